@@ -1,0 +1,222 @@
+import { z } from 'zod';
+import { parseDurationMs } from './domain/duration.js';
+import { ConfigError, type ConfigIssue } from './errors.js';
+import { Secret } from './secret.js';
+
+/**
+ * The only reader of the environment. `loadConfig(env)` validates every setting of the
+ * contract (DESIGN.md), reports every problem at once by key (never by value) and returns a
+ * frozen object. Secrets come back wrapped in `Secret`, which never prints its value.
+ */
+
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+
+const secret = (prefix?: string) =>
+  z
+    .string()
+    .refine((v) => prefix === undefined || v.startsWith(prefix), {
+      message: prefix === undefined ? 'invalid' : `must start with "${prefix}"`,
+    })
+    .transform((v) => new Secret(v));
+
+const httpUrl = z.string().refine(
+  (v) => {
+    try {
+      const url = new URL(v);
+      return url.protocol === 'http:' || url.protocol === 'https:';
+    } catch {
+      return false;
+    }
+  },
+  { message: 'must be an http(s) URL' },
+);
+
+/** Base URLs are stored without a trailing slash so paths can be appended as `/api/…`. */
+const baseUrl = httpUrl.transform((v) => v.replace(/\/+$/, ''));
+
+const duration = (what: string) =>
+  z.string().transform((v, ctx) => {
+    const ms = parseDurationMs(v);
+    if (ms === undefined || ms <= 0) {
+      ctx.addIssue({ code: 'custom', message: `must be a ${what} such as 500ms, 30s, 5m or 1h` });
+      return z.NEVER;
+    }
+    return ms;
+  });
+
+const integer = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\d+$/, { message: 'must be a whole number' })
+    .transform(Number)
+    .refine((n) => n >= min && n <= max, { message: `must be between ${min} and ${max}` });
+
+const EnvSchema = z.object({
+  SLACK_BOT_TOKEN: secret('xoxb-'),
+  SLACK_SIGNING_SECRET: secret().optional(),
+  SLACK_APP_TOKEN: secret('xapp-').optional(),
+  SLACK_API_URL: httpUrl.transform((v) => (v.endsWith('/') ? v : `${v}/`)).default('https://slack.com/api/'),
+  SLACK_COMMAND: z
+    .string()
+    .regex(/^\/[a-z0-9_-]{1,31}$/, { message: 'must be a slash command such as /warden' })
+    .default('/warden'),
+  SLACK_TEAM_ID: z.string().regex(/^[TE][A-Z0-9]{2,}$/, { message: 'must be a Slack team id (T…)' }),
+  TENANT_BASE_URL: baseUrl,
+  TENANT_CLIENT_ID: z.string().min(1).optional(),
+  TENANT_CLIENT_SECRET: secret().optional(),
+  TENANT_ACCESS_TOKEN: secret().optional(),
+  TENANT_CONNECT_TIMEOUT: duration('duration').default(5_000),
+  TENANT_REQUEST_TIMEOUT: duration('duration').default(15_000),
+  TENANT_MAX_RETRIES: integer(0, 10).default(3),
+  PORT: integer(1, 65_535).default(3000),
+  WARDEN_PUBLIC_URL: baseUrl.optional(),
+  DATABASE_URL: secret()
+    .refine((s) => /^postgres(ql)?:\/\//.test(s.reveal()), { message: 'must be a postgres:// URL' })
+    .optional(),
+  WARDEN_DATA_DIR: z.string().default('./data'),
+  ALERTS_WEBHOOK_SECRET: secret()
+    .refine((s) => s.reveal().length >= 16, { message: 'must be at least 16 characters' })
+    .optional(),
+  ALERTS_POLL_INTERVAL: duration('duration (at least 5s)')
+    .refine((ms) => ms >= 5_000, { message: 'must be at least 5s' })
+    .optional(),
+  ALERTS_CHANNEL: z
+    .string()
+    .regex(/^[CG][A-Z0-9]{2,}$/, { message: 'must be a channel id (C… or G…)' })
+    .optional(),
+  WARDEN_CONFIG: z.string().optional(),
+  LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+});
+
+type Env = z.output<typeof EnvSchema>;
+
+export type TenantAuthConfig =
+  | { kind: 'static'; accessToken: Secret }
+  | { kind: 'clientCredentials'; clientId: string; clientSecret: Secret };
+
+export interface Config {
+  slack: {
+    botToken: Secret;
+    signingSecret: Secret | undefined;
+    appToken: Secret | undefined;
+    apiUrl: string;
+    command: string;
+    teamId: string;
+  };
+  tenant: {
+    baseUrl: string;
+    auth: TenantAuthConfig;
+    connectTimeoutMs: number;
+    requestTimeoutMs: number;
+    maxRetries: number;
+  };
+  http: { port: number; publicUrl: string | undefined };
+  store: { databaseUrl: Secret | undefined; dataDir: string };
+  alerts: {
+    webhookSecret: Secret | undefined;
+    pollIntervalMs: number | undefined;
+    defaultChannel: string | undefined;
+  };
+  configFile: string | undefined;
+  logLevel: (typeof LOG_LEVELS)[number];
+}
+
+function crossCheck(env: Env): ConfigIssue[] {
+  const issues: ConfigIssue[] = [];
+  if (!env.SLACK_APP_TOKEN && !env.SLACK_SIGNING_SECRET) {
+    issues.push({
+      key: 'SLACK_SIGNING_SECRET',
+      problem: 'is required in HTTP mode (or set SLACK_APP_TOKEN for Socket Mode)',
+    });
+  }
+  const hasId = env.TENANT_CLIENT_ID !== undefined;
+  const hasSecret = env.TENANT_CLIENT_SECRET !== undefined;
+  if (hasId !== hasSecret) {
+    issues.push({
+      key: hasId ? 'TENANT_CLIENT_SECRET' : 'TENANT_CLIENT_ID',
+      problem: 'TENANT_CLIENT_ID and TENANT_CLIENT_SECRET go together',
+    });
+  }
+  if (env.TENANT_ACCESS_TOKEN && (hasId || hasSecret)) {
+    issues.push({
+      key: 'TENANT_ACCESS_TOKEN',
+      problem: 'set either TENANT_ACCESS_TOKEN or TENANT_CLIENT_ID/TENANT_CLIENT_SECRET, not both',
+    });
+  }
+  if (!env.TENANT_ACCESS_TOKEN && !hasId && !hasSecret) {
+    issues.push({
+      key: 'TENANT_CLIENT_ID',
+      problem:
+        'tenant credentials are required: TENANT_CLIENT_ID and TENANT_CLIENT_SECRET, or TENANT_ACCESS_TOKEN',
+    });
+  }
+  return issues;
+}
+
+function tenantAuth(env: Env): TenantAuthConfig {
+  if (env.TENANT_ACCESS_TOKEN) return { kind: 'static', accessToken: env.TENANT_ACCESS_TOKEN };
+  if (env.TENANT_CLIENT_ID && env.TENANT_CLIENT_SECRET) {
+    return {
+      kind: 'clientCredentials',
+      clientId: env.TENANT_CLIENT_ID,
+      clientSecret: env.TENANT_CLIENT_SECRET,
+    };
+  }
+  // crossCheck() has already refused this combination.
+  throw new ConfigError([{ key: 'TENANT_CLIENT_ID', problem: 'tenant credentials are required' }]);
+}
+
+function deepFreeze<T extends object>(value: T): Readonly<T> {
+  for (const inner of Object.values(value)) {
+    if (inner && typeof inner === 'object' && !(inner instanceof Secret)) deepFreeze(inner);
+  }
+  return Object.freeze(value);
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
+  // An empty variable (`FOO=`) means "not set", as most deploy tools write it.
+  const present = Object.fromEntries(
+    Object.keys(EnvSchema.shape).flatMap((key) => {
+      const value = env[key]?.trim();
+      return value ? [[key, value]] : [];
+    }),
+  );
+  const parsed = EnvSchema.safeParse(present);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((issue) => ({
+      key: String(issue.path[0] ?? '(environment)'),
+      problem: issue.code === 'invalid_type' ? 'is required' : issue.message,
+    }));
+    throw new ConfigError(issues);
+  }
+  const e = parsed.data;
+  const cross = crossCheck(e);
+  if (cross.length > 0) throw new ConfigError(cross);
+
+  return deepFreeze({
+    slack: {
+      botToken: e.SLACK_BOT_TOKEN,
+      signingSecret: e.SLACK_SIGNING_SECRET,
+      appToken: e.SLACK_APP_TOKEN,
+      apiUrl: e.SLACK_API_URL,
+      command: e.SLACK_COMMAND,
+      teamId: e.SLACK_TEAM_ID,
+    },
+    tenant: {
+      baseUrl: e.TENANT_BASE_URL,
+      auth: tenantAuth(e),
+      connectTimeoutMs: e.TENANT_CONNECT_TIMEOUT,
+      requestTimeoutMs: e.TENANT_REQUEST_TIMEOUT,
+      maxRetries: e.TENANT_MAX_RETRIES,
+    },
+    http: { port: e.PORT, publicUrl: e.WARDEN_PUBLIC_URL },
+    store: { databaseUrl: e.DATABASE_URL, dataDir: e.WARDEN_DATA_DIR },
+    alerts: {
+      webhookSecret: e.ALERTS_WEBHOOK_SECRET,
+      pollIntervalMs: e.ALERTS_POLL_INTERVAL,
+      defaultChannel: e.ALERTS_CHANNEL,
+    },
+    configFile: e.WARDEN_CONFIG,
+    logLevel: e.LOG_LEVEL,
+  });
+}

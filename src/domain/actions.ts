@@ -1,0 +1,115 @@
+/**
+ * The six workflow actions of UpdateFindingState (spec: the `action` oneof), what state each
+ * leads to, which ones a state likely offers (api-facts.md: no transition table is published,
+ * so these are offers; the API decides), and the exact request body of each.
+ */
+
+export type FindingAction =
+  | { kind: 'snooze'; reason: string; until: Date }
+  | { kind: 'suppress'; reason: string }
+  | { kind: 'acceptRisk'; justification: string; expiresAt: Date }
+  | { kind: 'unsuppress' }
+  | { kind: 'resolve'; reason: string }
+  | { kind: 'reopen' };
+
+export type FindingActionKind = FindingAction['kind'];
+
+export const FINDING_ACTION_KINDS: readonly FindingActionKind[] = [
+  'snooze',
+  'suppress',
+  'acceptRisk',
+  'unsuppress',
+  'resolve',
+  'reopen',
+];
+
+/** The body of POST /api/v1/findings/{id}/state: exactly one member of the action oneof. */
+export type UpdateFindingStateBody =
+  | { snooze: { reason: string; snoozeUntil: string } }
+  | { suppress: { reason: string } }
+  | { acceptRisk: { expiresAt: string; justification: string } }
+  | { unsuppress: Record<string, never> }
+  | { resolve: { reason: string } }
+  | { reopen: Record<string, never> };
+
+export function buildStateRequestBody(action: FindingAction): UpdateFindingStateBody {
+  switch (action.kind) {
+    case 'snooze':
+      return { snooze: { reason: action.reason, snoozeUntil: action.until.toISOString() } };
+    case 'suppress':
+      return { suppress: { reason: action.reason } };
+    case 'acceptRisk':
+      return {
+        acceptRisk: { expiresAt: action.expiresAt.toISOString(), justification: action.justification },
+      };
+    case 'unsuppress':
+      return { unsuppress: {} };
+    case 'resolve':
+      return { resolve: { reason: action.reason } };
+    case 'reopen':
+      return { reopen: {} };
+  }
+}
+
+/** The state a finding is in once the action has been applied. */
+export function targetStateOf(kind: FindingActionKind): string {
+  switch (kind) {
+    case 'snooze':
+      return 'FINDING_STATE_SNOOZED';
+    case 'suppress':
+      return 'FINDING_STATE_SUPPRESSED';
+    case 'acceptRisk':
+      return 'FINDING_STATE_RISK_ACCEPTED';
+    case 'resolve':
+      return 'FINDING_STATE_RESOLVED';
+    case 'unsuppress':
+    case 'reopen':
+      return 'FINDING_STATE_OPEN';
+  }
+}
+
+/** The fields of a finding that say whether an action has taken effect. */
+export interface FindingStateView {
+  state?: string | null | undefined;
+  snoozeUntil?: string | null | undefined;
+  riskAcceptanceExpiresAt?: string | null | undefined;
+}
+
+function sameInstant(a: string | null | undefined, b: Date): boolean {
+  if (!a) return false;
+  const t = Date.parse(a);
+  // The tenant may store a coarser precision than we send: a second either way is the same.
+  return Number.isFinite(t) && Math.abs(t - b.getTime()) < 1_000;
+}
+
+/**
+ * Whether `finding` already shows `action` applied. Used after an ambiguous failure of a state
+ * change: repeating a snooze on a finding that is snoozed until another date is not a no-op,
+ * so the until/expiry must match too.
+ */
+export function isActionApplied(finding: FindingStateView, action: FindingAction): boolean {
+  if (finding.state !== targetStateOf(action.kind)) return false;
+  if (action.kind === 'snooze') return sameInstant(finding.snoozeUntil, action.until);
+  if (action.kind === 'acceptRisk') return sameInstant(finding.riskAcceptanceExpiresAt, action.expiresAt);
+  return true;
+}
+
+const OPEN_STATES = new Set(['FINDING_STATE_OPEN', 'FINDING_STATE_IN_PROGRESS']);
+
+/**
+ * The actions a state likely offers (api-facts.md [I]). An unknown or unspecified state offers
+ * every non-deprecated action: the API is the authority and will refuse what it must.
+ */
+export function offeredActions(state: string | null | undefined): FindingActionKind[] {
+  if (state && OPEN_STATES.has(state)) return ['snooze', 'acceptRisk', 'suppress', 'resolve'];
+  switch (state) {
+    case 'FINDING_STATE_SNOOZED':
+    case 'FINDING_STATE_RISK_ACCEPTED':
+    case 'FINDING_STATE_RESOLVED':
+      return ['reopen'];
+    case 'FINDING_STATE_SUPPRESSED':
+      return ['reopen', 'unsuppress'];
+    default:
+      return ['snooze', 'acceptRisk', 'suppress', 'resolve', 'reopen'];
+  }
+}

@@ -1,0 +1,274 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+import { Faults } from './faults.js';
+import { type JsonCampaign, seedCampaigns } from './seed-campaigns.js';
+import type { JsonFinding } from './seed-findings.js';
+import { type SandboxCredentials, TenantAuth, type TokenOptions } from './tenant-auth.js';
+import { type Answer, grpcError, TenantFindings } from './tenant-findings.js';
+
+/**
+ * A stateful simulated tenant: a real HTTP server on loopback that follows spec/tenant-api.md and
+ * api-facts.md (not our client): token endpoint with both grant forms and OAuth errors, JWKS,
+ * findings get/search/state with the likely transition table, campaigns, and fault injection.
+ * Tests and the demo reach it over HTTP like the real tenant.
+ */
+
+export interface SandboxOptions {
+  host?: string;
+  port?: number;
+  token?: Partial<TokenOptions>;
+  /** The sandbox's clock; tests move it to expire snoozes and tokens. */
+  now?: () => number;
+}
+
+export interface RecordedRequest {
+  method: string;
+  /** The raw request target as it arrived (still percent-encoded). */
+  rawPath: string;
+  path: string;
+  authorized: boolean;
+  body: string;
+}
+
+export interface SandboxTenant {
+  url: string;
+  credentials: SandboxCredentials;
+  findings: TenantFindings;
+  campaigns: Map<string, JsonCampaign>;
+  faults: Faults;
+  auth: TenantAuth;
+  tokenOptions: TokenOptions;
+  requests: RecordedRequest[];
+  /** Sends a signed finding-dispatch webhook (api-facts.md) for `finding` to `targetUrl`. */
+  sendFindingWebhook(
+    targetUrl: string,
+    finding: JsonFinding,
+    opts?: { claims?: Record<string, unknown>; dispatchId?: string; tamperBody?: (body: string) => string },
+  ): Promise<{ status: number; body: string; dispatchId: string }>;
+  close(): Promise<void>;
+}
+
+const MAX_BODY = 1024 * 1024;
+const PAGING_KEYS = new Set(['page_size', 'pageSize', 'page_token', 'pageToken']);
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY) chunks.push(chunk);
+    });
+    req.on('end', () => resolve(size > MAX_BODY ? undefined : Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
+  if (text.trim() === '') return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch {
+    return { ok: false };
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** The spec's paging limits: 10..100, default 25. */
+function pageSizeOf(raw: unknown): number {
+  const n = typeof raw === 'string' ? Number(raw) : typeof raw === 'number' ? raw : Number.NaN;
+  if (!Number.isFinite(n) || n <= 0) return 25;
+  return Math.min(100, Math.max(10, Math.trunc(n)));
+}
+
+/** Opaque page tokens: the offset and a digest of the filters they belong to. */
+function encodePageToken(offset: number, filterKey: string): string {
+  return Buffer.from(JSON.stringify({ o: offset, f: filterKey })).toString('base64url');
+}
+function decodePageToken(token: string, filterKey: string): number | undefined {
+  try {
+    const decoded: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    if (isObject(decoded) && typeof decoded.o === 'number' && decoded.f === filterKey) return decoded.o;
+  } catch {
+    // fall through
+  }
+  return undefined;
+}
+
+export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<SandboxTenant> {
+  const now = opts.now ?? Date.now;
+  const host = opts.host ?? '127.0.0.1';
+  const server: Server = createServer();
+  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, host, resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host}:${port}`;
+  const auth = await TenantAuth.create(`${host}:${port}`);
+  const findings = new TenantFindings();
+  const campaigns = new Map(Object.entries(seedCampaigns()));
+  const faults = new Faults();
+  const tokenOptions: TokenOptions = { ttlSeconds: 3600, ...opts.token };
+  const requests: RecordedRequest[] = [];
+
+  async function route(method: string, path: string, req: IncomingMessage, body: string): Promise<Answer> {
+    if (method === 'POST' && path === '/auth/v1/token') {
+      return auth.issueToken(String(req.headers['content-type'] ?? ''), body, now(), tokenOptions);
+    }
+    if (method === 'GET' && path === '/auth/v1/jwks') return auth.jwks();
+    if (!path.startsWith('/api/v1/')) return grpcError(404, 5, `no route for ${method} ${path}`);
+    if (!auth.isAuthorized(req.headers.authorization, now())) return grpcError(401, 16, 'unauthenticated');
+
+    // Split the raw path first, then decode each segment: an encoded `/` stays inside its segment.
+    const segments = path.split('/').slice(3).map(decodeURIComponent);
+    const parsed = parseJson(body);
+    if (!parsed.ok) return grpcError(400, 3, 'request body is not valid JSON');
+    const json = parsed.value;
+
+    if (segments[0] === 'findings') {
+      if (method === 'POST' && segments.length === 2 && segments[1] === 'search') {
+        return searchAnswer(json);
+      }
+      const id = segments[1];
+      if (id === undefined || id === '') return grpcError(404, 5, 'no finding id');
+      if (method === 'GET' && segments.length === 2) {
+        const f = findings.get(id, now());
+        return f
+          ? { status: 200, body: { finding: f, expanded: [] } }
+          : grpcError(404, 5, `finding ${id} not found`);
+      }
+      if (method === 'POST' && segments.length === 3 && segments[2] === 'state') {
+        return findings.changeState(id, json, 'IU_WARDEN_SERVICE', now());
+      }
+    }
+    if (
+      segments[0] === 'access_review' &&
+      segments.length === 3 &&
+      segments[2] === 'scope_and_entitlements'
+    ) {
+      if (method !== 'GET') return grpcError(405, 12, 'method not allowed');
+      const campaign = segments[1] === undefined ? undefined : campaigns.get(segments[1]);
+      return campaign
+        ? { status: 200, body: campaign }
+        : grpcError(404, 5, `access review ${segments[1]} not found`);
+    }
+    return grpcError(404, 5, `no route for ${method} ${path}`);
+  }
+
+  function searchAnswer(json: unknown): Answer {
+    if (!isObject(json)) return grpcError(400, 3, 'search body must be an object');
+    // The tenant's JSON parser takes both spellings (api-facts.md).
+    const size = pageSizeOf(json.page_size ?? json.pageSize);
+    const token = json.page_token ?? json.pageToken;
+    const filters = Object.fromEntries(Object.entries(json).filter(([k]) => !PAGING_KEYS.has(k)));
+    const filterKey = createHash('sha256').update(JSON.stringify(filters)).digest('base64url').slice(0, 12);
+    let offset = 0;
+    if (typeof token === 'string' && token !== '') {
+      const decoded = decodePageToken(token, filterKey);
+      if (decoded === undefined) return grpcError(400, 3, 'invalid page_token');
+      offset = decoded;
+    }
+    const all = findings.search(filters, now());
+    const list = all.slice(offset, offset + size);
+    const next = offset + size < all.length ? encodePageToken(offset + size, filterKey) : '';
+    return { status: 200, body: { list, nextPageToken: next } };
+  }
+
+  function send(res: ServerResponse, answer: Answer, headers: Record<string, string> = {}): void {
+    const text = JSON.stringify(answer.body);
+    res.writeHead(answer.status, { 'content-type': 'application/json', ...headers });
+    res.end(text);
+  }
+
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    void (async () => {
+      const rawPath = req.url ?? '/';
+      const [pathOnly = '/'] = rawPath.split('?', 1);
+      const method = req.method ?? 'GET';
+      const body = await readBody(req);
+      requests.push({
+        method,
+        rawPath,
+        path: pathOnly,
+        authorized: auth.isAuthorized(req.headers.authorization, now()),
+        body: body ?? '',
+      });
+      if (body === undefined) return send(res, grpcError(413, 8, 'request body too large'));
+      const fault = faults.take(method, decodeURIComponent(pathOnly));
+      if (fault?.latencyMs) await sleep(fault.latencyMs);
+      const failNow = fault && (fault.drop || fault.status !== undefined);
+      let answer: Answer | undefined;
+      if (!failNow || fault.after) answer = await route(method, pathOnly, req, body);
+      if (failNow) {
+        if (fault.drop) {
+          req.socket.destroy();
+          return;
+        }
+        const status = fault.status ?? 500;
+        return send(
+          res,
+          { status, body: fault.body ?? { code: status === 429 ? 8 : 14, message: `injected ${status}` } },
+          fault.retryAfter ? { 'retry-after': fault.retryAfter } : {},
+        );
+      }
+      if (answer) send(res, answer);
+    })().catch((error: unknown) => {
+      if (!res.headersSent) send(res, grpcError(500, 13, `sandbox error: ${String(error)}`));
+    });
+  });
+
+  return {
+    url,
+    credentials: auth.credentials,
+    findings,
+    campaigns,
+    faults,
+    auth,
+    tokenOptions,
+    requests,
+    async sendFindingWebhook(targetUrl, finding, options = {}) {
+      const dispatchId = options.dispatchId ?? `DSP_${randomBytes(8).toString('hex').toUpperCase()}`;
+      const envelope = {
+        version: 'v1',
+        webhookId: 'WH_SANDBOX',
+        callbackUrl: '',
+        event: 'c1.webhooks.v1.PayloadFindingDispatch',
+        payload: {
+          '@type': 'type.googleapis.com/c1.webhooks.v1.PayloadFindingDispatch',
+          dispatchId,
+          findingId: finding.id,
+          ruleId: 'RUL_SANDBOX',
+          payloadTemplate: null,
+          finding,
+        },
+      };
+      const signedBody = JSON.stringify(envelope);
+      const jwt = await auth.signWebhook(targetUrl, signedBody, now(), options.claims);
+      const sentBody = options.tamperBody ? options.tamperBody(signedBody) : signedBody;
+      const digest = createHash('sha256').update(sentBody).digest('base64');
+      const res = await request(targetUrl, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          authorization: `Bearer ${jwt}`,
+          // A message id, the same on every redelivery of this dispatch.
+          'webhook-id': dispatchId,
+          'webhook-event': envelope.event,
+          'webhook-version': 'v1',
+          'content-digest': `sha-256=:${digest}:`,
+        },
+        body: sentBody,
+      });
+      return { status: res.statusCode, body: await res.body.text(), dispatchId };
+    },
+    close() {
+      return new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+    },
+  };
+}

@@ -1,0 +1,197 @@
+import { findingTypeOf } from '../domain/finding-type.js';
+import { type JsonFinding, seedFindings } from './seed-findings.js';
+
+/** A tenant answer: status and JSON body. Errors use the gRPC-transcoded `{code, message}` shape. */
+export interface Answer {
+  status: number;
+  body: unknown;
+}
+
+export const grpcError = (status: number, code: number, message: string): Answer => ({
+  status,
+  body: { code, message, details: [] },
+});
+
+const ACTIONS = ['snooze', 'suppress', 'acceptRisk', 'unsuppress', 'resolve', 'reopen'] as const;
+type Action = (typeof ACTIONS)[number];
+
+/** The likely transition table (api-facts.md [I]) the sandbox enforces. */
+const ALLOWED: Record<string, readonly Action[]> = {
+  FINDING_STATE_OPEN: ['snooze', 'suppress', 'acceptRisk', 'resolve'],
+  FINDING_STATE_IN_PROGRESS: ['snooze', 'suppress', 'acceptRisk', 'resolve'],
+  FINDING_STATE_SNOOZED: ['reopen'],
+  FINDING_STATE_RISK_ACCEPTED: ['reopen'],
+  FINDING_STATE_RESOLVED: ['reopen'],
+  FINDING_STATE_SUPPRESSED: ['reopen', 'unsuppress'],
+};
+
+/** Finding types whose state the detector owns: no manual resolve (api-facts.md [C]: only some types). */
+const NO_MANUAL_RESOLVE = new Set(['decoyCredentialUsed', 'credentialPubliclyExposed']);
+
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
+
+function futureTime(v: unknown, now: number): number | undefined {
+  if (typeof v !== 'string') return undefined;
+  const t = Date.parse(v);
+  return Number.isFinite(t) && t > now ? t : undefined;
+}
+
+export interface SearchFilters {
+  query?: unknown;
+  states?: unknown;
+  severities?: unknown;
+  findingTypes?: unknown;
+  sourceKinds?: unknown;
+  appIds?: unknown;
+  refs?: unknown;
+  ownerIdentityUserIds?: unknown;
+  includeUnassigned?: unknown;
+}
+
+const list = (v: unknown): string[] | undefined =>
+  Array.isArray(v) && v.length > 0 ? v.filter((x): x is string => typeof x === 'string') : undefined;
+
+/** The sandbox's findings: state, transitions and search, as the tenant would keep them. */
+export class TenantFindings {
+  readonly #byId = new Map<string, JsonFinding>();
+
+  constructor(seed: JsonFinding[] = seedFindings()) {
+    for (const f of seed) this.#byId.set(f.id, structuredClone(f));
+  }
+
+  /** Adds or replaces a finding (tests and the demo create their own). */
+  put(finding: JsonFinding): void {
+    this.#byId.set(finding.id, structuredClone(finding));
+  }
+
+  /** The finding as it is now: snoozes and risk acceptances lapse by themselves (api-facts.md). */
+  get(id: string, now: number): JsonFinding | undefined {
+    const f = this.#byId.get(id);
+    if (!f) return undefined;
+    const lapsed =
+      (f.state === 'FINDING_STATE_SNOOZED' &&
+        typeof f.snoozeUntil === 'string' &&
+        Date.parse(f.snoozeUntil) <= now) ||
+      (f.state === 'FINDING_STATE_RISK_ACCEPTED' &&
+        typeof f.riskAcceptanceExpiresAt === 'string' &&
+        Date.parse(f.riskAcceptanceExpiresAt) <= now);
+    if (lapsed) f.state = 'FINDING_STATE_OPEN';
+    return f;
+  }
+
+  all(now: number): JsonFinding[] {
+    return [...this.#byId.keys()].flatMap((id) => this.get(id, now) ?? []);
+  }
+
+  search(filters: SearchFilters, now: number): JsonFinding[] {
+    const states = list(filters.states);
+    const severities = list(filters.severities);
+    const types = list(filters.findingTypes);
+    const sources = list(filters.sourceKinds);
+    const apps = list(filters.appIds);
+    const refs = list(filters.refs);
+    const owners = list(filters.ownerIdentityUserIds);
+    const query = typeof filters.query === 'string' ? filters.query.toLowerCase() : '';
+    return this.all(now).filter((f) => {
+      if (states && !states.includes(f.state)) return false;
+      if (severities && !severities.includes(String(f.severity))) return false;
+      if (sources && !sources.includes(String(f.sourceKind))) return false;
+      if (apps && !apps.includes(String(f.appId))) return false;
+      if (refs && !refs.includes(f.id)) return false;
+      if (types && !types.includes(findingTypeOf(f)?.searchValue ?? 'FINDING_TYPE_UNSPECIFIED')) return false;
+      if (owners) {
+        const owner = isObject(f.assignedOwner) ? f.assignedOwner.identityUserId : undefined;
+        const unassigned = !nonEmpty(owner);
+        if (
+          !(typeof owner === 'string' && owners.includes(owner)) &&
+          !(unassigned && filters.includeUnassigned === true)
+        )
+          return false;
+      }
+      if (
+        query &&
+        !String(f.description ?? '')
+          .toLowerCase()
+          .includes(query)
+      )
+        return false;
+      return true;
+    });
+  }
+
+  /** POST /api/v1/findings/{id}/state */
+  changeState(id: string, body: unknown, actor: string, now: number): Answer {
+    const f = this.get(id, now);
+    if (!f) return grpcError(404, 5, `finding ${id} not found`);
+    if (!isObject(body)) return grpcError(400, 3, 'request body must be a JSON object');
+    const set = ACTIONS.filter((a) => body[a] !== undefined && body[a] !== null);
+    const [action] = set;
+    if (set.length !== 1 || action === undefined) {
+      return grpcError(
+        400,
+        3,
+        `exactly one action must be set (got ${set.length === 0 ? 'none' : set.join(', ')})`,
+      );
+    }
+    const params = body[action];
+    if (!isObject(params)) return grpcError(400, 3, `${action} must be an object`);
+    const allowed = ALLOWED[f.state] ?? ['reopen'];
+    if (!allowed.includes(action)) {
+      return grpcError(400, 9, `cannot ${action} a finding in state ${f.state}`);
+    }
+    const stamp = new Date(now).toISOString();
+    switch (action) {
+      case 'snooze': {
+        const until = futureTime(params.snoozeUntil, now);
+        if (!nonEmpty(params.reason)) return grpcError(400, 3, 'snooze.reason is required');
+        if (until === undefined) return grpcError(400, 3, 'snooze.snoozeUntil must be a future timestamp');
+        Object.assign(f, {
+          state: 'FINDING_STATE_SNOOZED',
+          snoozeReason: params.reason,
+          snoozeUntil: new Date(until).toISOString(),
+        });
+        break;
+      }
+      case 'acceptRisk': {
+        const expires = futureTime(params.expiresAt, now);
+        if (!nonEmpty(params.justification)) return grpcError(400, 3, 'acceptRisk.justification is required');
+        if (expires === undefined)
+          return grpcError(400, 3, 'acceptRisk.expiresAt must be a future timestamp');
+        Object.assign(f, {
+          state: 'FINDING_STATE_RISK_ACCEPTED',
+          riskAcceptanceJustification: params.justification,
+          riskAcceptanceExpiresAt: new Date(expires).toISOString(),
+        });
+        break;
+      }
+      case 'suppress':
+        if (!nonEmpty(params.reason)) return grpcError(400, 3, 'suppress.reason is required');
+        Object.assign(f, { state: 'FINDING_STATE_SUPPRESSED', suppressReason: params.reason });
+        break;
+      case 'resolve': {
+        const type = findingTypeOf(f);
+        if (type && NO_MANUAL_RESOLVE.has(type.member)) {
+          return grpcError(400, 9, `findings of type ${type.searchValue} cannot be resolved manually`);
+        }
+        Object.assign(f, { state: 'FINDING_STATE_RESOLVED', resolvedAt: stamp });
+        break;
+      }
+      case 'reopen':
+      case 'unsuppress':
+        Object.assign(f, {
+          state: 'FINDING_STATE_OPEN',
+          snoozeReason: '',
+          snoozeUntil: null,
+          suppressReason: '',
+          riskAcceptanceJustification: '',
+          riskAcceptanceExpiresAt: null,
+          resolvedAt: null,
+        });
+        break;
+    }
+    Object.assign(f, { stateUpdatedById: actor, updatedAt: stamp });
+    return { status: 200, body: { finding: f } };
+  }
+}

@@ -1,0 +1,157 @@
+import { type Dispatcher, Pool } from 'undici';
+import type { z } from 'zod';
+import type { TenantAuthConfig } from '../config.js';
+import { type ApiError, isApiError } from '../errors.js';
+import { createTokenProvider, type TokenProvider } from './auth.js';
+import { badResponse, exchange, type OutgoingRequest, statusError } from './http.js';
+import { DEFAULT_RETRY, isRetryable, type RetryOptions, retryDelay } from './retry.js';
+
+export interface TenantRequest<S extends z.ZodType> {
+  /** A name for logs, metrics and errors, e.g. `updateFindingState`. */
+  operation: string;
+  method: 'GET' | 'POST';
+  /** Already encoded path under the base URL, starting with `/`. */
+  path: string;
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  schema: S;
+  /** Safe to send again after any failure (reads, searches). State changes are not. */
+  idempotent: boolean;
+}
+
+export interface TenantClientOptions {
+  baseUrl: string;
+  auth: TenantAuthConfig | TokenProvider;
+  /** An undici dispatcher (tests inject one); by default a keep-alive Pool on the base URL. */
+  dispatcher?: Dispatcher;
+  connectTimeoutMs?: number;
+  /** Deadline for one whole exchange, headers and body. */
+  requestTimeoutMs?: number;
+  maxResponseBytes?: number;
+  retry?: Partial<RetryOptions>;
+  now?: () => number;
+}
+
+/** Campaigns with thousands of entitlements are a few MB; anything far beyond is not an answer. */
+const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
+
+function isTokenProvider(auth: TenantAuthConfig | TokenProvider): auth is TokenProvider {
+  return 'getToken' in auth;
+}
+
+/**
+ * The tenant API over one pooled keep-alive connection set. Knows HTTP, auth and the retry rules,
+ * nothing of Slack. Every answer is validated with the caller's schema.
+ */
+export class TenantClient {
+  readonly baseUrl: string;
+  readonly auth: TokenProvider;
+  readonly retry: RetryOptions;
+  readonly #dispatcher: Dispatcher;
+  readonly #ownsDispatcher: boolean;
+  readonly #timeoutMs: number;
+  readonly #maxResponseBytes: number;
+  readonly #now: () => number;
+
+  constructor(opts: TenantClientOptions) {
+    this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
+    this.retry = { ...DEFAULT_RETRY, ...opts.retry };
+    this.#timeoutMs = opts.requestTimeoutMs ?? 15_000;
+    this.#maxResponseBytes = opts.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    this.#now = opts.now ?? Date.now;
+    this.#ownsDispatcher = opts.dispatcher === undefined;
+    this.#dispatcher =
+      opts.dispatcher ??
+      new Pool(new URL(this.baseUrl).origin, {
+        connections: 32,
+        connect: { timeout: opts.connectTimeoutMs ?? 5_000 },
+        keepAliveTimeout: 30_000,
+      });
+    this.auth = isTokenProvider(opts.auth)
+      ? opts.auth
+      : createTokenProvider(opts.auth, {
+          baseUrl: this.baseUrl,
+          dispatcher: this.#dispatcher,
+          timeoutMs: this.#timeoutMs,
+          retry: this.retry,
+          now: this.#now,
+        });
+  }
+
+  /** Sends a request with auth and the retry rules, and returns the validated answer. */
+  async request<S extends z.ZodType>(req: TenantRequest<S>): Promise<z.output<S>> {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.#send(req);
+      } catch (error) {
+        if (!isApiError(error) || !isRetryable(error, req.idempotent)) throw error;
+        const delay = retryDelay(error, attempt, this.retry);
+        if (delay === undefined) throw error;
+        await this.retry.sleep(delay);
+      }
+    }
+  }
+
+  /** Waits the backoff for retry number `attempt` (for callers with their own retry loop). */
+  backoff(error: ApiError, attempt: number): Promise<boolean> {
+    const delay = retryDelay(error, attempt, this.retry);
+    if (delay === undefined) return Promise.resolve(false);
+    return this.retry.sleep(delay).then(() => true);
+  }
+
+  async close(): Promise<void> {
+    if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  #url(path: string, query: TenantRequest<z.ZodType>['query']): string {
+    const url = `${this.baseUrl}${path}`;
+    if (!query) return url;
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== '') params.set(k, String(v));
+    const qs = params.toString();
+    return qs ? `${url}?${qs}` : url;
+  }
+
+  /** One logical send: at most two exchanges, the second after a 401 with a fresh token. */
+  async #send<S extends z.ZodType>(req: TenantRequest<S>): Promise<z.output<S>> {
+    const out: OutgoingRequest = {
+      operation: req.operation,
+      method: req.method,
+      url: this.#url(req.path, req.query),
+      headers: { accept: 'application/json' },
+      timeoutMs: this.#timeoutMs,
+      maxResponseBytes: this.#maxResponseBytes,
+    };
+    if (req.body !== undefined) {
+      out.headers['content-type'] = 'application/json';
+      out.body = JSON.stringify(req.body);
+    }
+    let token = await this.auth.getToken();
+    let res = await exchange(this.#dispatcher, {
+      ...out,
+      headers: { ...out.headers, authorization: `Bearer ${token}` },
+    });
+    // A 401 means the tenant did not act; refresh once and repeat once.
+    if (res.status === 401 && this.auth.invalidate(token)) {
+      token = await this.auth.getToken();
+      res = await exchange(this.#dispatcher, {
+        ...out,
+        headers: { ...out.headers, authorization: `Bearer ${token}` },
+      });
+    }
+    if (res.status < 200 || res.status >= 300) throw statusError(out, res, this.#now());
+    let json: unknown;
+    try {
+      json = JSON.parse(res.text);
+    } catch (error) {
+      throw badResponse(out, `HTTP ${res.status} with a body that is not JSON`, error);
+    }
+    const parsed = req.schema.safeParse(json);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const where = first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'invalid';
+      throw badResponse(out, `answer does not match the spec at ${where}`, parsed.error);
+    }
+    return parsed.data;
+  }
+}

@@ -1,0 +1,95 @@
+import { buildStateRequestBody, type FindingAction, isActionApplied } from '../domain/actions.js';
+import { ApiError, isApiError } from '../errors.js';
+import type { TenantClient } from './client.js';
+import { paginate } from './paginate.js';
+import { encodePathSegment } from './path-segment.js';
+import {
+  type Finding,
+  FindingSchema,
+  GetFindingResponseSchema,
+  UpdateFindingStateResponseSchema,
+} from './schemas.js';
+
+/** Filters of POST /api/v1/findings/search (api-facts.md); values in one list are ORed. */
+export interface FindingSearchFilters {
+  query?: string;
+  states?: string[];
+  severities?: string[];
+  findingTypes?: string[];
+  sourceKinds?: string[];
+  appIds?: string[];
+  refs?: string[];
+  ownerIdentityUserIds?: string[];
+  includeUnassigned?: boolean;
+}
+
+export async function getFinding(client: TenantClient, findingId: string): Promise<Finding> {
+  const answer = await client.request({
+    operation: 'getFinding',
+    method: 'GET',
+    path: `/api/v1/findings/${encodePathSegment(findingId, 'finding id')}`,
+    schema: GetFindingResponseSchema,
+    idempotent: true,
+  });
+  return answer.finding;
+}
+
+/**
+ * Changes a finding's workflow state and returns the finding the tenant answered with.
+ *
+ * A state change is never repeated blindly after an ambiguous failure (timeout, reset, 500, 502,
+ * 504): the tenant may have applied it. The finding is read back first, and the change is sent
+ * again only if the finding does not already show it. Failures where the tenant provably did not
+ * act (connection refused, 429, 503) are retried inside `client.request`.
+ */
+export async function updateFindingState(
+  client: TenantClient,
+  findingId: string,
+  action: FindingAction,
+): Promise<Finding> {
+  const path = `/api/v1/findings/${encodePathSegment(findingId, 'finding id')}/state`;
+  const body = buildStateRequestBody(action);
+  for (let round = 0; ; round++) {
+    try {
+      const answer = await client.request({
+        operation: 'updateFindingState',
+        method: 'POST',
+        path,
+        body,
+        schema: UpdateFindingStateResponseSchema,
+        idempotent: false,
+      });
+      return answer.finding;
+    } catch (error) {
+      if (!isApiError(error) || error.processed !== 'maybe') throw error;
+      let current: Finding;
+      try {
+        current = await getFinding(client, findingId);
+      } catch (readError) {
+        throw new ApiError(
+          `The tenant failed while changing finding ${findingId} and could not be asked whether the change took effect: it may or may not have been applied. Check the finding before trying again.`,
+          { kind: error.kind, operation: 'updateFindingState', processed: 'maybe', cause: readError },
+        );
+      }
+      if (isActionApplied(current, action)) return current;
+      if (!(await client.backoff(error, round))) throw error;
+    }
+  }
+}
+
+export function searchFindings(
+  client: TenantClient,
+  filters: FindingSearchFilters,
+  opts: { pageSize?: number; limit?: number } = {},
+): AsyncGenerator<Finding, void, undefined> {
+  return paginate(client, {
+    operation: 'searchFindings',
+    method: 'POST',
+    path: '/api/v1/findings/search',
+    body: { ...filters },
+    item: FindingSchema,
+    // Findings are large: the vendor advises pages of 10.
+    pageSize: opts.pageSize ?? 10,
+    ...(opts.limit === undefined ? {} : { limit: opts.limit }),
+  });
+}

@@ -1,0 +1,93 @@
+import type { z } from 'zod';
+import { ApiError } from '../errors.js';
+import type { TenantClient } from './client.js';
+import { PageSchema } from './schemas.js';
+
+export const PAGE_SIZE_MIN = 10;
+export const PAGE_SIZE_MAX = 100;
+export const PAGE_SIZE_DEFAULT = 25;
+
+/** The spec's limits: below 10 the tenant answers 10, above 100 it answers 100. */
+export function clampPageSize(size: number | undefined): number {
+  if (size === undefined || !Number.isFinite(size)) return PAGE_SIZE_DEFAULT;
+  return Math.min(PAGE_SIZE_MAX, Math.max(PAGE_SIZE_MIN, Math.trunc(size)));
+}
+
+export interface PageRequest<S extends z.ZodType> {
+  operation: string;
+  method: 'GET' | 'POST';
+  path: string;
+  /** GET: extra query parameters. */
+  query?: Record<string, string | number | undefined>;
+  /** POST: the filters; the pager adds `page_size` / `page_token`. */
+  body?: Record<string, unknown>;
+  item: S;
+  pageSize?: number;
+  /** Stop after this many items (fewer requests, not just a shorter result). */
+  limit?: number;
+}
+
+/**
+ * Walks a list or search operation page by page (spec: paging convention): `page_size` and
+ * `page_token` in the query for GET and in the body for POST; the first request sends no token;
+ * an empty `nextPageToken` ends it. A token the server already returned is a loop: refused with
+ * an error rather than followed forever.
+ */
+export async function* paginate<S extends z.ZodType>(
+  client: TenantClient,
+  req: PageRequest<S>,
+): AsyncGenerator<z.output<S>, void, undefined> {
+  const pageSize = clampPageSize(req.pageSize);
+  const limit = req.limit ?? Number.POSITIVE_INFINITY;
+  const seen = new Set<string>();
+  let token: string | undefined;
+  let yielded = 0;
+  if (limit <= 0) return;
+  for (let page = 1; ; page++) {
+    const paging = { page_size: pageSize, ...(token ? { page_token: token } : {}) };
+    const answer = await client.request({
+      operation: req.operation,
+      method: req.method,
+      path: req.path,
+      schema: PageSchema,
+      idempotent: true,
+      ...(req.method === 'GET'
+        ? { query: { ...req.query, ...paging } }
+        : { body: { ...req.body, ...paging } }),
+    });
+    const items = answer.list ?? [];
+    for (const [index, raw] of items.entries()) {
+      const parsed = req.item.safeParse(raw);
+      if (!parsed.success) {
+        const first = parsed.error.issues[0];
+        throw new ApiError(
+          `The tenant sent an item Warden cannot read (${req.operation}, page ${page}, item ${index + 1}: ${first ? `${first.path.join('.')}: ${first.message}` : 'invalid'}).`,
+          { kind: 'bad_response', operation: req.operation, processed: 'yes', cause: parsed.error },
+        );
+      }
+      yield parsed.data;
+      if (++yielded >= limit) return;
+    }
+    const next = answer.nextPageToken ?? '';
+    if (next === '') return;
+    if (seen.has(next)) {
+      throw new ApiError(
+        `The tenant returned a page token it had already returned (${req.operation}, page ${page}): its paging loops, so Warden stopped after ${yielded} items.`,
+        { kind: 'bad_response', operation: req.operation, processed: 'yes' },
+      );
+    }
+    seen.add(next);
+    token = next;
+  }
+}
+
+/** Gathers a pager into an array, stopping early at `limit`. */
+export async function gather<T>(pages: AsyncIterable<T>, limit = Number.POSITIVE_INFINITY): Promise<T[]> {
+  const out: T[] = [];
+  if (limit <= 0) return out;
+  for await (const item of pages) {
+    out.push(item);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
