@@ -6,7 +6,7 @@ import { type SetupEntitlementAndScopeResponse, SetupEntitlementAndScopeResponse
  * The scope and selected entitlements of an access review campaign. The GET takes no expand mask
  * (api-facts.md: the mask exists only on POST operations); `expanded` is read when it comes.
  */
-export function getCampaignScopeAndEntitlements(
+export async function getCampaignScopeAndEntitlements(
   client: TenantClient,
   accessReviewId: string,
 ): Promise<SetupEntitlementAndScopeResponse> {

@@ -1,0 +1,42 @@
+import { createSandboxTenant, type SandboxOptions, type SandboxTenant } from '../../src/sandbox/server.js';
+import { Secret } from '../../src/secret.js';
+import { TenantClient, type TenantClientOptions } from '../../src/tenant/client.js';
+
+export type AuthMode = 'plain' | 'assertion' | 'static';
+
+/** Retry timings small enough for tests, same rules as production. */
+export const FAST_RETRY = { baseDelayMs: 5, maxDelayMs: 20, maxRetryAfterMs: 2_000 } as const;
+
+export function clientFor(
+  sandbox: SandboxTenant,
+  mode: AuthMode = 'plain',
+  extra: Partial<TenantClientOptions> = {},
+): TenantClient {
+  const c = sandbox.credentials;
+  const auth: TenantClientOptions['auth'] =
+    mode === 'static'
+      ? { kind: 'static', accessToken: new Secret(c.staticToken) }
+      : mode === 'assertion'
+        ? {
+            kind: 'clientCredentials',
+            clientId: c.assertionClientId,
+            clientSecret: new Secret(c.assertionClientSecret),
+          }
+        : { kind: 'clientCredentials', clientId: c.clientId, clientSecret: new Secret(c.clientSecret) };
+  return new TenantClient({
+    baseUrl: sandbox.url,
+    auth,
+    requestTimeoutMs: 2_000,
+    retry: FAST_RETRY,
+    ...extra,
+  });
+}
+
+export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxTenant> {
+  return createSandboxTenant(opts);
+}
+
+/** Requests the sandbox saw for a method and path pattern. */
+export function seen(sandbox: SandboxTenant, method: string, path: RegExp) {
+  return sandbox.requests.filter((r) => r.method === method && path.test(r.path));
+}
