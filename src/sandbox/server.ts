@@ -30,6 +30,8 @@ export interface RecordedRequest {
   path: string;
   authorized: boolean;
   body: string;
+  /** When it arrived (ms since the epoch). */
+  at: number;
 }
 
 export interface SandboxTenant {
@@ -195,6 +197,7 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
         path: pathOnly,
         authorized: auth.isAuthorized(req.headers.authorization, now()),
         body: body ?? '',
+        at: Date.now(),
       });
       if (body === undefined) return send(res, grpcError(413, 8, 'request body too large'));
       const fault = faults.take(method, decodeURIComponent(pathOnly));

@@ -1,0 +1,196 @@
+import { findingTypeOf } from '../domain/finding-type.js';
+import { type Finding, FindingSchema } from '../tenant/schemas.js';
+import { code, safeMrkdwn, slackDate } from './mrkdwn.js';
+
+/**
+ * Readable lines for a finding's type, target, owner and evidence (spec: the oneofs of a
+ * Finding). Every member of the spec has its own words; a member this code does not know (a
+ * newer tenant) is rendered generically rather than dropped.
+ */
+
+const KNOWN_FIELDS = new Set(Object.keys(FindingSchema.shape));
+
+const s = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+const c = (v: unknown): string => (s(v) ? code(s(v), 80) : '_unknown_');
+const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/** `APP_USER_TYPE_SERVICE_ACCOUNT` -> `service account` (the prefix given); unknown values as they came. */
+export function enumWords(value: string | null | undefined, prefix: string): string {
+  if (!value) return 'unspecified';
+  if (!value.startsWith(prefix)) return safeMrkdwn(value, 80);
+  const rest = value.slice(prefix.length).toLowerCase().replaceAll('_', ' ');
+  return rest === 'unspecified' ? 'unspecified' : rest;
+}
+
+export function describeTarget(f: Finding): string {
+  if (f.appUserTarget) return `app user ${c(f.appUserTarget.appUserId)} in app ${c(f.appUserTarget.appId)}`;
+  if (f.identityUserTarget) return `identity ${c(f.identityUserTarget.identityUserId)}`;
+  if (f.decoyTarget) return `decoy ${c(f.decoyTarget.decoyId)}`;
+  if (f.appResourceTarget) {
+    const t = f.appResourceTarget;
+    return `resource ${c(t.appResourceId)} (type ${c(t.appResourceTypeId)}) in app ${c(t.appId)}`;
+  }
+  if (f.connectorTarget)
+    return `connector ${c(f.connectorTarget.connectorId)} of app ${c(f.connectorTarget.appId)}`;
+  if (f.tenantTarget) return 'the whole tenant';
+  const unknown = Object.keys(f).find((k) => k.endsWith('Target') && !KNOWN_FIELDS.has(k) && isObject(f[k]));
+  return unknown ? `${safeMrkdwn(unknown, 60)} ${genericObject(f[unknown])}` : '_not given_';
+}
+
+type Owner = NonNullable<Finding['assignedOwner']>;
+
+function describeOwnerRef(o: Owner): string | undefined {
+  if (o.identityUserId) return `identity ${c(o.identityUserId)}`;
+  if (o.userSetId) return `user set ${c(o.userSetId)}`;
+  if (o.managerOfUserId) return `manager of ${c(o.managerOfUserId)}`;
+  if (o.appOwnerAppId) return `owners of app ${c(o.appOwnerAppId)}`;
+  return undefined;
+}
+
+export function describeOwner(f: Finding): string {
+  const assigned = f.assignedOwner ? describeOwnerRef(f.assignedOwner) : undefined;
+  if (assigned) return assigned;
+  const computed = f.computedOwner ? describeOwnerRef(f.computedOwner) : undefined;
+  return computed ? `${computed} (computed)` : '_no owner_';
+}
+
+function exposureLines(e: NonNullable<Finding['credentialPubliclyExposedEvidence']>): string[] {
+  const lines = [];
+  if (e.sourceUrl)
+    lines.push(
+      `Found at ${code(e.sourceUrl, 300)}${e.sourceKind ? ` (${safeMrkdwn(e.sourceKind, 60)})` : ''}`,
+    );
+  if (e.firstObservedAt) lines.push(`First seen ${slackDate(e.firstObservedAt)}`);
+  if (e.fingerprintPrefix) lines.push(`Fingerprint starts ${code(e.fingerprintPrefix, 40)}`);
+  const scanners = e.reportingScanners ?? [];
+  if (scanners.length > 0)
+    lines.push(
+      `Reported by ${scanners
+        .slice(0, 5)
+        .map((x) => code(x, 60))
+        .join(', ')}`,
+    );
+  lines.push(
+    e.credentialRevoked
+      ? `Credential revoked${e.revokedAt ? ` ${slackDate(e.revokedAt)}` : ''}`
+      : '*Credential not revoked*',
+  );
+  return lines;
+}
+
+function genericObject(v: unknown): string {
+  if (!isObject(v)) return safeMrkdwn(JSON.stringify(v) ?? '', 200);
+  const entries = Object.entries(v).slice(0, 8);
+  if (entries.length === 0) return '';
+  return entries
+    .map(
+      ([k, x]) => `${safeMrkdwn(k, 40)}: ${safeMrkdwn(typeof x === 'string' ? x : JSON.stringify(x), 120)}`,
+    )
+    .join(', ');
+}
+
+/** Lines on what the finding is about: its type's own fields, then its evidence. */
+export function describeDetails(f: Finding, now: Date): string[] {
+  const lines: string[] = [];
+  if (f.similarUsernameMatch)
+    lines.push(`Proposed identity: ${c(f.similarUsernameMatch.proposedIdentityUserId)}`);
+  if (f.serviceAccountMisclassification) {
+    const m = f.serviceAccountMisclassification;
+    lines.push(
+      `Classified as *${enumWords(m.currentAccountType, 'APP_USER_TYPE_')}*, behaves as *${enumWords(m.detectedAccountType, 'APP_USER_TYPE_')}*`,
+    );
+  }
+  if (f.decoyCredentialUsed) {
+    const d = f.decoyCredentialUsed;
+    lines.push(`Decoy ${c(d.decoyId)} (${enumWords(d.kind, 'DECOY_CREDENTIAL_KIND_')}) was used`);
+  }
+  if (f.deactivatedOwner)
+    lines.push(`Owner source: ${enumWords(f.deactivatedOwner.source, 'DEACTIVATED_OWNER_SOURCE_')}`);
+  if (f.credentialPubliclyExposed) {
+    const e = f.credentialPubliclyExposed;
+    const id = e.userClientId || e.connectorClientId || e.functionClientId || e.connectorManagedCredentialId;
+    lines.push(
+      `Credential ${safeMrkdwn(s(e.credentialDisplayName) || 'unnamed', 100)}${id ? ` (${c(id)})` : ''}`,
+    );
+  }
+  if (f.decoyPubliclyExposed) {
+    const d = f.decoyPubliclyExposed;
+    lines.push(`Decoy ${safeMrkdwn(s(d.decoyDisplayName) || 'unnamed', 100)} (${c(d.decoyId)})`);
+  }
+  if (f.credentialExpiring) {
+    const e = f.credentialExpiring;
+    lines.push(
+      `Credential ${safeMrkdwn(s(e.credentialDisplayName) || 'unnamed', 100)}${e.userClientId ? ` (${c(e.userClientId)})` : ''}`,
+    );
+  }
+  if (f.shadowMcp) lines.push(`MCP server ${c(f.shadowMcp.mcpIdentifier)}`);
+  if (f.customSubType) lines.push(`Kind: ${safeMrkdwn(f.customSubType, 100)}`);
+
+  // evidence
+  const sim = f.similarUsernameMatchEvidence;
+  if (sim) {
+    const score =
+      typeof sim.similarityScore === 'number' ? ` (${Math.round(sim.similarityScore * 100)}% similar)` : '';
+    lines.push(`App username ${c(sim.appUsername)} vs identity ${c(sim.identityUsername)}${score}`);
+  }
+  if (f.serviceAccountMisclassificationEvidence?.detectionReason) {
+    lines.push(`Why: ${safeMrkdwn(f.serviceAccountMisclassificationEvidence.detectionReason, 500)}`);
+  }
+  const owners = f.deactivatedOwnerEvidence?.deactivatedOwners ?? [];
+  if (owners.length > 0) {
+    const shown = owners
+      .slice(0, 5)
+      .map((o) => `${c(o.userId)} (${enumWords(o.reason, 'DEACTIVATED_OWNER_REASON_')})`);
+    lines.push(
+      `Deactivated owners: ${shown.join(', ')}${owners.length > 5 ? ` and ${owners.length - 5} more` : ''}`,
+    );
+  }
+  if (f.unusedSecretEvidence) {
+    const last = f.unusedSecretEvidence.lastUsedAt;
+    lines.push(last ? `Last used ${slackDate(last)}` : 'Never used');
+  }
+  if (f.credentialPubliclyExposedEvidence) lines.push(...exposureLines(f.credentialPubliclyExposedEvidence));
+  if (f.decoyPubliclyExposedEvidence) lines.push(...exposureLines(f.decoyPubliclyExposedEvidence));
+  const exp = f.credentialExpiringEvidence;
+  if (exp?.expiresAt) {
+    const past = exp.expired || Date.parse(exp.expiresAt) <= now.getTime();
+    lines.push(`${past ? '*Expired*' : 'Expires'} ${slackDate(exp.expiresAt)}`);
+  }
+  const sync = f.connectorSyncFailingEvidence;
+  if (sync) {
+    const count =
+      typeof sync.consecutiveFailureCount === 'number'
+        ? `${sync.consecutiveFailureCount} failures in a row`
+        : 'Failing';
+    lines.push(
+      `${count}${sync.streakStartedAt ? ` since ${slackDate(sync.streakStartedAt)}` : ''}${sync.lastFailedAt ? `, last ${slackDate(sync.lastFailedAt)}` : ''}`,
+    );
+  }
+  const mcp = f.shadowMcpEvidence;
+  if (mcp) lines.push(`Seen on ${s(mcp.deviceCount) || '?'} devices by ${s(mcp.userCount) || '?'} people`);
+  if (isObject(f.custom) && !findingTypeOf({ ...f, custom: null })) {
+    const text = genericObject(f.custom);
+    if (text) lines.push(`Details: ${text}`);
+  }
+
+  // members this code does not know: shown, never dropped
+  for (const key of Object.keys(f)) {
+    if (KNOWN_FIELDS.has(key) || key.endsWith('Target') || !isObject(f[key])) continue;
+    const text = genericObject(f[key]);
+    lines.push(`${safeMrkdwn(key, 60)}${text ? `: ${text}` : ''}`);
+  }
+  return lines;
+}
+
+/** The finding type's title, or a readable form of an unknown member's name. */
+export function findingTitle(f: Finding): string {
+  const type = findingTypeOf(f);
+  if (type) return type.title;
+  const unknown = Object.keys(f).find(
+    (k) => !KNOWN_FIELDS.has(k) && !k.endsWith('Target') && !k.endsWith('Evidence') && isObject(f[k]),
+  );
+  if (!unknown) return 'Finding';
+  const words = unknown.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}

@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
+import { z } from 'zod';
+import { ConfigError, type ConfigIssue } from './errors.js';
+
+/**
+ * The optional WARDEN_CONFIG file (YAML): limits now; routing rules and the permissions policy
+ * extend this schema. Every problem is reported with the line it is on.
+ */
+
+const LimitsSchema = z
+  .object({
+    riskAcceptanceMaxDays: z.number().int().min(1).max(3_650).default(365),
+    snoozeMaxDays: z.number().int().min(1).max(3_650).default(365),
+  })
+  .strict();
+
+export const ConfigFileSchema = z
+  .object({
+    limits: LimitsSchema.default({ riskAcceptanceMaxDays: 365, snoozeMaxDays: 365 }),
+  })
+  .strict();
+
+export type ConfigFile = z.output<typeof ConfigFileSchema>;
+
+export const DEFAULT_CONFIG_FILE: ConfigFile = ConfigFileSchema.parse({});
+
+/** The line of the YAML node at `path` (the deepest key found), for error messages. */
+function lineOf(
+  doc: ReturnType<typeof parseDocument>,
+  counter: LineCounter,
+  path: readonly PropertyKey[],
+): number | undefined {
+  let node: unknown = doc.contents;
+  let last: YamlNode | undefined;
+  for (const key of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isScalar(p.key) && p.key.value === key);
+      if (pair && isNode(pair.key)) last = pair.key;
+      node = pair?.value;
+    } else if (isSeq(node) && typeof key === 'number') {
+      node = node.items[key];
+      if (isNode(node)) last = node;
+    } else break;
+  }
+  const offset = last?.range?.[0];
+  return offset === undefined ? undefined : counter.linePos(offset).line;
+}
+
+export function parseConfigFile(text: string, source: string): ConfigFile {
+  const counter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: counter, prettyErrors: false });
+  if (doc.errors.length > 0) {
+    throw new ConfigError(
+      doc.errors.map((e) => ({
+        key: `${source}:${e.linePos?.[0]?.line ?? '?'}`,
+        problem: e.message.split('\n')[0] ?? 'invalid YAML',
+      })),
+    );
+  }
+  const parsed = ConfigFileSchema.safeParse(doc.toJS() ?? {});
+  if (parsed.success) return parsed.data;
+  const issues: ConfigIssue[] = parsed.error.issues.map((issue) => {
+    const line = lineOf(doc, counter, issue.path);
+    return {
+      key: `${source}${line ? `:${line}` : ''} ${issue.path.join('.') || '(root)'}`,
+      problem: issue.message,
+    };
+  });
+  throw new ConfigError(issues);
+}
+
+export function loadConfigFile(path: string | undefined): ConfigFile {
+  if (!path) return DEFAULT_CONFIG_FILE;
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    const reason = error instanceof Error && 'code' in error ? String(error.code) : 'unreadable';
+    throw new ConfigError([{ key: 'WARDEN_CONFIG', problem: `cannot read ${path} (${reason})` }]);
+  }
+  return parseConfigFile(text, path);
+}

@@ -1,0 +1,38 @@
+import type { App } from '@slack/bolt';
+import { parseCommand, usage } from '../domain/command.js';
+import type { WardenDeps } from '../usecases/deps.js';
+import { runSlashCommand } from '../usecases/run-slash-command.js';
+import { SlashCommandSchema } from './payloads.js';
+import { newRef } from './ref.js';
+
+/** `/warden …`: help and mistakes are answered in the ack itself (no I/O); the rest after it. */
+export function registerCommandListeners(app: App, deps: WardenDeps): void {
+  app.command(deps.slashCommand, async ({ ack, body }) => {
+    const parsed = SlashCommandSchema.safeParse(body);
+    if (!parsed.success) {
+      await ack({ response_type: 'ephemeral', text: ':warning: Warden could not read this command.' });
+      return;
+    }
+    const p = parsed.data;
+    const command = parseCommand(p.text);
+    if (!command.ok) {
+      await ack({
+        response_type: 'ephemeral',
+        text: `:warning: ${command.error}\n\n${usage(deps.slashCommand)}`,
+      });
+      return;
+    }
+    if (command.command.kind === 'help') {
+      await ack({ response_type: 'ephemeral', text: usage(deps.slashCommand) });
+      return;
+    }
+    await ack();
+    await runSlashCommand(deps, command.command, {
+      userId: p.user_id,
+      channel: p.channel_id,
+      triggerId: p.trigger_id,
+      responseUrl: p.response_url ?? undefined,
+      ref: newRef(),
+    });
+  });
+}

@@ -1,0 +1,34 @@
+import { loadConfig } from './config.js';
+import { loadConfigFile } from './config-file.js';
+import { ConfigError } from './errors.js';
+
+/**
+ * Composition root: configuration -> tenant client -> Slack app -> start.
+ * Exit codes: 2 for bad configuration (every problem is listed), 1 for a failure at start.
+ */
+async function main(argv: readonly string[]): Promise<void> {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+    loadConfigFile(config.configFile);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+      process.exit(2);
+    }
+    throw error;
+  }
+  if (argv.includes('--check-config')) {
+    process.stdout.write(
+      `Configuration is valid (tenant ${config.tenant.baseUrl}, port ${config.http.port}).\n`,
+    );
+    return;
+  }
+  const { startWarden } = await import('./app.js');
+  await startWarden(config);
+}
+
+main(process.argv.slice(2)).catch((error: unknown) => {
+  process.stderr.write(`Warden failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,170 @@
+import { createHmac } from 'node:crypto';
+import { request } from 'undici';
+
+/**
+ * Requests as Slack sends them to an app: slash commands and interactivity payloads,
+ * form-encoded and signed with the signing secret (`v0:<timestamp>:<body>`, HMAC-SHA256). Used by
+ * the tests, the benchmark and the demo page to drive Warden's real receiver.
+ */
+
+export interface SlackActor {
+  userId: string;
+  userName?: string;
+  teamId: string;
+  channelId: string;
+}
+
+export function slackSignature(secret: string, timestamp: number, body: string): string {
+  return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
+}
+
+export function slashCommandBody(
+  actor: SlackActor,
+  opts: { command?: string; text: string; triggerId: string; responseUrl: string },
+): string {
+  return new URLSearchParams({
+    token: 'legacy',
+    team_id: actor.teamId,
+    team_domain: 'acme',
+    channel_id: actor.channelId,
+    channel_name: 'secops',
+    user_id: actor.userId,
+    user_name: actor.userName ?? actor.userId.toLowerCase(),
+    command: opts.command ?? '/warden',
+    text: opts.text,
+    api_app_id: 'A0WARDEN',
+    is_enterprise_install: 'false',
+    response_url: opts.responseUrl,
+    trigger_id: opts.triggerId,
+  }).toString();
+}
+
+function payloadBody(payload: unknown): string {
+  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}
+
+export function blockActionBody(
+  actor: SlackActor,
+  opts: {
+    actionId: string;
+    value: string;
+    blockId?: string;
+    messageTs: string;
+    triggerId: string;
+    responseUrl: string;
+  },
+): string {
+  const user = {
+    id: actor.userId,
+    username: actor.userName ?? actor.userId.toLowerCase(),
+    name: actor.userName ?? '',
+    team_id: actor.teamId,
+  };
+  return payloadBody({
+    type: 'block_actions',
+    user,
+    api_app_id: 'A0WARDEN',
+    token: 'legacy',
+    container: {
+      type: 'message',
+      message_ts: opts.messageTs,
+      channel_id: actor.channelId,
+      is_ephemeral: false,
+    },
+    trigger_id: opts.triggerId,
+    team: { id: actor.teamId, domain: 'acme' },
+    enterprise: null,
+    is_enterprise_install: false,
+    channel: { id: actor.channelId, name: 'secops' },
+    message: { type: 'message', ts: opts.messageTs, bot_id: 'B0WARDEN', text: '', blocks: [] },
+    state: { values: {} },
+    response_url: opts.responseUrl,
+    actions: [
+      {
+        type: 'button',
+        action_id: opts.actionId,
+        block_id: opts.blockId ?? 'finding.actions',
+        value: opts.value,
+        text: { type: 'plain_text', text: 'button' },
+        action_ts: `${Math.floor(Date.now() / 1000)}.000100`,
+      },
+    ],
+  });
+}
+
+export function viewSubmissionBody(
+  actor: Omit<SlackActor, 'channelId'>,
+  opts: {
+    viewId: string;
+    callbackId: string;
+    privateMetadata: string;
+    values: Record<string, Record<string, unknown>>;
+    triggerId: string;
+  },
+): string {
+  const user = {
+    id: actor.userId,
+    username: actor.userName ?? actor.userId.toLowerCase(),
+    name: actor.userName ?? '',
+    team_id: actor.teamId,
+  };
+  return payloadBody({
+    type: 'view_submission',
+    team: { id: actor.teamId, domain: 'acme' },
+    user,
+    api_app_id: 'A0WARDEN',
+    token: 'legacy',
+    trigger_id: opts.triggerId,
+    view: {
+      id: opts.viewId,
+      team_id: actor.teamId,
+      type: 'modal',
+      callback_id: opts.callbackId,
+      private_metadata: opts.privateMetadata,
+      hash: `${Math.floor(Date.now() / 1000)}.abc`,
+      title: { type: 'plain_text', text: 'Warden' },
+      blocks: [],
+      state: { values: opts.values },
+      root_view_id: opts.viewId,
+      previous_view_id: null,
+      app_id: 'A0WARDEN',
+      bot_id: 'B0WARDEN',
+    },
+    response_urls: [],
+    is_enterprise_install: false,
+    enterprise: null,
+  });
+}
+
+export interface SignedPostResult {
+  status: number;
+  body: string;
+  /** Milliseconds until Warden answered: the ack time as Slack sees it. */
+  ms: number;
+  /** When the request was sent (ms since the epoch). */
+  sentAt: number;
+}
+
+/** Posts a form body to Warden, signed as Slack signs it (or deliberately not, for tests). */
+export async function postSigned(
+  url: string,
+  body: string,
+  secret: string,
+  opts: { timestamp?: number; signature?: string; headers?: Record<string, string> } = {},
+): Promise<SignedPostResult> {
+  const timestamp = opts.timestamp ?? Math.floor(Date.now() / 1000);
+  const sentAt = Date.now();
+  const started = performance.now();
+  const res = await request(url, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': String(timestamp),
+      'x-slack-signature': opts.signature ?? slackSignature(secret, timestamp, body),
+      ...opts.headers,
+    },
+    body,
+  });
+  const text = await res.body.text();
+  return { status: res.statusCode, body: text, ms: performance.now() - started, sentAt };
+}

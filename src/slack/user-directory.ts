@@ -1,0 +1,79 @@
+import type { WebClient } from '@slack/web-api';
+import { z } from 'zod';
+import { isKnownTimeZone } from '../domain/when.js';
+
+export interface SlackPerson {
+  id: string;
+  tz: string;
+  displayName: string;
+  email: string | undefined;
+  isBot: boolean;
+  isGuest: boolean;
+}
+
+const UserInfoSchema = z.looseObject({
+  user: z.looseObject({
+    id: z.string(),
+    name: z.string().nullish(),
+    tz: z.string().nullish(),
+    is_bot: z.boolean().nullish(),
+    is_restricted: z.boolean().nullish(),
+    is_ultra_restricted: z.boolean().nullish(),
+    profile: z
+      .looseObject({
+        display_name: z.string().nullish(),
+        real_name: z.string().nullish(),
+        email: z.string().nullish(),
+      })
+      .nullish(),
+  }),
+});
+
+/**
+ * Who a Slack user is (time zone, name, guest or bot) from `users.info`, cached for an hour, one
+ * request per user however many ask at once. A failed lookup is not cached.
+ */
+export class UserDirectory {
+  readonly #client: WebClient;
+  readonly #ttlMs: number;
+  readonly #now: () => number;
+  readonly #cache = new Map<string, { at: number; person: Promise<SlackPerson> }>();
+
+  constructor(client: WebClient, ttlMs = 3_600_000, now: () => number = Date.now) {
+    this.#client = client;
+    this.#ttlMs = ttlMs;
+    this.#now = now;
+  }
+
+  get(userId: string): Promise<SlackPerson> {
+    const hit = this.#cache.get(userId);
+    if (hit && this.#now() - hit.at < this.#ttlMs) return hit.person;
+    const person = this.#fetch(userId);
+    this.#cache.set(userId, { at: this.#now(), person });
+    person.catch(() => this.#cache.delete(userId));
+    return person;
+  }
+
+  /** The person's time zone, or UTC when Slack cannot tell (the caller still gets an answer). */
+  async timeZone(userId: string): Promise<string> {
+    try {
+      return (await this.get(userId)).tz;
+    } catch {
+      return 'UTC';
+    }
+  }
+
+  async #fetch(userId: string): Promise<SlackPerson> {
+    const answer = UserInfoSchema.parse(await this.#client.users.info({ user: userId }));
+    const u = answer.user;
+    const tz = u.tz && isKnownTimeZone(u.tz) ? u.tz : 'UTC';
+    return {
+      id: u.id,
+      tz,
+      displayName: u.profile?.display_name || u.profile?.real_name || u.name || u.id,
+      email: u.profile?.email ?? undefined,
+      isBot: u.is_bot === true,
+      isGuest: u.is_restricted === true || u.is_ultra_restricted === true,
+    };
+  }
+}

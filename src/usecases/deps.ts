@@ -1,0 +1,27 @@
+import type { WebClient } from '@slack/web-api';
+import type { Logger } from '../logger.js';
+import type { RecentKeys } from '../slack/recent-keys.js';
+import type { UserDirectory } from '../slack/user-directory.js';
+import type { TenantClient } from '../tenant/client.js';
+
+/** What the use cases need, built once in app.ts and passed down. */
+export interface WardenDeps {
+  tenant: TenantClient;
+  slack: WebClient;
+  users: UserDirectory;
+  logger: Logger;
+  now: () => Date;
+  limits: {
+    /** Longest risk acceptance, in days. */
+    riskAcceptanceMaxDays: number;
+    /** Longest snooze, in days. */
+    snoozeMaxDays: number;
+  };
+  /** Findings with a state change in flight in this process: a second click is refused. */
+  inflight: Set<string>;
+  /** Interactions already handled (by trigger_id): a repeated delivery does nothing. */
+  delivered: RecentKeys;
+  /** Origins a payload's response_url may point at (Slack's, or the local Slack in tests). */
+  responseUrlOrigins: readonly string[];
+  slashCommand: string;
+}

@@ -1,0 +1,217 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { OpenView } from '../../src/sandbox/slack.js';
+import { ALICE, BOB, type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(() => h.close());
+
+const findingState = (id: string) => h.tenant.findings.get(id, Date.now())?.state;
+const statePosts = () => h.tenant.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/state'));
+
+async function formFor(callbackId: string): Promise<OpenView> {
+  return waitFor(
+    () => [...h.slack.views.values()].find((v) => v.view.callback_id === callbackId),
+    5_000,
+    `${callbackId} form`,
+  );
+}
+
+const datePlus = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+
+describe('button → modal → submit', () => {
+  it('snoozes: loading view first, then the form, then the tenant, the alert and the thread', async () => {
+    const ts = await h.postAlert('FND_SA_UNOWNED');
+    const ack = await h.click('finding.snooze', 'FND_SA_UNOWNED', ts);
+    expect(ack.status).toBe(200);
+    const form = await formFor('finding.snooze');
+    const opened = h.slack.callsOf('views.open');
+    expect(opened).toHaveLength(1);
+    expect((opened[0]?.args.view as { callback_id: string }).callback_id).toBe('finding.loading');
+    // the loading view went out before Warden asked the tenant anything
+    const firstRead = h.tenant.requests.find(
+      (r) => r.method === 'GET' && r.path.endsWith('/FND_SA_UNOWNED') && r.at >= ack.sentAt,
+    );
+    expect(firstRead?.at ?? 0).toBeGreaterThanOrEqual(opened[0]?.at ?? Number.POSITIVE_INFINITY);
+    expect(JSON.parse(String(form.view.private_metadata))).toMatchObject({
+      findingId: 'FND_SA_UNOWNED',
+      channel: 'C0SECOPS',
+      ts,
+      tz: 'Europe/Berlin',
+    });
+
+    const submitted = await h.submit(form, {
+      preset: { value: { type: 'static_select', selected_option: { value: '7' } } },
+      reason: { value: { type: 'plain_text_input', value: 'waiting on vendor' } },
+    });
+    expect(submitted.status).toBe(200);
+    expect(submitted.body).toBe('');
+    await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1, 5_000, 'thread reply');
+    expect(findingState('FND_SA_UNOWNED')).toBe('FINDING_STATE_SNOOZED');
+    const alert = h.slack.messages.find((m) => m.ts === ts);
+    expect(alert?.edited).toBe(true);
+    const actions = JSON.stringify(alert?.blocks);
+    expect(actions).toContain('finding.reopen');
+    expect(actions).not.toContain('finding.snooze');
+    const [reply] = h.slack.thread('C0SECOPS', ts);
+    expect(reply?.text).toMatch(/^<@U0ALICE> snoozed this until <!date\^\d+\^/);
+    expect(reply?.text).toContain(': waiting on vendor');
+    expect(h.slack.ephemerals).toHaveLength(0);
+  });
+
+  it('sends a custom snooze date in the person’s time zone', async () => {
+    const ts = await h.postAlert('FND_SA_UNOWNED');
+    await h.click('finding.snooze', 'FND_SA_UNOWNED', ts, BOB); // America/New_York
+    const form = await formFor('finding.snooze');
+    const day = datePlus(10);
+    await h.submit(
+      form,
+      {
+        preset: { value: { type: 'static_select', selected_option: { value: 'custom' } } },
+        date: { value: { type: 'datepicker', selected_date: day } },
+        time: { value: { type: 'timepicker', selected_time: '14:30' } },
+        reason: { value: { type: 'plain_text_input', value: 'after the change freeze' } },
+      },
+      BOB,
+    );
+    await waitFor(() => statePosts().length === 1);
+    const body = JSON.parse(statePosts()[0]?.body ?? '{}');
+    const until = new Date(body.snooze.snoozeUntil);
+    const local = new Intl.DateTimeFormat('en-CA', {
+      timeZone: 'America/New_York',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    }).format(until);
+    expect(local).toBe(`${day}, 14:30`);
+  });
+
+  it('returns field errors and sends nothing: empty reason, past date, too far ahead', async () => {
+    const ts = await h.postAlert('FND_SA_UNOWNED');
+    await h.click('finding.snooze', 'FND_SA_UNOWNED', ts);
+    const form = await formFor('finding.snooze');
+    const empty = await h.submit(form, {
+      preset: { value: { selected_option: { value: '7' } } },
+      reason: { value: { value: '   ' } },
+    });
+    expect(JSON.parse(empty.body)).toEqual({
+      response_action: 'errors',
+      errors: { reason: expect.any(String) },
+    });
+    const past = await h.submit(form, {
+      preset: { value: { selected_option: { value: 'custom' } } },
+      date: { value: { selected_date: '2020-01-01' } },
+      reason: { value: { value: 'x' } },
+    });
+    expect(JSON.parse(past.body).errors.date).toMatch(/past/);
+    const far = await h.submit(form, {
+      preset: { value: { selected_option: { value: 'custom' } } },
+      date: { value: { selected_date: datePlus(400) } },
+      reason: { value: { value: 'x' } },
+    });
+    expect(JSON.parse(far.body).errors.date).toMatch(/more than 365 days/);
+    await settle(200);
+    expect(statePosts()).toHaveLength(0);
+  });
+
+  it('accepts a risk from the fixture-shaped form, and refuses a short justification', async () => {
+    const ts = await h.postAlert('FND_UNUSED_SECRET');
+    await h.click('finding.acceptRisk', 'FND_UNUSED_SECRET', ts);
+    const form = await formFor('finding.acceptRisk');
+    const short = await h.submit(form, {
+      justification: { value: { value: 'too short' } },
+      preset: { value: { selected_option: { value: '30' } } },
+    });
+    expect(JSON.parse(short.body).errors.justification).toMatch(/at least 20/);
+    const ok = await h.submit(form, {
+      justification: {
+        value: { type: 'plain_text_input', value: 'Compensating control: key rotated, SIEM alert on use.' },
+      },
+      expires: { value: { type: 'datepicker', selected_date: datePlus(60) } },
+      preset: { value: { type: 'static_select', selected_option: { value: '30' } } },
+      time: { value: { type: 'timepicker', selected_time: '09:00' } },
+    });
+    expect(ok.body).toBe('');
+    await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1);
+    expect(findingState('FND_UNUSED_SECRET')).toBe('FINDING_STATE_RISK_ACCEPTED');
+    expect(h.slack.thread('C0SECOPS', ts)[0]?.text).toMatch(
+      /accepted the risk until .*: Compensating control/,
+    );
+    const until = Date.parse(
+      String(h.tenant.findings.get('FND_UNUSED_SECRET', Date.now())?.riskAcceptanceExpiresAt),
+    );
+    expect(Math.round((until - Date.now()) / 86_400_000)).toBeGreaterThanOrEqual(59);
+  });
+
+  it('suppresses with a reason and resolves without one', async () => {
+    const ts = await h.postAlert('FND_SIMILAR_USER');
+    await h.click('finding.suppress', 'FND_SIMILAR_USER', ts);
+    const form = await formFor('finding.suppress');
+    expect(JSON.stringify(form.view.blocks)).toMatch(/permanent/);
+    await h.submit(form, { reason: { value: { value: 'test accounts' } } });
+    await waitFor(() => findingState('FND_SIMILAR_USER') === 'FINDING_STATE_SUPPRESSED');
+    await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1);
+    expect(h.slack.thread('C0SECOPS', ts)[0]?.text).toMatch(
+      /suppressed this until someone reopens it: test accounts/,
+    );
+
+    const ts2 = await h.postAlert('FND_NHI_UNOWNED');
+    await h.click('finding.resolve', 'FND_NHI_UNOWNED', ts2);
+    const resolveForm = await formFor('finding.resolve');
+    await h.submit(resolveForm, { reason: { value: { value: null } } });
+    await waitFor(() => findingState('FND_NHI_UNOWNED') === 'FINDING_STATE_RESOLVED');
+  });
+});
+
+describe('buttons that act at once', () => {
+  it('reopen: confirm is on the button; the click changes state, updates the alert and replies', async () => {
+    const ts = await h.postAlert('FND_SNOOZED');
+    const alert = h.slack.messages.find((m) => m.ts === ts);
+    const reopenButton = JSON.stringify(alert?.blocks).match(
+      /"action_id":"finding.reopen"[^}]*}[^}]*"confirm"/,
+    );
+    expect(reopenButton).not.toBeNull();
+    await h.click('finding.reopen', 'FND_SNOOZED', ts);
+    await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1);
+    expect(findingState('FND_SNOOZED')).toBe('FINDING_STATE_OPEN');
+    expect(h.slack.thread('C0SECOPS', ts)[0]?.text).toBe('<@U0ALICE> reopened this.');
+    expect(h.slack.callsOf('views.open')).toHaveLength(0);
+  });
+
+  it('unsuppress on a suppressed finding', async () => {
+    const ts = await h.postAlert('FND_SUPPRESSED');
+    expect(JSON.stringify(h.slack.messages.find((m) => m.ts === ts)?.blocks)).toContain('finding.unsuppress');
+    await h.click('finding.unsuppress', 'FND_SUPPRESSED', ts);
+    await waitFor(() => findingState('FND_SUPPRESSED') === 'FINDING_STATE_OPEN');
+    const body = JSON.parse(statePosts()[0]?.body ?? '{}');
+    expect(body).toEqual({ unsuppress: {} });
+  });
+});
+
+describe('ack', () => {
+  it('acks a button in under 1 s while the tenant takes 2.5 s', async () => {
+    const ts = await h.postAlert('FND_SA_UNOWNED');
+    h.tenant.faults.add({ method: 'GET', path: /FND_SA_UNOWNED$/, latencyMs: 2_500 });
+    const ack = await h.click('finding.snooze', 'FND_SA_UNOWNED', ts);
+    expect(ack.status).toBe(200);
+    expect(ack.ms).toBeLessThan(1_000);
+    // the loading view opens at once, while the tenant is still thinking
+    await waitFor(() => h.slack.callsOf('views.open').length === 1, 1_000, 'loading view');
+    expect(h.slack.callsOf('views.update')).toHaveLength(0);
+    const form = await formFor('finding.snooze');
+    expect(form.view.callback_id).toBe('finding.snooze');
+  });
+
+  it('acks a reopen in under 1 s while the tenant takes 2.5 s', async () => {
+    const ts = await h.postAlert('FND_SNOOZED');
+    h.tenant.faults.add({ method: 'POST', path: /\/state$/, latencyMs: 2_500 });
+    const ack = await h.click('finding.reopen', 'FND_SNOOZED', ts);
+    expect(ack.ms).toBeLessThan(1_000);
+    await waitFor(() => findingState('FND_SNOOZED') === 'FINDING_STATE_OPEN', 6_000);
+  });
+});

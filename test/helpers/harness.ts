@@ -1,0 +1,153 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
+import { createWarden, type Warden } from '../../src/app.js';
+import { loadConfig } from '../../src/config.js';
+import type { ConfigFile } from '../../src/config-file.js';
+import { createLogger } from '../../src/logger.js';
+import type { SandboxTenant } from '../../src/sandbox/server.js';
+import { createLocalSlack, type LocalSlack, type OpenView } from '../../src/sandbox/slack.js';
+import {
+  blockActionBody,
+  postSigned,
+  type SignedPostResult,
+  type SlackActor,
+  slashCommandBody,
+  viewSubmissionBody,
+} from '../../src/sandbox/slack-requests.js';
+import { clientFor, startSandbox } from './tenant.js';
+
+export const ALICE: SlackActor = {
+  userId: 'U0ALICE',
+  userName: 'alice',
+  teamId: 'T0WARDEN',
+  channelId: 'C0SECOPS',
+};
+export const BOB: SlackActor = { ...ALICE, userId: 'U0BOB', userName: 'bob' };
+
+export interface Harness {
+  tenant: SandboxTenant;
+  slack: LocalSlack;
+  warden: Warden;
+  url: string;
+  signingSecret: string;
+  /** Every log line Warden wrote during the test. */
+  logs: string[];
+  command(text: string, actor?: SlackActor): Promise<SignedPostResult>;
+  click(actionId: string, value: string, messageTs: string, actor?: SlackActor): Promise<SignedPostResult>;
+  submit(
+    view: OpenView,
+    values: Record<string, Record<string, unknown>>,
+    actor?: SlackActor,
+  ): Promise<SignedPostResult>;
+  /** Posts a finding's alert in the channel through Warden and returns its ts. */
+  postAlert(findingId: string, channel?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export interface HarnessOptions {
+  file?: ConfigFile;
+  requestTimeoutMs?: number;
+  env?: Record<string, string>;
+}
+
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  const tenant = await startSandbox();
+  const slack = await createLocalSlack();
+  const signingSecret = `test-signing-${randomBytes(12).toString('hex')}`;
+  const config = loadConfig({
+    SLACK_BOT_TOKEN: slack.botToken,
+    SLACK_SIGNING_SECRET: signingSecret,
+    SLACK_TEAM_ID: slack.teamId,
+    SLACK_API_URL: slack.apiUrl,
+    TENANT_BASE_URL: tenant.url,
+    TENANT_CLIENT_ID: tenant.credentials.clientId,
+    TENANT_CLIENT_SECRET: tenant.credentials.clientSecret,
+    LOG_LEVEL: 'debug',
+    ...opts.env,
+  });
+  const logs: string[] = [];
+  const sink = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logs.push(chunk.toString('utf8'));
+      done();
+    },
+  });
+  const warden = createWarden({
+    config,
+    logger: createLogger('debug', sink),
+    tenant: clientFor(tenant, 'plain', { requestTimeoutMs: opts.requestTimeoutMs ?? 5_000 }),
+    ...(opts.file ? { file: opts.file } : {}),
+  });
+  const server = await warden.start(0);
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slack/events`;
+
+  const harness: Harness = {
+    tenant,
+    slack,
+    warden,
+    url,
+    signingSecret,
+    logs,
+    command(text, actor = ALICE) {
+      const body = slashCommandBody(actor, {
+        text,
+        triggerId: slack.issueTriggerId(),
+        responseUrl: slack.responseUrl(),
+      });
+      return postSigned(url, body, signingSecret);
+    },
+    click(actionId, value, messageTs, actor = ALICE) {
+      const body = blockActionBody(actor, {
+        actionId,
+        value,
+        messageTs,
+        triggerId: slack.issueTriggerId(),
+        responseUrl: slack.responseUrl(),
+      });
+      return postSigned(url, body, signingSecret);
+    },
+    submit(view, values, actor = ALICE) {
+      const body = viewSubmissionBody(actor, {
+        viewId: view.id,
+        callbackId: String(view.view.callback_id),
+        privateMetadata: String(view.view.private_metadata ?? ''),
+        values,
+        triggerId: slack.issueTriggerId(),
+      });
+      return postSigned(url, body, signingSecret);
+    },
+    async postAlert(findingId, channel = ALICE.channelId) {
+      const { showFinding } = await import('../../src/usecases/show-finding.js');
+      const { ts } = await showFinding(warden.deps, findingId, channel);
+      if (!ts) throw new Error('no ts');
+      return ts;
+    },
+    async close() {
+      await warden.stop();
+      await slack.close();
+      await tenant.close();
+    },
+  };
+  return harness;
+}
+
+/** Waits until `check` returns something truthy (side effects happen after the ack). */
+export async function waitFor<T>(
+  check: () => T | undefined | false,
+  timeoutMs = 5_000,
+  what = 'condition',
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Waits a little and proves nothing more happened. */
+export function settle(ms = 300): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
