@@ -29,7 +29,7 @@ describe('button → modal → submit', () => {
     const form = await formFor('finding.snooze');
     const opened = h.slack.callsOf('views.open');
     expect(opened).toHaveLength(1);
-    expect((opened[0]?.args.view as { callback_id: string }).callback_id).toBe('finding.loading');
+    expect(opened[0]?.args.view).toMatchObject({ callback_id: 'finding.loading' });
     // the loading view went out before Warden asked the tenant anything
     const firstRead = h.tenant.requests.find(
       (r) => r.method === 'GET' && r.path.endsWith('/FND_SA_UNOWNED') && r.at >= ack.sentAt,
