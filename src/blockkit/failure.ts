@@ -32,9 +32,9 @@ export function describeFailure(error: unknown, what: string, ref: string): stri
       return `:warning: The tenant sent an answer Warden cannot read while trying to ${what}. An admin can find the details in Warden's log.${tail}`;
     case 'timeout':
     case 'unavailable':
-      return error.processed === 'maybe'
+      return error.processed === 'maybe' && error.operation === 'updateFindingState'
         ? `:grey_question: The tenant failed mid-way while Warden tried to ${what}: it may or may not have been applied. Check the finding (\`show\`) before trying again.${tail}`
-        : `:hourglass: The tenant is not answering; could not ${what}. Nothing was changed. Try again in a minute.${tail}`;
+        : `:hourglass: The tenant is unavailable or not answering; could not ${what}. Nothing was changed. Try again in a minute.${tail}`;
   }
 }
 

@@ -36,7 +36,8 @@ export const SlashCommandSchema = z.looseObject({
   team_id: id,
   user_id: id,
   channel_id: id,
-  text: z.string().max(4_000).default(''),
+  // Length is judged by parseCommand, which says what the limit is.
+  text: z.string().max(100_000).default(''),
   trigger_id: z.string().min(1),
   response_url: z.string().nullish(),
 });

@@ -1,0 +1,159 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ALICE, BOB, type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
+
+let h: Harness;
+beforeEach(async () => {
+  h = await startHarness();
+});
+afterEach(() => h.close());
+
+const state = (id: string) => h.tenant.findings.get(id, Date.now());
+const statePosts = () => h.tenant.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/state'));
+const ackText = (body: string) => (body ? (JSON.parse(body) as { text?: string; response_type?: string }) : {});
+
+/** The card posted in the channel and the thread reply under it. */
+async function postedCardAndReply(channel = 'C0SECOPS') {
+  const card = await waitFor(() => h.slack.messages.find((m) => m.channel === channel && !m.thread_ts), 5_000, 'card');
+  const reply = await waitFor(() => h.slack.thread(channel, card.ts)[0], 5_000, 'thread reply');
+  return { card, reply };
+}
+
+describe('/warden', () => {
+  it.each(['', 'help', 'HELP'])('answers %j with the usage, ephemeral, in the ack', async (text) => {
+    const ack = await h.command(text);
+    const body = ackText(ack.body);
+    expect(body.response_type).toBe('ephemeral');
+    expect(body.text).toContain('/warden snooze');
+    expect(body.text).toContain('/warden campaign');
+  });
+
+  it('answers an unknown subcommand and bad arguments with usage help', async () => {
+    for (const text of ['frobnicate FND_1', 'snooze', 'snooze FND_SA_UNOWNED 7d', 'suppress FND_SA_UNOWNED', 'show ../../x', 'accept-risk FND_1 7d']) {
+      const body = ackText((await h.command(text)).body);
+      expect(body.response_type, text).toBe('ephemeral');
+      expect(body.text, text).toMatch(/^:warning: .+\n\n\*\/warden help\*/s);
+    }
+    await settle(100);
+    expect(h.tenant.requests.filter((r) => r.path.startsWith('/api/'))).toHaveLength(0);
+  });
+
+  it('show posts the card in the channel', async () => {
+    const ack = await h.command('show FND_DECOY_USED');
+    expect(ack.body).toBe('');
+    const card = await waitFor(() => h.slack.messages[0]);
+    expect(card.channel).toBe('C0SECOPS');
+    expect(card.text).toMatch(/^Critical: Decoy credential used/);
+  });
+
+  it('snooze <id> 7d <reason…> acts, posts the card and replies in its thread', async () => {
+    await h.command('snooze FND_SA_UNOWNED 7d waiting on vendor');
+    const { card, reply } = await postedCardAndReply();
+    expect(state('FND_SA_UNOWNED')?.state).toBe('FINDING_STATE_SNOOZED');
+    expect(state('FND_SA_UNOWNED')?.snoozeReason).toBe('waiting on vendor');
+    expect(JSON.stringify(card.blocks)).toContain('Snoozed until');
+    expect(reply.text).toMatch(/<@U0ALICE> snoozed this until .*: waiting on vendor/);
+    const until = Date.parse(String(state('FND_SA_UNOWNED')?.snoozeUntil));
+    expect(Math.abs(until - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
+  });
+
+  it.each([
+    ['2w', 14 * 24],
+    ['36h', 36],
+    ['P7D', 7 * 24],
+  ])('snooze accepts %s', async (when, hours) => {
+    await h.command(`snooze FND_SA_UNOWNED ${when} because`);
+    await waitFor(() => state('FND_SA_UNOWNED')?.state === 'FINDING_STATE_SNOOZED');
+    const until = Date.parse(String(state('FND_SA_UNOWNED')?.snoozeUntil));
+    expect(Math.abs(until - (Date.now() + hours * 3_600_000))).toBeLessThan(60_000);
+  });
+
+  it('snooze reads "2026-12-01 09:00" style times in the person’s Slack time zone', async () => {
+    const day = new Date(Date.now() + 20 * 86_400_000).toISOString().slice(0, 10);
+    await h.command(`snooze FND_SA_UNOWNED ${day} 09:00 quarterly review`, BOB); // America/New_York
+    await waitFor(() => state('FND_SA_UNOWNED')?.state === 'FINDING_STATE_SNOOZED');
+    const until = new Date(String(state('FND_SA_UNOWNED')?.snoozeUntil));
+    const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hour12: false }).format(until);
+    expect(local).toBe('09:00');
+    expect(state('FND_SA_UNOWNED')?.snoozeReason).toBe('quarterly review');
+  });
+
+  it('snooze refuses a time it cannot read, or in the past, privately', async () => {
+    await h.command('snooze FND_SA_UNOWNED whenever because');
+    expect((await waitFor(() => h.slack.ephemerals[0])).text).toMatch(/not a time Warden understands/);
+    await h.command('snooze FND_SA_UNOWNED 2020-01-01 because');
+    expect((await waitFor(() => h.slack.ephemerals[1])).text).toMatch(/in the past/);
+    expect(statePosts()).toHaveLength(0);
+  });
+
+  it('suppress <id> <reason…>', async () => {
+    await h.command('suppress FND_SIMILAR_USER test accounts only');
+    const { reply } = await postedCardAndReply();
+    expect(reply.text).toContain('suppressed this until someone reopens it: test accounts only');
+  });
+
+  it('accept-risk <id> opens the form; submitted, it acts and posts in the channel', async () => {
+    await h.command('accept-risk FND_UNUSED_SECRET');
+    const form = await waitFor(() => [...h.slack.views.values()].find((v) => v.view.callback_id === 'finding.acceptRisk'));
+    const meta = JSON.parse(String(form.view.private_metadata));
+    expect(meta).toEqual({ findingId: 'FND_UNUSED_SECRET', channel: 'C0SECOPS', tz: 'Europe/Berlin' });
+    await h.submit(form, {
+      justification: { value: { value: 'Compensating control: key rotated weekly.' } },
+      preset: { value: { selected_option: { value: '90' } } },
+    });
+    const { reply } = await postedCardAndReply();
+    expect(reply.text).toMatch(/accepted the risk until/);
+    expect(state('FND_UNUSED_SECRET')?.state).toBe('FINDING_STATE_RISK_ACCEPTED');
+  });
+
+  it('accept-risk <id> <when> <justification…> acts at once, and refuses a short justification', async () => {
+    await h.command('accept-risk FND_UNUSED_SECRET 30d short');
+    expect((await waitFor(() => h.slack.ephemerals[0])).text).toMatch(/at least 20 characters/);
+    await h.command('accept-risk FND_UNUSED_SECRET 30d break-glass secret, monitored by the SIEM');
+    await postedCardAndReply();
+    expect(state('FND_UNUSED_SECRET')?.riskAcceptanceJustification).toBe('break-glass secret, monitored by the SIEM');
+  });
+
+  it('accept-risk refuses an expiry beyond the maximum', async () => {
+    await h.command('accept-risk FND_UNUSED_SECRET 400d this is a long enough justification');
+    expect((await waitFor(() => h.slack.ephemerals[0])).text).toMatch(/more than 365 days/);
+    expect(statePosts()).toHaveLength(0);
+  });
+
+  it('resolve with and without a reason; reopen; unsuppress', async () => {
+    await h.command('resolve FND_NHI_UNOWNED owner assigned');
+    await waitFor(() => state('FND_NHI_UNOWNED')?.state === 'FINDING_STATE_RESOLVED');
+    await h.command('resolve FND_UNUSED_SECRET');
+    await waitFor(() => state('FND_UNUSED_SECRET')?.state === 'FINDING_STATE_RESOLVED');
+    await h.command('reopen FND_NHI_UNOWNED');
+    await waitFor(() => state('FND_NHI_UNOWNED')?.state === 'FINDING_STATE_OPEN');
+    await h.command('unsuppress FND_SUPPRESSED');
+    await waitFor(() => state('FND_SUPPRESSED')?.state === 'FINDING_STATE_OPEN');
+    const bodies = statePosts().map((r) => JSON.parse(r.body));
+    expect(bodies).toEqual([
+      { resolve: { reason: 'owner assigned' } },
+      { resolve: { reason: '' } },
+      { reopen: {} },
+      { unsuppress: {} },
+    ]);
+    await waitFor(() => h.slack.messages.filter((m) => m.thread_ts).length === 4);
+  });
+
+  it('tells the person privately when the tenant refuses', async () => {
+    await h.command('resolve FND_DECOY_USED done');
+    const msg = await waitFor(() => h.slack.ephemerals[0]);
+    expect(msg.user).toBe(ALICE.userId);
+    expect(msg.text).toMatch(/cannot be resolved manually/);
+    expect(h.slack.messages).toHaveLength(0);
+  });
+
+  it('tells the person to invite Warden when it cannot post in the channel', async () => {
+    h.slack.fail({ method: 'chat.postMessage', error: 'not_in_channel' });
+    await h.command('show FND_SA_UNOWNED');
+    expect((await waitFor(() => h.slack.ephemerals[0])).text).toMatch(/Invite it/);
+  });
+
+  it('refuses a 10,000-character reason', async () => {
+    const body = ackText((await h.command(`suppress FND_SA_UNOWNED ${'x'.repeat(10_000)}`)).body);
+    expect(body.text).toMatch(/at most 2000/);
+  });
+});
