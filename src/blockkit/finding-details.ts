@@ -38,6 +38,18 @@ export function describeTarget(f: Finding): string {
   return unknown ? `${safeMrkdwn(unknown, 60)} ${genericObject(f[unknown])}` : '_not given_';
 }
 
+/** A short name for the target, for titles: the most specific id it has. */
+export function targetName(f: Finding): string | undefined {
+  const name =
+    f.appUserTarget?.appUserId ||
+    f.identityUserTarget?.identityUserId ||
+    f.decoyTarget?.decoyId ||
+    f.appResourceTarget?.appResourceId ||
+    f.connectorTarget?.connectorId ||
+    (f.tenantTarget ? 'tenant' : undefined);
+  return name || undefined;
+}
+
 type Owner = NonNullable<Finding['assignedOwner']>;
 
 function describeOwnerRef(o: Owner): string | undefined {

@@ -7,10 +7,11 @@ import {
   describeTarget,
   enumWords,
   findingTitle,
+  targetName,
 } from './finding-details.js';
 import { ActionId, BlockId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
-import { code, mention, plain, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
+import { code, plain, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
 
 export interface RenderedMessage {
   text: string;
@@ -126,7 +127,8 @@ function riskLines(f: Finding): { score?: string; factors: string[] } {
  */
 export function renderFindingAlert(f: Finding, ctx: AlertContext): RenderedMessage {
   const sev = severityOf(f);
-  const title = findingTitle(f);
+  const name = targetName(f);
+  const title = name ? `${findingTitle(f)} · ${name}` : findingTitle(f);
   const target = describeTarget(f);
   const blocks: KnownBlock[] = [
     {

@@ -23,7 +23,12 @@ describe('when the tenant refuses or fails', () => {
     const ts = await h.postAlert('FND_SNOOZED');
     const before = structuredClone(h.slack.messages.find((m) => m.ts === ts)?.blocks ?? []);
     // Someone resolved it meanwhile in the console, then the sandbox refuses a reopen? Use a refused move:
-    h.tenant.faults.add({ method: 'POST', path: /\/state$/, status: 400, body: { code: 9, message: 'cannot reopen: finding is locked by a task' } });
+    h.tenant.faults.add({
+      method: 'POST',
+      path: /\/state$/,
+      status: 400,
+      body: { code: 9, message: 'cannot reopen: finding is locked by a task' },
+    });
     await h.click('finding.reopen', 'FND_SNOOZED', ts);
     const msg = await ephemeral();
     expect(msg.user).toBe('U0ALICE');
@@ -41,7 +46,12 @@ describe('when the tenant refuses or fails', () => {
 
   it('says what to do when Warden’s credentials lack the permission', async () => {
     const ts = await h.postAlert('FND_SNOOZED');
-    h.tenant.faults.add({ method: 'POST', path: /\/state$/, status: 403, body: { code: 7, message: 'missing role' } });
+    h.tenant.faults.add({
+      method: 'POST',
+      path: /\/state$/,
+      status: 403,
+      body: { code: 7, message: 'missing role' },
+    });
     await h.click('finding.reopen', 'FND_SNOOZED', ts);
     const text = (await ephemeral()).text;
     expect(text).toMatch(/not allowed to reopen/);
@@ -105,7 +115,12 @@ describe('when Slack fails', () => {
   it('falls back to response_url when an ephemeral message cannot be posted', async () => {
     const ts = await h.postAlert('FND_SNOOZED');
     h.slack.fail({ method: 'chat.postEphemeral', error: 'not_in_channel' });
-    h.tenant.faults.add({ method: 'POST', path: /\/state$/, status: 400, body: { code: 9, message: 'nope' } });
+    h.tenant.faults.add({
+      method: 'POST',
+      path: /\/state$/,
+      status: 400,
+      body: { code: 9, message: 'nope' },
+    });
     await h.click('finding.reopen', 'FND_SNOOZED', ts);
     const msg = await ephemeral();
     expect(msg.via).toBe('response_url');
@@ -133,7 +148,13 @@ describe('concurrency and repeats', () => {
     const { blockActionBody, postSigned } = await import('../../src/sandbox/slack-requests.js');
     const body = blockActionBody(
       { userId: 'U0ALICE', teamId: 'T0WARDEN', channelId: 'C0SECOPS' },
-      { actionId: 'finding.reopen', value: 'FND_SNOOZED', messageTs: ts, triggerId: h.slack.issueTriggerId(), responseUrl: h.slack.responseUrl() },
+      {
+        actionId: 'finding.reopen',
+        value: 'FND_SNOOZED',
+        messageTs: ts,
+        triggerId: h.slack.issueTriggerId(),
+        responseUrl: h.slack.responseUrl(),
+      },
     );
     const first = await postSigned(h.url, body, h.signingSecret);
     const second = await postSigned(h.url, body, h.signingSecret, { headers: { 'x-slack-retry-num': '1' } });

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { blockActionBody, postSigned, slashCommandBody, slackSignature } from '../../src/sandbox/slack-requests.js';
+import {
+  blockActionBody,
+  postSigned,
+  slackSignature,
+  slashCommandBody,
+} from '../../src/sandbox/slack-requests.js';
 import { ALICE, type Harness, settle, startHarness } from '../helpers/harness.js';
 
 let h: Harness;
@@ -14,7 +19,13 @@ const slackCalls = () => h.slack.calls.filter((c) => c.method !== 'auth.test');
 function reopenBody(teamId = ALICE.teamId) {
   return blockActionBody(
     { ...ALICE, teamId },
-    { actionId: 'finding.reopen', value: 'FND_SNOOZED', messageTs: '1763800000.000100', triggerId: h.slack.issueTriggerId(), responseUrl: h.slack.responseUrl() },
+    {
+      actionId: 'finding.reopen',
+      value: 'FND_SNOOZED',
+      messageTs: '1763800000.000100',
+      triggerId: h.slack.issueTriggerId(),
+      responseUrl: h.slack.responseUrl(),
+    },
   );
 }
 
@@ -42,7 +53,10 @@ describe('request verification', () => {
     const body = reopenBody();
     const ts = Math.floor(Date.now() / 1000);
     const signature = slackSignature(h.signingSecret, ts, body);
-    const res = await postSigned(h.url, body.replace('FND_SNOOZED', 'FND_SUPPRESSED'), h.signingSecret, { timestamp: ts, signature });
+    const res = await postSigned(h.url, body.replace('FND_SNOOZED', 'FND_SUPPRESSED'), h.signingSecret, {
+      timestamp: ts,
+      signature,
+    });
     expect(res.status).toBe(401);
     await expectNothingDone();
   });
@@ -88,7 +102,12 @@ describe('request verification', () => {
     await settle(500);
     const log = h.logs.join('');
     expect(log.length).toBeGreaterThan(0);
-    for (const secret of [h.slack.botToken, h.signingSecret, h.tenant.credentials.clientSecret, h.tenant.credentials.staticToken]) {
+    for (const secret of [
+      h.slack.botToken,
+      h.signingSecret,
+      h.tenant.credentials.clientSecret,
+      h.tenant.credentials.staticToken,
+    ]) {
       expect(log).not.toContain(secret);
     }
     expect(log).not.toMatch(/Bearer [A-Za-z0-9_-]{16,}/);

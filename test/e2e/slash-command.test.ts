@@ -9,11 +9,16 @@ afterEach(() => h.close());
 
 const state = (id: string) => h.tenant.findings.get(id, Date.now());
 const statePosts = () => h.tenant.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/state'));
-const ackText = (body: string) => (body ? (JSON.parse(body) as { text?: string; response_type?: string }) : {});
+const ackText = (body: string) =>
+  body ? (JSON.parse(body) as { text?: string; response_type?: string }) : {};
 
 /** The card posted in the channel and the thread reply under it. */
 async function postedCardAndReply(channel = 'C0SECOPS') {
-  const card = await waitFor(() => h.slack.messages.find((m) => m.channel === channel && !m.thread_ts), 5_000, 'card');
+  const card = await waitFor(
+    () => h.slack.messages.find((m) => m.channel === channel && !m.thread_ts),
+    5_000,
+    'card',
+  );
   const reply = await waitFor(() => h.slack.thread(channel, card.ts)[0], 5_000, 'thread reply');
   return { card, reply };
 }
@@ -28,7 +33,14 @@ describe('/warden', () => {
   });
 
   it('answers an unknown subcommand and bad arguments with usage help', async () => {
-    for (const text of ['frobnicate FND_1', 'snooze', 'snooze FND_SA_UNOWNED 7d', 'suppress FND_SA_UNOWNED', 'show ../../x', 'accept-risk FND_1 7d']) {
+    for (const text of [
+      'frobnicate FND_1',
+      'snooze',
+      'snooze FND_SA_UNOWNED 7d',
+      'suppress FND_SA_UNOWNED',
+      'show ../../x',
+      'accept-risk FND_1 7d',
+    ]) {
       const body = ackText((await h.command(text)).body);
       expect(body.response_type, text).toBe('ephemeral');
       expect(body.text, text).toMatch(/^:warning: .+\n\n\*\/warden help\*/s);
@@ -72,7 +84,12 @@ describe('/warden', () => {
     await h.command(`snooze FND_SA_UNOWNED ${day} 09:00 quarterly review`, BOB); // America/New_York
     await waitFor(() => state('FND_SA_UNOWNED')?.state === 'FINDING_STATE_SNOOZED');
     const until = new Date(String(state('FND_SA_UNOWNED')?.snoozeUntil));
-    const local = new Intl.DateTimeFormat('en-GB', { timeZone: 'America/New_York', hour: '2-digit', minute: '2-digit', hour12: false }).format(until);
+    const local = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'America/New_York',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: false,
+    }).format(until);
     expect(local).toBe('09:00');
     expect(state('FND_SA_UNOWNED')?.snoozeReason).toBe('quarterly review');
   });
@@ -93,7 +110,9 @@ describe('/warden', () => {
 
   it('accept-risk <id> opens the form; submitted, it acts and posts in the channel', async () => {
     await h.command('accept-risk FND_UNUSED_SECRET');
-    const form = await waitFor(() => [...h.slack.views.values()].find((v) => v.view.callback_id === 'finding.acceptRisk'));
+    const form = await waitFor(() =>
+      [...h.slack.views.values()].find((v) => v.view.callback_id === 'finding.acceptRisk'),
+    );
     const meta = JSON.parse(String(form.view.private_metadata));
     expect(meta).toEqual({ findingId: 'FND_UNUSED_SECRET', channel: 'C0SECOPS', tz: 'Europe/Berlin' });
     await h.submit(form, {
@@ -110,7 +129,9 @@ describe('/warden', () => {
     expect((await waitFor(() => h.slack.ephemerals[0])).text).toMatch(/at least 20 characters/);
     await h.command('accept-risk FND_UNUSED_SECRET 30d break-glass secret, monitored by the SIEM');
     await postedCardAndReply();
-    expect(state('FND_UNUSED_SECRET')?.riskAcceptanceJustification).toBe('break-glass secret, monitored by the SIEM');
+    expect(state('FND_UNUSED_SECRET')?.riskAcceptanceJustification).toBe(
+      'break-glass secret, monitored by the SIEM',
+    );
   });
 
   it('accept-risk refuses an expiry beyond the maximum', async () => {

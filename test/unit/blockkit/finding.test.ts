@@ -1,0 +1,146 @@
+import { describe, expect, it } from 'vitest';
+import { renderFindingAlert } from '../../../src/blockkit/finding.js';
+import { seedFindings } from '../../../src/sandbox/seed-findings.js';
+import { checkBlocks } from '../../../src/sandbox/slack-blocks-check.js';
+import { type Finding, FindingSchema } from '../../../src/tenant/schemas.js';
+
+const now = new Date('2026-11-22T12:00:00Z');
+const seeds = new Map(seedFindings().map((s) => [s.id, FindingSchema.parse(s)]));
+const seed = (id: string): Finding => {
+  const f = seeds.get(id);
+  if (!f) throw new Error(`no seed ${id}`);
+  return f;
+};
+const render = (f: Finding) => renderFindingAlert(f, { now });
+const allText = (f: Finding) => JSON.stringify(render(f));
+const buttons = (f: Finding) =>
+  [...allText(f).matchAll(/"action_id":"(finding\.[a-zA-Z]+)"/g)].map((m) => m[1]);
+
+describe('renderFindingAlert', () => {
+  it('renders every seed finding within Slack’s limits, with a text fallback', () => {
+    for (const f of seeds.values()) {
+      const out = render(f);
+      expect(checkBlocks(out.blocks), f.id).toBeUndefined();
+      expect(out.text.length, f.id).toBeGreaterThan(10);
+      expect(out.text.length, f.id).toBeLessThanOrEqual(3_000);
+    }
+  });
+
+  it('matches the snapshot of an open alert', () => {
+    expect(render(seed('FND_SA_UNOWNED'))).toMatchSnapshot();
+  });
+
+  it('matches the snapshot of a snoozed alert', () => {
+    expect(render(seed('FND_SNOOZED'))).toMatchSnapshot();
+  });
+
+  it.each([
+    ['FND_SIMILAR_USER', /j\.doe.*jane\.doe.*91% similar/s],
+    ['FND_SA_MISCLASSIFIED', /Classified as \*user\*, behaves as \*service account\*/],
+    ['FND_DECOY_USED', /Decoy `DCY_AWS_1` \(aws access key\) was used/],
+    ['FND_CUSTOM', /shared_credential/],
+    ['FND_CONNECTOR_ANOMALY_OFF', /connector `CON_OKTA` of app `APP_OKTA`/],
+    ['FND_DEACTIVATED_OWNER', /Deactivated owners: `IU_BOB` \(offboarded\), `IU_CAROL` \(unspecified\)/],
+    ['FND_UNUSED_SECRET', /Last used <!date\^/],
+    ['FND_CRED_EXPOSED', /Credential not revoked/],
+    ['FND_DECOY_EXPOSED', /Credential revoked <!date/],
+    ['FND_CRED_EXPIRING', /Expires <!date/],
+    ['FND_SYNC_FAILING', /6 failures in a row since <!date/],
+    ['FND_SHADOW_MCP', /Seen on 14 devices by 9 people/],
+    ['FND_NHI_UNOWNED', /resource `RES_CI_ROLE` \(type `RT_IAM_ROLE`\) in app `APP_AWS`/],
+  ])('describes %s in its own words', (id, pattern) => {
+    expect(allText(seed(id))).toMatch(pattern);
+  });
+
+  it('shows state lines with Slack date tokens', () => {
+    expect(allText(seed('FND_SNOOZED'))).toMatch(
+      /💤 Snoozed until <!date\^\d+\^\{date_short_pretty\} at \{time\}\|2027-01-15 09:00 UTC>: Owner back from leave/,
+    );
+    expect(allText(seed('FND_RISK_ACCEPTED'))).toMatch(
+      /Risk accepted until <!date\^\d+.*: Break-glass secret/,
+    );
+    expect(allText(seed('FND_SUPPRESSED'))).toMatch(/Suppressed until reopened: Test accounts/);
+    expect(allText(seed('FND_RESOLVED'))).toMatch(/✅ Resolved <!date/);
+  });
+
+  it('offers the buttons its state likely allows', () => {
+    expect(buttons(seed('FND_SA_UNOWNED'))).toEqual([
+      'finding.snooze',
+      'finding.acceptRisk',
+      'finding.suppress',
+      'finding.resolve',
+    ]);
+    expect(buttons(seed('FND_SNOOZED'))).toEqual(['finding.reopen']);
+    expect(buttons(seed('FND_SUPPRESSED'))).toEqual(['finding.reopen', 'finding.unsuppress']);
+    expect(allText(seed('FND_SA_UNOWNED'))).toContain('Suppress (permanent)…');
+    expect(
+      renderFindingAlert(seed('FND_SA_UNOWNED'), { now, actions: false }).blocks.some(
+        (b) => b.type === 'actions',
+      ),
+    ).toBe(false);
+  });
+
+  it('shows a finding type, target and enum values it does not know, never dropping them', () => {
+    const text = allText(seed('FND_FUTURE'));
+    expect(text).toContain('Quantum key downgrade');
+    expect(text).toContain('algorithm: RSA-1024');
+    expect(text).toContain('quantumKeyDowngradeEvidence');
+    expect(text).toContain('workloadTarget');
+    expect(text).toContain('urgent');
+    expect(text).toContain('State: Escalated');
+    expect(text).toContain('recurred 3 times');
+  });
+
+  it('escapes tenant text: nobody is pinged, nothing is linked', () => {
+    const out = render(seed('FND_HOSTILE'));
+    const text = JSON.stringify(out);
+    expect(text).not.toContain('<!channel>');
+    expect(text).not.toContain('<!here>');
+    expect(text).not.toContain('<@U0ADMIN>');
+    expect(text).not.toContain('<https://evil');
+    expect(text).toContain('&lt;!channel&gt;');
+    expect(text).toContain('&amp; *bold*');
+    expect(out.text).not.toContain('<!channel>');
+  });
+
+  it('stays within the limits for oversized findings', () => {
+    const huge = FindingSchema.parse({
+      id: `F${'1'.repeat(127)}`,
+      state: `FINDING_STATE_${'X'.repeat(500)}`,
+      severity: `FINDING_SEVERITY_${'Y'.repeat(500)}`,
+      description: '<'.repeat(20_000),
+      remediationDescription: '&'.repeat(20_000),
+      appId: 'A'.repeat(5_000),
+      riskScore: {
+        score: 99,
+        riskFactors: Array.from({ length: 500 }, (_, i) => ({
+          name: `f${i}`,
+          description: 'd'.repeat(1_000),
+          weight: i / 500,
+        })),
+      },
+      deactivatedOwnerEvidence: {
+        deactivatedOwners: Array.from({ length: 1_000 }, (_, i) => ({
+          userId: `U${i}${'z'.repeat(200)}`,
+          reason: 'R',
+        })),
+      },
+      credentialPubliclyExposedEvidence: {
+        reportingScanners: Array.from({ length: 1_000 }, () => 's'.repeat(300)),
+        sourceUrl: 'u'.repeat(10_000),
+      },
+      serviceAccountMisclassificationEvidence: { detectionReason: '>'.repeat(10_000) },
+      appUserTarget: { appId: 'a'.repeat(3_000), appUserId: 'b'.repeat(3_000) },
+      snoozeReason: 'r'.repeat(10_000),
+      ...Object.fromEntries(
+        Array.from({ length: 60 }, (_, i) => [`futureMember${i}`, { note: 'n'.repeat(500) }]),
+      ),
+    });
+    const out = render(huge);
+    expect(checkBlocks(out.blocks)).toBeUndefined();
+    expect(out.text.length).toBeLessThanOrEqual(3_000);
+    for (const b of out.blocks) {
+      if (b.type === 'header') expect(b.text.text.length).toBeLessThanOrEqual(150);
+    }
+  });
+});
