@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenView } from '../../src/sandbox/slack.js';
-import { ALICE, BOB, type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
+import { BOB, type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
 
 let h: Harness;
 beforeEach(async () => {
