@@ -180,9 +180,8 @@ export function renderFindingAlert(f: Finding, ctx: AlertContext): RenderedMessa
     });
   }
   const stateLine = describeState(f);
-  const updatedBy = f.stateUpdatedById
-    ? ` · by ${/^[UW][A-Z0-9]+$/.test(f.stateUpdatedById) ? mention(f.stateUpdatedById) : code(f.stateUpdatedById, 60)}`
-    : '';
+  // stateUpdatedById is a tenant identity id, not a Slack user: shown as code.
+  const updatedBy = f.stateUpdatedById ? ` · by ${code(f.stateUpdatedById, 60)}` : '';
   blocks.push({
     type: 'context',
     elements: [{ type: 'mrkdwn', text: truncate(`${stateLine}${updatedBy}`, SLACK_LIMITS.sectionText) }],
