@@ -10,6 +10,7 @@ import { createLogger, type Logger, toBoltLogger } from './logger.js';
 import { RecentKeys } from './slack/recent-keys.js';
 import { UserDirectory } from './slack/user-directory.js';
 import { TenantClient } from './tenant/client.js';
+import { CampaignCache } from './usecases/campaign-cache.js';
 import type { WardenDeps } from './usecases/deps.js';
 
 export interface WardenOptions {
@@ -99,6 +100,7 @@ export function createWarden(opts: WardenOptions): Warden {
     delivered: new RecentKeys(10 * 60_000),
     responseUrlOrigins: responseUrlOrigins(apiUrl),
     slashCommand: config.slack.command,
+    campaigns: new CampaignCache(tenant),
   };
   registerListeners(app, deps, config.slack.teamId);
   app.error(async (error) => {

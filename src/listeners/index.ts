@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import type { WardenDeps } from '../usecases/deps.js';
 import { registerActionListeners } from './actions.js';
+import { registerCampaignListeners } from './campaign-actions.js';
 import { registerCommandListeners } from './commands.js';
 import { registerMiddleware } from './middleware.js';
 import { registerViewListeners } from './views.js';
@@ -11,4 +12,5 @@ export function registerListeners(app: App, deps: WardenDeps, teamId: string): v
   registerActionListeners(app, deps);
   registerViewListeners(app, deps);
   registerCommandListeners(app, deps);
+  registerCampaignListeners(app, deps);
 }

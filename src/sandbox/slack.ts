@@ -31,11 +31,23 @@ export interface SlackMessage {
 }
 
 export interface EphemeralMessage {
+  id: string;
   channel: string;
   user: string;
   text: string;
   blocks: unknown[];
   via: 'chat.postEphemeral' | 'response_url';
+  /** Replaced through a response_url with replace_original. */
+  replaced?: number;
+}
+
+export interface UploadedFile {
+  id: string;
+  filename: string;
+  title: string;
+  content: string;
+  channel?: string;
+  initialComment?: string;
 }
 
 export interface OpenView {
@@ -78,8 +90,12 @@ export interface LocalSlack {
   clearFaults(): void;
   /** A trigger id Slack would put in a payload; valid for 3 s like Slack's. */
   issueTriggerId(): string;
-  /** The response_url Slack would put in a command or action payload. */
-  responseUrl(): string;
+  files: UploadedFile[];
+  /**
+   * The response_url Slack would put in a command or action payload; given an ephemeral
+   * message id, it is the one of a button on that message (replace_original replaces it).
+   */
+  responseUrl(forEphemeral?: string): string;
   callsOf(method: string): RecordedCall[];
   thread(channel: string, ts: string): SlackMessage[];
   close(): Promise<void>;
@@ -167,7 +183,10 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   const views = new Map<string, OpenView>();
   const calls: RecordedCall[] = [];
   const triggers = new Map<string, number>();
-  const responseUrls = new Set<string>();
+  /** response_url path -> the ephemeral message it belongs to (if any). */
+  const responseUrls = new Map<string, string | undefined>();
+  const files: UploadedFile[] = [];
+  const uploads = new Map<string, { filename: string; content?: string }>();
   let faults: (SlackFault & { remaining: number })[] = [];
   let clock = 1_763_800_000;
   let seq = 0;
@@ -230,6 +249,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
         const bad = checkBlocks(args.blocks);
         if (bad) return { ...fail('invalid_blocks'), errors: [bad] };
         ephemerals.push({
+          id: `E${++seq}`,
           channel,
           user: String(args.user),
           text: String(args.text ?? ''),
@@ -269,6 +289,36 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
         open.hash = `${Date.now()}.${randomBytes(4).toString('hex')}`;
         return { ok: true, view: { ...args.view, id: open.id, hash: open.hash, team_id: teamId } };
       }
+      case 'conversations.open': {
+        const user = String(args.users ?? '');
+        if (!users.has(user)) return fail('user_not_found');
+        return { ok: true, channel: { id: `D${user.slice(1)}` } };
+      }
+      case 'files.getUploadURLExternal': {
+        const id = `F${randomBytes(5).toString('hex').toUpperCase()}`;
+        uploads.set(id, { filename: String(args.filename ?? 'file') });
+        return { ok: true, upload_url: `${url}/upload/${id}`, file_id: id };
+      }
+      case 'files.completeUploadExternal': {
+        const list = Array.isArray(args.files) ? args.files : [];
+        const done: UploadedFile[] = [];
+        for (const f of list) {
+          const id = isObject(f) ? String(f.id) : '';
+          const upload = uploads.get(id);
+          if (!upload || upload.content === undefined) return fail('file_not_found');
+          const file: UploadedFile = {
+            id,
+            filename: upload.filename,
+            title: isObject(f) && typeof f.title === 'string' ? f.title : upload.filename,
+            content: upload.content,
+            ...(typeof args.channel_id === 'string' ? { channel: args.channel_id } : {}),
+            ...(typeof args.initial_comment === 'string' ? { initialComment: args.initial_comment } : {}),
+          };
+          files.push(file);
+          done.push(file);
+        }
+        return { ok: true, files: done.map((f) => ({ id: f.id, name: f.filename, title: f.title })) };
+      }
       default:
         return fail('unknown_method');
     }
@@ -284,17 +334,40 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
     const path = (req.url ?? '/').split('?')[0] ?? '/';
+    if (path.startsWith('/upload/')) {
+      const upload = uploads.get(path.slice('/upload/'.length));
+      if (!upload) return send(res, 404, { ok: false, error: 'no_such_upload' });
+      upload.content = raw;
+      calls.push({ method: 'upload', args: { bytes: raw.length }, at: Date.now() });
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      return res.end('OK');
+    }
     if (path.startsWith('/response/')) {
       if (!responseUrls.has(path)) return send(res, 404, { ok: false, error: 'no_such_response_url' });
       const body = parseArgs(String(req.headers['content-type'] ?? ''), raw);
       calls.push({ method: 'response_url', args: body, at: Date.now() });
-      ephemerals.push({
-        channel: '',
-        user: '',
-        text: String(body.text ?? ''),
-        blocks: Array.isArray(body.blocks) ? body.blocks : [],
-        via: 'response_url',
-      });
+      const blocks = Array.isArray(body.blocks) ? body.blocks : [];
+      const bad = checkBlocks(body.blocks);
+      if (bad) return send(res, 400, { ok: false, error: 'invalid_blocks', errors: [bad] });
+      const owner = responseUrls.get(path);
+      const target =
+        owner && body.replace_original === true ? ephemerals.find((e) => e.id === owner) : undefined;
+      if (target) {
+        target.text = String(body.text ?? '');
+        target.blocks = blocks;
+        target.replaced = (target.replaced ?? 0) + 1;
+      } else if (body.response_type === 'in_channel') {
+        return send(res, 400, { ok: false, error: 'in_channel_not_supported_here' });
+      } else {
+        ephemerals.push({
+          id: `E${++seq}`,
+          channel: '',
+          user: '',
+          text: String(body.text ?? ''),
+          blocks,
+          via: 'response_url',
+        });
+      }
       return send(res, 200, { ok: true });
     }
     if (!path.startsWith('/api/')) return send(res, 404, { ok: false, error: 'not_found' });
@@ -349,9 +422,10 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       clock++;
       return id;
     },
-    responseUrl() {
+    files,
+    responseUrl(forEphemeral) {
       const path = `/response/${randomBytes(8).toString('hex')}`;
-      responseUrls.add(path);
+      responseUrls.set(path, forEphemeral);
       return `${url}${path}`;
     },
     callsOf(name) {

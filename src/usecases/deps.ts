@@ -3,6 +3,7 @@ import type { Logger } from '../logger.js';
 import type { RecentKeys } from '../slack/recent-keys.js';
 import type { UserDirectory } from '../slack/user-directory.js';
 import type { TenantClient } from '../tenant/client.js';
+import type { CampaignCache } from './campaign-cache.js';
 
 /** What the use cases need, built once in app.ts and passed down. */
 export interface WardenDeps {
@@ -24,4 +25,5 @@ export interface WardenDeps {
   /** Origins a payload's response_url may point at (Slack's, or the local Slack in tests). */
   responseUrlOrigins: readonly string[];
   slashCommand: string;
+  campaigns: CampaignCache;
 }

@@ -7,6 +7,7 @@ import { checkBounds, parseWhen } from '../domain/when.js';
 import { changeFindingState } from './change-finding-state.js';
 import type { WardenDeps } from './deps.js';
 import { openActionModal } from './open-action-modal.js';
+import { showCampaign } from './show-campaign.js';
 import { showFinding } from './show-finding.js';
 import { type Audience, tellUser } from './tell-user.js';
 
@@ -82,7 +83,15 @@ export async function runSlashCommand(
     channel: ctx.channel,
     command: command.kind,
   });
-  if (command.kind === 'help' || command.kind === 'campaign') return;
+  if (command.kind === 'help') return;
+  if (command.kind === 'campaign') {
+    await showCampaign(
+      deps,
+      { campaignId: command.campaignId, page: 0, userId: ctx.userId, audience, ref: ctx.ref },
+      false,
+    );
+    return;
+  }
   if (command.kind === 'show') {
     try {
       await showFinding(deps, command.findingId, ctx.channel);

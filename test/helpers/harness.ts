@@ -34,7 +34,14 @@ export interface Harness {
   /** Every log line Warden wrote during the test. */
   logs: string[];
   command(text: string, actor?: SlackActor): Promise<SignedPostResult>;
-  click(actionId: string, value: string, messageTs: string, actor?: SlackActor): Promise<SignedPostResult>;
+  /** Clicks a button; `onEphemeral` names the ephemeral message it is on (its response_url replaces it). */
+  click(
+    actionId: string,
+    value: string,
+    messageTs: string,
+    actor?: SlackActor,
+    onEphemeral?: string,
+  ): Promise<SignedPostResult>;
   submit(
     view: OpenView,
     values: Record<string, Record<string, unknown>>,
@@ -97,13 +104,13 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       });
       return postSigned(url, body, signingSecret);
     },
-    click(actionId, value, messageTs, actor = ALICE) {
+    click(actionId, value, messageTs, actor = ALICE, onEphemeral) {
       const body = blockActionBody(actor, {
         actionId,
         value,
         messageTs,
         triggerId: slack.issueTriggerId(),
-        responseUrl: slack.responseUrl(),
+        responseUrl: slack.responseUrl(onEphemeral),
       });
       return postSigned(url, body, signingSecret);
     },
