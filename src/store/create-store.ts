@@ -1,0 +1,62 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import Sqlite from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Secret } from '../secret.js';
+import { KyselyStore } from './kysely-store.js';
+import type { Database } from './schema.js';
+import type { Store } from './store.js';
+
+export interface StoreOptions {
+  /** postgres://… : PostgreSQL; otherwise the embedded SQLite file in `dataDir`. */
+  databaseUrl?: Secret | string | undefined;
+  dataDir?: string;
+  /** An explicit SQLite file (tests); `:memory:` for a throwaway store. */
+  sqliteFile?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+const INT8_OID = 20;
+
+/** PostgreSQL: a pg pool; int8 columns (our millisecond times) come back as numbers, not strings. */
+function postgres(url: string, poolSize: number): Kysely<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    types: {
+      getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text'),
+    },
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+/** SQLite: one file, WAL so readers never wait on the writer, a busy timeout for other processes. */
+function sqlite(file: string): Kysely<Database> {
+  const db = new Sqlite(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) });
+}
+
+export async function createStore(opts: StoreOptions): Promise<Store> {
+  const url = typeof opts.databaseUrl === 'string' ? opts.databaseUrl : opts.databaseUrl?.reveal();
+  let store: Store;
+  if (url) {
+    store = new KyselyStore(postgres(url, opts.poolSize ?? 10), 'postgres');
+  } else {
+    let file = opts.sqliteFile;
+    if (!file) {
+      const dir = opts.dataDir ?? './data';
+      mkdirSync(dir, { recursive: true });
+      file = join(dir, 'warden.sqlite');
+    }
+    store = new KyselyStore(sqlite(file), 'sqlite');
+  }
+  await store.migrate();
+  return store;
+}

@@ -1,0 +1,66 @@
+/**
+ * The tables, as kysely sees them. Times are milliseconds since the epoch (bigint in
+ * PostgreSQL, integer in SQLite); JSON is stored as text and re-validated when read.
+ */
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dropped';
+export type AlertSource = 'webhook' | 'signed' | 'poller';
+
+export interface OutboxTable {
+  id: string;
+  idempotency_key: string;
+  source: AlertSource;
+  finding_id: string;
+  /** The finding as received (JSON text). */
+  finding: string;
+  channel: string | null;
+  status: OutboxStatus;
+  attempts: number;
+  next_attempt_at: number;
+  claimed_by: string | null;
+  claimed_until: number | null;
+  last_error: string | null;
+  /** The Slack message ts once posted or updated. */
+  sent_ts: string | null;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Where each finding's alert is in Slack, and what it showed last. */
+export interface MessagesTable {
+  finding_id: string;
+  channel: string;
+  ts: string;
+  last_state: string | null;
+  last_recurrence: number | null;
+  updated_at: number;
+}
+
+/** What the poller last saw of a finding (also updated by Warden's own changes). */
+export interface SeenTable {
+  finding_id: string;
+  state: string | null;
+  recurrence: number | null;
+  seen_at: number;
+}
+
+export interface AuditTable {
+  id: string;
+  at: number;
+  team_id: string;
+  user_id: string;
+  channel: string | null;
+  finding_id: string;
+  action: string;
+  /** The action's parameters (JSON text). */
+  params: string;
+  outcome: 'ok' | 'refused' | 'failed' | 'busy' | 'denied';
+  error: string | null;
+}
+
+export interface Database {
+  outbox: OutboxTable;
+  messages: MessagesTable;
+  seen: SeenTable;
+  audit_log: AuditTable;
+}
