@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { z } from 'zod';
+import { normaliseFindingType, normaliseSeverity, SEVERITY_RANK } from './domain/routing.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 
 /**
@@ -15,9 +16,75 @@ const LimitsSchema = z
   })
   .strict();
 
+const severity = z
+  .string()
+  .transform(normaliseSeverity)
+  .refine((s) => s in SEVERITY_RANK, { message: 'is not a severity (info, low, medium, high, critical)' });
+
+const findingType = z.string().transform((v, ctx) => {
+  const type = normaliseFindingType(v);
+  if (!type) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${v.slice(0, 60)}" is not a finding type (e.g. serviceAccountUnowned or FINDING_TYPE_SERVICE_ACCOUNT_UNOWNED)`,
+    });
+    return z.NEVER;
+  }
+  return type;
+});
+
+const channelId = z
+  .string()
+  .regex(/^[CG][A-Z0-9]{2,}$/, { message: 'must be a channel id (C… or G…), not a name' });
+
+const ConditionsSchema = z
+  .object({
+    severities: z.array(severity).min(1).optional(),
+    minSeverity: severity.optional(),
+    findingTypes: z.array(findingType).min(1).optional(),
+    appIds: z.array(z.string().min(1)).min(1).optional(),
+    annotations: z
+      .record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String))
+      .optional(),
+  })
+  .strict();
+
+const RuleSchema = z.union([
+  z.object({ name: z.string().optional(), when: ConditionsSchema.default({}), channel: channelId }).strict(),
+  z
+    .object({ name: z.string().optional(), when: ConditionsSchema.default({}), drop: z.literal(true) })
+    .strict(),
+]);
+
+const PollerSchema = z
+  .object({
+    states: z
+      .array(
+        z
+          .string()
+          .transform((s) =>
+            s.toUpperCase().startsWith('FINDING_STATE_')
+              ? s.toUpperCase()
+              : `FINDING_STATE_${s.toUpperCase()}`,
+          ),
+      )
+      .optional(),
+    minSeverity: severity.optional(),
+    findingTypes: z.array(findingType).optional(),
+    appIds: z.array(z.string().min(1)).optional(),
+    /** Stop a run after this many findings (a safety valve for a huge first poll). */
+    maxPerRun: z.number().int().min(1).max(100_000).default(1_000),
+  })
+  .strict();
+
 export const ConfigFileSchema = z
   .object({
     limits: LimitsSchema.default({ riskAcceptanceMaxDays: 365, snoozeMaxDays: 365 }),
+    routing: z
+      .object({ rules: z.array(RuleSchema).default([]) })
+      .strict()
+      .default({ rules: [] }),
+    poller: PollerSchema.default({ maxPerRun: 1_000 }),
   })
   .strict();
 

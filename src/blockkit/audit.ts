@@ -34,3 +34,31 @@ export const ACTION_VERB: Record<FindingAction['kind'], string> = {
   reopen: 'reopen',
   unsuppress: 'unsuppress',
 };
+
+/**
+ * The thread reply when an alert is delivered again for a finding that already has a message:
+ * what changed since the message last showed it. Undefined when nothing worth a reply changed.
+ */
+export function describeOutsideChange(
+  before: { lastState: string | null; lastRecurrence: number | null },
+  finding: Finding,
+): string | undefined {
+  const lines: string[] = [];
+  if (finding.state && before.lastState && finding.state !== before.lastState) {
+    lines.push(
+      `:arrows_counterclockwise: State changed outside Slack: ${stateWords(before.lastState)} → ${stateWords(finding.state)}.`,
+    );
+  }
+  const count = finding.recurrenceCount;
+  if (typeof count === 'number' && (before.lastRecurrence ?? 0) < count) {
+    lines.push(`:repeat: Seen again: ${count} time${count === 1 ? '' : 's'} in all.`);
+  }
+  return lines.length > 0 ? lines.join('\n') : undefined;
+}
+
+function stateWords(state: string): string {
+  const words = state.startsWith('FINDING_STATE_')
+    ? state.slice('FINDING_STATE_'.length).toLowerCase().replaceAll('_', ' ')
+    : state;
+  return `*${safeMrkdwn(words, 60)}*`;
+}

@@ -73,6 +73,10 @@ export interface SlackFault {
   rateLimitSeconds?: number;
   /** HTTP status other than 200 (e.g. 503). */
   status?: number;
+  /** Carry the call out, then drop the connection without an answer (a crash after Slack acted). */
+  dropAfter?: boolean;
+  /** Answer this much later. */
+  latencyMs?: number;
 }
 
 export interface LocalSlack {
@@ -289,6 +293,21 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
         open.hash = `${Date.now()}.${randomBytes(4).toString('hex')}`;
         return { ok: true, view: { ...args.view, id: open.id, hash: open.hash, team_id: teamId } };
       }
+      case 'conversations.history': {
+        const limit = Math.min(1_000, Number(args.limit ?? 100) || 100);
+        const withMetadata = args.include_all_metadata === true || args.include_all_metadata === 'true';
+        const list = messages
+          .filter((m) => m.channel === channel && !m.thread_ts)
+          .slice(-limit)
+          .reverse()
+          .map((m) => ({
+            type: 'message',
+            ts: m.ts,
+            text: m.text,
+            ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
+          }));
+        return { ok: true, messages: list, has_more: false };
+      }
       case 'conversations.open': {
         const user = String(args.users ?? '');
         if (!users.has(user)) return fail('user_not_found');
@@ -384,11 +403,17 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     const fault = faults.find((f) => f.method === name && f.remaining > 0);
     if (fault) {
       fault.remaining--;
+      if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+      if (fault.dropAfter) {
+        method(name, args);
+        req.socket.destroy();
+        return;
+      }
       if (fault.rateLimitSeconds !== undefined) {
         return send(res, 429, fail('ratelimited'), { 'retry-after': String(fault.rateLimitSeconds) });
       }
       if (fault.status !== undefined) return send(res, fault.status, fail('internal_error'));
-      return send(res, 200, fail(fault.error ?? 'internal_error'));
+      if (fault.error !== undefined) return send(res, 200, fail(fault.error));
     }
     return send(res, 200, method(name, args));
   }

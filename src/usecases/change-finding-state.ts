@@ -3,6 +3,9 @@ import { describeFailure, slackErrorCode } from '../blockkit/failure.js';
 import { renderFindingAlert } from '../blockkit/finding.js';
 import { code } from '../blockkit/mrkdwn.js';
 import type { FindingAction } from '../domain/actions.js';
+import { isApiError } from '../errors.js';
+import type { Logger } from '../logger.js';
+import type { AuditEntry } from '../store/store.js';
 import { updateFindingState } from '../tenant/findings.js';
 import type { Finding } from '../tenant/schemas.js';
 import type { WardenDeps } from './deps.js';
@@ -16,7 +19,7 @@ export interface ChangeFindingStateInput {
   audience: Audience;
   /** The alert to replace, when the change came from one. */
   message?: { channel: string; ts: string } | undefined;
-  /** Where to post the result when there is no alert (slash command). */
+  /** Where to post the result when there is no alert in it yet (slash command). */
   channel: string;
   /** Correlates the person's message with the log. */
   ref: string;
@@ -26,11 +29,57 @@ export type ChangeOutcome =
   | { ok: true; finding: Finding; message: { channel: string; ts: string } | undefined }
   | { ok: false; reason: 'busy' | 'refused' };
 
+/** What an action sent, for the audit log (dates as ISO text). */
+export function actionParams(action: FindingAction): Record<string, unknown> {
+  switch (action.kind) {
+    case 'snooze':
+      return { reason: action.reason, until: action.until.toISOString() };
+    case 'acceptRisk':
+      return { justification: action.justification, expiresAt: action.expiresAt.toISOString() };
+    case 'suppress':
+    case 'resolve':
+      return { reason: action.reason };
+    default:
+      return {};
+  }
+}
+
+async function audit(
+  deps: WardenDeps,
+  input: ChangeFindingStateInput,
+  outcome: AuditEntry['outcome'],
+  error: unknown,
+  log: Logger,
+) {
+  const detail =
+    error === undefined
+      ? null
+      : isApiError(error)
+        ? `${error.kind}: ${error.serverMessage ?? error.message}`
+        : String(error);
+  try {
+    await deps.store.appendAudit({
+      at: deps.now().getTime(),
+      team_id: deps.teamId,
+      user_id: input.actorId,
+      channel: input.audience.channel,
+      finding_id: input.findingId,
+      action: input.action.kind,
+      params: { ...actionParams(input.action), ref: input.ref },
+      outcome,
+      error: detail,
+    });
+  } catch (e) {
+    log.error({ err: e }, 'audit entry could not be written');
+  }
+}
+
 /**
  * The flow after every decision (CONVENTIONS: Sentry's Slack flow): send the change to the
- * tenant, rebuild the alert from the finding the tenant returned, replace the alert in place
- * (or post it where there was none), and reply in its thread with who did what. A failure tells
- * the person what happened and leaves the alert, buttons included, as it was.
+ * tenant, rebuild the alert from the finding the tenant returned, replace every alert of the
+ * finding Warden knows of (the message index) or post one where there was none, and reply in
+ * each thread with who did what. A failure tells the person what happened and leaves the
+ * alerts, buttons included, as they were. Every attempt is in the audit log.
  */
 export async function changeFindingState(
   deps: WardenDeps,
@@ -51,6 +100,7 @@ export async function changeFindingState(
       `:hourglass: A change to finding ${code(findingId)} is already in progress; Warden sent nothing more. Watch the alert for its result.`,
     );
     log.info('refused: a change to this finding is in flight');
+    await audit(deps, input, 'busy', undefined, log);
     return { ok: false, reason: 'busy' };
   }
   deps.inflight.add(findingId);
@@ -59,6 +109,13 @@ export async function changeFindingState(
     finding = await updateFindingState(deps.tenant, findingId, action);
   } catch (error) {
     log.warn({ err: error }, 'state change failed');
+    await audit(
+      deps,
+      input,
+      isApiError(error) && error.processed === 'yes' ? 'refused' : 'failed',
+      error,
+      log,
+    );
     await tellUser(
       deps,
       input.audience,
@@ -69,41 +126,87 @@ export async function changeFindingState(
     deps.inflight.delete(findingId);
   }
   log.info({ state: finding.state }, 'state changed');
+  await audit(deps, input, 'ok', undefined, log);
+  const now = deps.now();
+  await deps.store
+    .recordSeen(
+      findingId,
+      { state: finding.state ?? null, recurrence: finding.recurrenceCount ?? null },
+      now.getTime(),
+    )
+    .catch((error: unknown) => log.warn({ err: error }, 'could not record the new state as seen'));
 
-  const rendered = renderFindingAlert(finding, { now: deps.now() });
-  const audit = describeChange(action, input.actorId, finding);
-  let message = input.message;
-  try {
-    if (message) {
-      await deps.slack.chat.update({
-        channel: message.channel,
-        ts: message.ts,
-        text: rendered.text,
-        blocks: rendered.blocks,
-      });
-    } else {
+  const rendered = renderFindingAlert(finding, { now });
+  const auditLine = describeChange(action, input.actorId, finding);
+  const indexed = await deps.store.messagesFor(findingId).catch((error: unknown) => {
+    log.warn({ err: error }, 'message index unavailable; updating only this message');
+    return [];
+  });
+  // One alert per channel; the message the person clicked wins for its channel.
+  const targets = new Map<string, { channel: string; ts: string; posted?: boolean }>(
+    indexed.map((m) => [m.channel, m]),
+  );
+  if (input.message) targets.set(input.message.channel, input.message);
+  const primaryChannel = input.message?.channel ?? input.channel;
+  let primary: { channel: string; ts: string } | undefined = targets.get(primaryChannel);
+  let primaryError: unknown;
+
+  if (!primary) {
+    try {
       const posted = await deps.slack.chat.postMessage({
         channel: input.channel,
         text: rendered.text,
         blocks: rendered.blocks,
       });
-      message = posted.ts ? { channel: input.channel, ts: posted.ts } : undefined;
+      if (posted.ts) {
+        primary = { channel: input.channel, ts: posted.ts };
+        targets.set(input.channel, { ...primary, posted: true });
+      }
+    } catch (error) {
+      primaryError = error;
     }
-    if (message)
-      await deps.slack.chat.postMessage({ channel: message.channel, thread_ts: message.ts, text: audit });
-  } catch (error) {
+  }
+  for (const target of targets.values()) {
+    try {
+      if (!target.posted) {
+        await deps.slack.chat.update({
+          channel: target.channel,
+          ts: target.ts,
+          text: rendered.text,
+          blocks: rendered.blocks,
+        });
+      }
+      await deps.store
+        .upsertMessage(
+          {
+            findingId,
+            channel: target.channel,
+            ts: target.ts,
+            lastState: finding.state ?? null,
+            lastRecurrence: finding.recurrenceCount ?? null,
+          },
+          now.getTime(),
+        )
+        .catch((error: unknown) => log.warn({ err: error }, 'message index not updated'));
+      await deps.slack.chat.postMessage({ channel: target.channel, thread_ts: target.ts, text: auditLine });
+    } catch (error) {
+      log.warn({ err: error, target: target.channel }, 'an alert of this finding could not be updated');
+      if (target.channel === primaryChannel) primaryError = error;
+    }
+  }
+  if (primaryError !== undefined) {
     // The change is done; only showing it failed. Say both, so nobody repeats it.
-    log.error({ err: error }, 'state changed but the Slack message could not be updated');
-    const why = slackErrorCode(error);
+    log.error({ err: primaryError }, 'state changed but the Slack message could not be updated');
+    const why = slackErrorCode(primaryError);
     const hint =
       why === 'not_in_channel' || why === 'channel_not_found'
-        ? ` Invite Warden to this channel to see alerts here.`
+        ? ' Invite Warden to this channel to see alerts here.'
         : '';
     await tellUser(
       deps,
       input.audience,
-      `:white_check_mark: Done: ${audit}\n:warning: Warden could not update the alert in Slack${why ? ` (${code(why, 60)})` : ''}.${hint} _(ref ${code(ref, 40)})_`,
+      `:white_check_mark: Done: ${auditLine}\n:warning: Warden could not update the alert in Slack${why ? ` (${code(why, 60)})` : ''}.${hint} _(ref ${code(ref, 40)})_`,
     );
   }
-  return { ok: true, finding, message };
+  return { ok: true, finding, message: primary };
 }

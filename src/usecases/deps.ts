@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import type { Logger } from '../logger.js';
 import type { RecentKeys } from '../slack/recent-keys.js';
 import type { UserDirectory } from '../slack/user-directory.js';
+import type { Store } from '../store/store.js';
 import type { TenantClient } from '../tenant/client.js';
 import type { CampaignCache } from './campaign-cache.js';
 
@@ -26,4 +27,7 @@ export interface WardenDeps {
   responseUrlOrigins: readonly string[];
   slashCommand: string;
   campaigns: CampaignCache;
+  store: Store;
+  /** The workspace Warden serves (audit entries carry it). */
+  teamId: string;
 }

@@ -1,5 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { createWarden, type Warden } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
@@ -15,6 +18,7 @@ import {
   slashCommandBody,
   viewSubmissionBody,
 } from '../../src/sandbox/slack-requests.js';
+import type { Store } from '../../src/store/store.js';
 import { clientFor, startSandbox } from './tenant.js';
 
 export const ALICE: SlackActor = {
@@ -29,6 +33,8 @@ export interface Harness {
   tenant: SandboxTenant;
   slack: LocalSlack;
   warden: Warden;
+  /** Warden's base URL (http://127.0.0.1:port). */
+  base: string;
   url: string;
   signingSecret: string;
   /** Every log line Warden wrote during the test. */
@@ -56,13 +62,35 @@ export interface HarnessOptions {
   file?: ConfigFile;
   requestTimeoutMs?: number;
   env?: Record<string, string>;
+  /** Share a store (e.g. two instances on one PostgreSQL). */
+  store?: Store;
+  tenant?: SandboxTenant;
+  slack?: LocalSlack;
+}
+
+/** A free loopback port, so WARDEN_PUBLIC_URL can be known before Warden listens. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const s = createServer();
+    s.once('error', reject);
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
 }
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
-  const tenant = await startSandbox();
-  const slack = await createLocalSlack();
+  const tenant = opts.tenant ?? (await startSandbox());
+  const slack = opts.slack ?? (await createLocalSlack());
   const signingSecret = `test-signing-${randomBytes(12).toString('hex')}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'warden-data-'));
+  const port = await freePort();
   const config = loadConfig({
+    WARDEN_DATA_DIR: dataDir,
+    WARDEN_PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ALERTS_WEBHOOK_SECRET: 'test-alerts-webhook-secret',
+    ALERTS_CHANNEL: 'C0ALERTS',
     SLACK_BOT_TOKEN: slack.botToken,
     SLACK_SIGNING_SECRET: signingSecret,
     SLACK_TEAM_ID: slack.teamId,
@@ -80,19 +108,24 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       done();
     },
   });
-  const warden = createWarden({
+  const warden = await createWarden({
     config,
     logger: createLogger('debug', sink),
     tenant: clientFor(tenant, 'plain', { requestTimeoutMs: opts.requestTimeoutMs ?? 5_000 }),
+    worker: { idleMs: 50, maxBackoffMs: 200 },
+    jwksCooldownMs: 0,
     ...(opts.file ? { file: opts.file } : {}),
+    ...(opts.store ? { store: opts.store } : {}),
   });
-  const server = await warden.start(0);
-  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/slack/events`;
+  await warden.start(port);
+  const base = `http://127.0.0.1:${port}`;
+  const url = `${base}/slack/events`;
 
   const harness: Harness = {
     tenant,
     slack,
     warden,
+    base,
     url,
     signingSecret,
     logs,
@@ -132,8 +165,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
     async close() {
       await warden.stop();
-      await slack.close();
-      await tenant.close();
+      if (!opts.slack) await slack.close();
+      if (!opts.tenant) await tenant.close();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return harness;

@@ -1,0 +1,81 @@
+import type express from 'express';
+import type { Request, Response } from 'express';
+import type { Store } from '../store/store.js';
+import type { TokenProvider } from '../tenant/auth.js';
+
+export interface HealthDeps {
+  store: Store;
+  tenantAuth: TokenProvider;
+  now: () => number;
+  /** Unsent alerts older than this mean delivery is stuck. */
+  stuckAfterMs: number;
+  pollerLastSuccessAt?: () => number | undefined;
+  pollIntervalMs?: number | undefined;
+}
+
+async function check<T>(
+  run: () => Promise<T>,
+  timeoutMs = 3_000,
+): Promise<{ ok: true; value: T } | { ok: false; error: string }> {
+  try {
+    const value = await Promise.race([
+      run(),
+      new Promise<never>((_, reject) =>
+        setTimeout(() => reject(new Error(`no answer in ${timeoutMs} ms`)), timeoutMs).unref(),
+      ),
+    ]);
+    return { ok: true, value };
+  } catch (error) {
+    return { ok: false, error: error instanceof Error ? error.message.slice(0, 300) : 'failed' };
+  }
+}
+
+/**
+ * GET /healthz: the process answers. GET /readyz: the store answers, a tenant token can be had
+ * and the outbox is moving; JSON details, 503 when not ready. Failed alerts are reported (they
+ * need an operator) but do not make the instance unready: restarting would not fix them.
+ */
+export function registerHealthRoutes(http: express.Application, deps: HealthDeps): void {
+  http.get('/healthz', (_req: Request, res: Response) => {
+    res.json({ ok: true });
+  });
+  http.get('/readyz', async (_req: Request, res: Response) => {
+    const now = deps.now();
+    const [store, tenant] = await Promise.all([
+      check(async () => {
+        await deps.store.ping();
+        return deps.store.outboxStats(now);
+      }),
+      check(async () => {
+        await deps.tenantAuth.getToken();
+        return true;
+      }),
+    ]);
+    const outbox = store.ok ? store.value : undefined;
+    const stuck = outbox?.oldestUnsentAgeMs !== undefined && outbox.oldestUnsentAgeMs > deps.stuckAfterMs;
+    const last = deps.pollerLastSuccessAt?.();
+    const pollerLagMs =
+      deps.pollIntervalMs === undefined ? undefined : last === undefined ? null : now - last;
+    const ready = store.ok && tenant.ok && !stuck;
+    res.status(ready ? 200 : 503).json({
+      ready,
+      checks: {
+        store: store.ok ? { ok: true, kind: deps.store.kind } : { ok: false, error: store.error },
+        tenant: tenant.ok ? { ok: true } : { ok: false, error: tenant.error },
+        outbox: outbox
+          ? {
+              ok: !stuck,
+              pending: outbox.pending,
+              sending: outbox.sending,
+              failed: outbox.failed,
+              oldestUnsentAgeMs: outbox.oldestUnsentAgeMs ?? null,
+              ...(outbox.failed > 0
+                ? { attention: `${outbox.failed} alert(s) failed; see 'npm run outbox -- list --failed'` }
+                : {}),
+            }
+          : { ok: false },
+        ...(pollerLagMs === undefined ? {} : { poller: { lastSuccessAgeMs: pollerLagMs } }),
+      },
+    });
+  });
+}

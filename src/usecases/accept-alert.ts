@@ -1,0 +1,90 @@
+import { type Route, type RoutingRule, routeAlert } from '../domain/routing.js';
+import type { Logger } from '../logger.js';
+import type { AlertSource } from '../store/schema.js';
+import type { Store } from '../store/store.js';
+import type { Finding } from '../tenant/schemas.js';
+
+export interface IntakeDeps {
+  store: Store;
+  rules: readonly RoutingRule[];
+  defaultChannel: string | undefined;
+  logger: Logger;
+  now: () => number;
+  /** Tells the delivery worker there is work (it also polls the outbox on its own). */
+  wake: () => void;
+}
+
+export interface IncomingAlert {
+  source: AlertSource;
+  idempotencyKey: string;
+  finding: Finding;
+  /** A sender's explicit channel wins over routing. */
+  channel?: string | undefined;
+}
+
+export interface Accepted {
+  id: string;
+  duplicate: boolean;
+  route: Route;
+}
+
+/**
+ * Routes an alert and stores it, with its idempotency key, in one transaction. Only after this
+ * returns may the sender be told 202: from then on the alert cannot be lost, and a repeat of it
+ * is recognised and not posted again. Dropped and unroutable alerts are stored too (visible,
+ * requeueable), never silently discarded.
+ */
+export async function acceptAlert(deps: IntakeDeps, alert: IncomingAlert): Promise<Accepted> {
+  const route: Route = alert.channel
+    ? { channel: alert.channel, rule: 'sender' }
+    : routeAlert(alert.finding, deps.rules, deps.defaultChannel);
+  const now = deps.now();
+  const base = {
+    idempotencyKey: alert.idempotencyKey,
+    source: alert.source,
+    findingId: alert.finding.id,
+    finding: alert.finding,
+  };
+  const stored =
+    'channel' in route
+      ? await deps.store.enqueueAlert({ ...base, channel: route.channel, status: 'pending' }, now)
+      : 'drop' in route
+        ? await deps.store.enqueueAlert(
+            { ...base, channel: null, status: 'dropped', reason: `dropped by ${route.rule}` },
+            now,
+          )
+        : await deps.store.enqueueAlert(
+            {
+              ...base,
+              channel: null,
+              status: 'failed',
+              reason: 'no routing rule matched and ALERTS_CHANNEL is not set',
+            },
+            now,
+          );
+  if (!stored.duplicate) {
+    await deps.store.recordSeen(
+      alert.finding.id,
+      { state: alert.finding.state ?? null, recurrence: alert.finding.recurrenceCount ?? null },
+      now,
+    );
+  }
+  deps.logger.info(
+    {
+      source: alert.source,
+      findingId: alert.finding.id,
+      alertId: stored.id,
+      duplicate: stored.duplicate,
+      route,
+    },
+    stored.duplicate ? 'alert repeated; already stored' : 'alert stored',
+  );
+  if ('none' in route && !stored.duplicate) {
+    deps.logger.error(
+      { alertId: stored.id, findingId: alert.finding.id },
+      'alert has no channel: set ALERTS_CHANNEL or a routing rule, then requeue it',
+    );
+  }
+  if (!stored.duplicate && 'channel' in route) deps.wake();
+  return { ...stored, route };
+}
