@@ -173,6 +173,27 @@ function deepFreeze<T extends object>(value: T): Readonly<T> {
   return Object.freeze(value);
 }
 
+const StoreEnvSchema = EnvSchema.pick({ DATABASE_URL: true, WARDEN_DATA_DIR: true });
+
+/** Only the store settings: for operator commands that need no Slack or tenant credentials. */
+export function loadStoreConfig(
+  env: Record<string, string | undefined> = process.env,
+): Readonly<Config['store']> {
+  const present = Object.fromEntries(
+    Object.keys(StoreEnvSchema.shape).flatMap((key) => {
+      const value = env[key]?.trim();
+      return value ? [[key, value]] : [];
+    }),
+  );
+  const parsed = StoreEnvSchema.safeParse(present);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => ({ key: String(i.path[0] ?? '(environment)'), problem: i.message })),
+    );
+  }
+  return Object.freeze({ databaseUrl: parsed.data.DATABASE_URL, dataDir: parsed.data.WARDEN_DATA_DIR });
+}
+
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
   // An empty variable (`FOO=`) means "not set", as most deploy tools write it.
   const present = Object.fromEntries(

@@ -62,12 +62,10 @@ export function findingsHook(deps: HooksDeps): express.Router {
         const parsed = json.ok ? FindingDispatchSchema.safeParse(json.value) : undefined;
         if (!parsed?.success) {
           log.warn('tenant webhook with an invalid body');
-          res
-            .status(400)
-            .json({
-              error: json.ok ? 'not a finding dispatch' : 'body is not JSON',
-              issues: parsed ? issues(parsed.error) : [],
-            });
+          res.status(400).json({
+            error: json.ok ? 'not a finding dispatch' : 'body is not JSON',
+            issues: parsed ? issues(parsed.error) : [],
+          });
           return;
         }
         const p = parsed.data.payload;
@@ -94,12 +92,10 @@ export function findingsHook(deps: HooksDeps): express.Router {
         const json = parseJson(raw);
         const parsed = json.ok ? SignedAlertSchema.safeParse(json.value) : undefined;
         if (!parsed?.success) {
-          res
-            .status(400)
-            .json({
-              error: json.ok ? 'invalid alert' : 'body is not JSON',
-              issues: parsed ? issues(parsed.error) : [],
-            });
+          res.status(400).json({
+            error: json.ok ? 'invalid alert' : 'body is not JSON',
+            issues: parsed ? issues(parsed.error) : [],
+          });
           return;
         }
         const key = createHash('sha256').update(raw).digest('hex');

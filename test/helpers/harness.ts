@@ -35,6 +35,7 @@ export interface Harness {
   warden: Warden;
   /** Warden's base URL (http://127.0.0.1:port). */
   base: string;
+  dataDir: string;
   url: string;
   signingSecret: string;
   /** Every log line Warden wrote during the test. */
@@ -66,6 +67,8 @@ export interface HarnessOptions {
   store?: Store;
   tenant?: SandboxTenant;
   slack?: LocalSlack;
+  /** Reuse a data directory (a restart); it is then left in place on close. */
+  dataDir?: string;
 }
 
 /** A free loopback port, so WARDEN_PUBLIC_URL can be known before Warden listens. */
@@ -84,7 +87,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const tenant = opts.tenant ?? (await startSandbox());
   const slack = opts.slack ?? (await createLocalSlack());
   const signingSecret = `test-signing-${randomBytes(12).toString('hex')}`;
-  const dataDir = mkdtempSync(join(tmpdir(), 'warden-data-'));
+  const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'warden-data-'));
   const port = await freePort();
   const config = loadConfig({
     WARDEN_DATA_DIR: dataDir,
@@ -126,6 +129,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     slack,
     warden,
     base,
+    dataDir,
     url,
     signingSecret,
     logs,
@@ -167,21 +171,21 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       await warden.stop();
       if (!opts.slack) await slack.close();
       if (!opts.tenant) await tenant.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };
   return harness;
 }
 
-/** Waits until `check` returns something truthy (side effects happen after the ack). */
+/** Waits until `check` returns (or resolves to) something truthy: side effects happen after the ack. */
 export async function waitFor<T>(
-  check: () => T | undefined | false,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
   timeoutMs = 5_000,
   what = 'condition',
 ): Promise<T> {
   const started = Date.now();
   for (;;) {
-    const value = check();
+    const value = await check();
     if (value) return value;
     if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 10));

@@ -9,7 +9,11 @@ import type { Store } from '../../src/store/store.js';
 export interface Backend {
   name: 'sqlite' | 'postgres';
   /** A fresh, empty database for one test; `open()` can be called again for a second connection to it. */
-  fresh(): Promise<{ open(): Promise<Store>; cleanup(): Promise<void> }>;
+  fresh(): Promise<{
+    open(): Promise<Store>;
+    cleanup(): Promise<void> /** the SQLite file or the PostgreSQL URL */;
+    location: string;
+  }>;
 }
 
 const sqliteBackend: Backend = {
@@ -18,6 +22,7 @@ const sqliteBackend: Backend = {
     const dir = mkdtempSync(join(tmpdir(), 'warden-store-'));
     const file = join(dir, 'warden.sqlite');
     return {
+      location: file,
       open: () => createStore({ sqliteFile: file }),
       cleanup: async () => rmSync(dir, { recursive: true, force: true }),
     };
@@ -37,6 +42,7 @@ function postgresBackend(url: string): Backend {
       const scoped = new URL(url);
       scoped.searchParams.set('options', `-c search_path=${schema}`);
       return {
+        location: scoped.toString(),
         open: () => createStore({ databaseUrl: scoped.toString(), poolSize: 4 }),
         cleanup: async () => {
           const c = new pg.Client({ connectionString: url });

@@ -1,0 +1,158 @@
+import { request } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { signedPostSignature } from '../../src/intake/verify-signed-post.js';
+import type { JsonFinding } from '../../src/sandbox/seed-findings.js';
+import { type Harness, type HarnessOptions, settle, startHarness, waitFor } from '../helpers/harness.js';
+
+let h: Harness;
+let running: Harness | undefined;
+afterEach(async () => {
+  await running?.close();
+  running = undefined;
+});
+async function start(opts: HarnessOptions = {}) {
+  h = await startHarness(opts);
+  running = h;
+}
+
+const seed = (id: string): JsonFinding => {
+  const f = h.tenant.findings.get(id, Date.now());
+  if (!f) throw new Error(`no seed ${id}`);
+  return structuredClone(f);
+};
+async function send(finding: JsonFinding, channel?: string) {
+  const body = JSON.stringify({ finding, ...(channel ? { channel } : {}) });
+  const ts = String(Math.floor(Date.now() / 1000));
+  const res = await request(`${h.base}/hooks/findings`, {
+    method: 'POST',
+    headers: {
+      'x-warden-timestamp': ts,
+      'x-warden-signature': signedPostSignature('test-alerts-webhook-secret', ts, body),
+    },
+    body,
+  });
+  const json = (await res.body.json()) as { id: string };
+  expect(res.statusCode).toBe(202);
+  return json.id;
+}
+const posts = () => h.slack.messages.filter((m) => !m.thread_ts);
+const row = async (id: string) =>
+  (await h.warden.deps.store.listOutbox({ limit: 500 })).find((r) => r.id === id);
+
+describe('delivery', () => {
+  it('replaces an alert already posted for the finding and says what changed, in its thread', async () => {
+    await start();
+    await send(seed('FND_SA_UNOWNED'));
+    const first = await waitFor(() => posts()[0]);
+    const again = {
+      ...seed('FND_SA_UNOWNED'),
+      recurrenceCount: 4,
+      state: 'FINDING_STATE_SUPPRESSED',
+      suppressReason: 'console',
+    };
+    await send(again);
+    const reply = await waitFor(() => h.slack.thread(first.channel, first.ts)[0], 5_000, 'thread reply');
+    expect(reply.text).toContain('State changed outside Slack: *open* → *suppressed*');
+    expect(reply.text).toContain('Seen again: 4 times in all');
+    expect(posts()).toHaveLength(1);
+    expect(first.edited).toBe(true);
+    expect(JSON.stringify(first.blocks)).toContain('Suppressed until reopened: console');
+  });
+
+  it('posts a new alert when the old message was deleted in Slack', async () => {
+    await start();
+    await send(seed('FND_SA_UNOWNED'));
+    const first = await waitFor(() => posts()[0]);
+    h.slack.messages.splice(h.slack.messages.indexOf(first), 1);
+    await send({ ...seed('FND_SA_UNOWNED'), recurrenceCount: 2 });
+    const second = await waitFor(() => posts()[0]);
+    expect(second.ts).not.toBe(first.ts);
+  });
+
+  it('honours a Slack 429 Retry-After, then posts once', async () => {
+    await start();
+    h.slack.fail({ method: 'chat.postMessage', rateLimitSeconds: 1 });
+    const id = await send(seed('FND_DECOY_USED'));
+    await waitFor(async () => (await row(id))?.lastError === 'ratelimited' || posts().length > 0);
+    const started = Date.now();
+    await waitFor(() => posts()[0], 5_000, 'post after the 429');
+    expect(Date.now() - started).toBeGreaterThan(700);
+    expect(posts()).toHaveLength(1);
+    expect(h.slack.callsOf('chat.postMessage')).toHaveLength(2);
+  });
+
+  it('keeps alerts while Slack is down and posts each once when it is back', async () => {
+    await start();
+    h.slack.fail({ method: 'chat.postMessage', status: 503, times: 12 });
+    const ids = [];
+    for (const id of ['FND_DECOY_USED', 'FND_SA_UNOWNED', 'FND_NHI_UNOWNED', 'FND_CUSTOM', 'FND_SHADOW_MCP'])
+      ids.push(await send(seed(id)));
+    await waitFor(() => posts().length === 5, 10_000, 'all five posted');
+    await settle(300);
+    expect(posts()).toHaveLength(5);
+    expect(new Set(posts().map((p) => JSON.stringify(p.metadata))).size).toBe(5);
+    for (const id of ids) expect((await row(id))?.status).toBe('sent');
+  });
+
+  it('marks a permanent error failed with its reason, shows it in /readyz, and an operator requeue posts it', async () => {
+    await start();
+    h.slack.fail({ method: 'chat.postMessage', error: 'not_in_channel' });
+    const id = await send(seed('FND_DECOY_USED'), 'C0NOTMEMBER');
+    await waitFor(async () => (await row(id))?.status === 'failed', 5_000, 'failed row');
+    expect((await row(id))?.lastError).toBe('not_in_channel');
+    const ready = await request(`${h.base}/readyz`);
+    const body = (await ready.body.json()) as {
+      ready: boolean;
+      checks: { outbox: { failed: number; attention?: string } };
+    };
+    expect(ready.statusCode).toBe(200);
+    expect(body.checks.outbox.failed).toBe(1);
+    expect(body.checks.outbox.attention).toMatch(/npm run outbox/);
+    expect(h.logs.join('')).toMatch(
+      /alert delivery failed for good.*not_in_channel|not_in_channel.*alert delivery failed for good/,
+    );
+    expect(await h.warden.deps.store.requeue({ id }, Date.now())).toBe(1);
+    h.warden.worker.wake();
+    await waitFor(async () => (await row(id))?.status === 'sent', 5_000, 'sent after requeue');
+    expect(posts()).toHaveLength(1);
+  });
+
+  it('does not post twice when Slack took the post but the answer was lost (a crash before recording)', async () => {
+    await start();
+    h.slack.fail({ method: 'chat.postMessage', dropAfter: true });
+    const id = await send(seed('FND_DECOY_USED'));
+    await waitFor(async () => (await row(id))?.status === 'sent', 10_000, 'recorded');
+    expect(posts()).toHaveLength(1);
+    expect(h.slack.callsOf('conversations.history')).toHaveLength(1);
+    expect((await row(id))?.sentTs).toBe(posts()[0]?.ts);
+    expect(h.logs.join('')).toContain('found this alert already posted by an earlier attempt');
+  });
+
+  it('a worker that died holding rows: their lease runs out and another worker delivers each once', async () => {
+    await start();
+    const store = h.warden.deps.store;
+    await h.warden.worker.stop();
+    for (const id of ['FND_DECOY_USED', 'FND_SA_UNOWNED', 'FND_NHI_UNOWNED']) await send(seed(id));
+    // a worker claims them and dies before delivering anything
+    const claimed = await store.claimDue('dead-worker', 10, Date.now(), 300);
+    expect(claimed).toHaveLength(3);
+    const { DeliveryWorker } = await import('../../src/delivery/worker.js');
+    const { WebClient } = await import('@slack/web-api');
+    const { createLogger } = await import('../../src/logger.js');
+    const successor = new DeliveryWorker({
+      store,
+      slack: new WebClient(h.slack.botToken, {
+        slackApiUrl: h.slack.apiUrl,
+        rejectRateLimitedCalls: true,
+        retryConfig: { retries: 0 },
+      }),
+      logger: createLogger('silent'),
+      idleMs: 50,
+    });
+    expect(await successor.runOnce()).toBe(0); // still leased
+    await settle(350);
+    expect(await successor.runOnce()).toBe(3);
+    expect(posts()).toHaveLength(3);
+    expect(await successor.runOnce()).toBe(0);
+  });
+});

@@ -1,0 +1,131 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { WebClient } from '@slack/web-api';
+import { afterEach, describe, expect, it } from 'vitest';
+import { DeliveryWorker } from '../../src/delivery/worker.js';
+import { createLogger } from '../../src/logger.js';
+import { createLocalSlack, type LocalSlack } from '../../src/sandbox/slack.js';
+import type { Store } from '../../src/store/store.js';
+import { waitFor } from '../helpers/harness.js';
+import { backends } from '../helpers/stores.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+function workerFor(store: Store, slack: LocalSlack, id: string): DeliveryWorker {
+  return new DeliveryWorker({
+    store,
+    slack: new WebClient(slack.botToken, {
+      slackApiUrl: slack.apiUrl,
+      rejectRateLimitedCalls: true,
+      retryConfig: { retries: 0 },
+    }),
+    logger: createLogger('silent'),
+    workerId: id,
+    leaseMs: 1_500,
+    idleMs: 20,
+  });
+}
+
+async function enqueue(store: Store, n: number) {
+  for (let i = 0; i < n; i++) {
+    await store.enqueueAlert(
+      {
+        idempotencyKey: `k${i}`,
+        source: 'signed',
+        findingId: `FND_${i}`,
+        finding: {
+          id: `FND_${i}`,
+          state: 'FINDING_STATE_OPEN',
+          severity: 'FINDING_SEVERITY_HIGH',
+          description: `alert ${i}`,
+        },
+        channel: 'C0ALERTS',
+        status: 'pending',
+      },
+      Date.now() - 10_000 + i,
+    );
+  }
+}
+
+/** Every alert posted exactly once: one top-level message per outbox id. */
+function expectEachPostedOnce(slack: LocalSlack, n: number) {
+  const ids = slack.messages.map(
+    (m) => (m.metadata as { event_payload?: { outbox_id?: string } } | undefined)?.event_payload?.outbox_id,
+  );
+  expect(ids).toHaveLength(n);
+  expect(new Set(ids).size).toBe(n);
+}
+
+describe.each(backends())('durability on $name', (backend) => {
+  it('a worker process killed mid-queue: a restarted worker delivers the rest, nothing lost or doubled', async () => {
+    const fresh = await backend.fresh();
+    const store = await fresh.open();
+    const slack = await createLocalSlack();
+    cleanups.push(
+      () => fresh.cleanup(),
+      () => store.close(),
+      () => slack.close(),
+    );
+    await enqueue(store, 30);
+    // slow posts, so the kill lands mid-queue and likely mid-post
+    slack.fail({ method: 'chat.postMessage', latencyMs: 40, times: 1_000 });
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'test/fixtures/processes/deliver-child.ts',
+        fresh.location,
+        slack.apiUrl,
+        slack.botToken,
+        '1500',
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    cleanups.push(() => void child.kill('SIGKILL'));
+    await waitFor(() => slack.messages.length >= 8, 20_000, 'the child to post some alerts');
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+    const beforeRestart = slack.messages.length;
+    expect(beforeRestart).toBeLessThan(30);
+
+    const successor = workerFor(store, slack, 'successor');
+    successor.start();
+    cleanups.push(() => successor.stop());
+    await waitFor(async () => (await store.outboxStats(Date.now())).sent === 30, 20_000, 'every alert sent');
+    expectEachPostedOnce(slack, 30);
+  });
+
+  it.runIf(backend.name === 'postgres')(
+    'two workers on one database deliver every alert exactly once',
+    async () => {
+      const fresh = await backend.fresh();
+      const a = await fresh.open();
+      const b = await fresh.open();
+      const slack = await createLocalSlack();
+      cleanups.push(
+        () => fresh.cleanup(),
+        () => a.close(),
+        () => b.close(),
+        () => slack.close(),
+      );
+      await enqueue(a, 60);
+      const wa = workerFor(a, slack, 'a');
+      const wb = workerFor(b, slack, 'b');
+      let byA = 0;
+      let byB = 0;
+      for (;;) {
+        const [x, y] = await Promise.all([wa.runOnce(), wb.runOnce()]);
+        byA += x;
+        byB += y;
+        if (x + y === 0) break;
+      }
+      expect(byA + byB).toBe(60);
+      expect(byA).toBeGreaterThan(0);
+      expect(byB).toBeGreaterThan(0);
+      expectEachPostedOnce(slack, 60);
+    },
+  );
+});

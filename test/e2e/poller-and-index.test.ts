@@ -1,0 +1,144 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfigFile } from '../../src/config-file.js';
+import { createLocalSlack } from '../../src/sandbox/slack.js';
+import { type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
+import { startSandbox } from '../helpers/tenant.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const pollerFile = parseConfigFile('poller:\n  states: [open]\n  minSeverity: high\n', 'test.yaml');
+
+describe('poller', () => {
+  it('posts what is new, nothing twice, a changed finding in its thread, and nothing again after a restart', async () => {
+    const tenant = await startSandbox();
+    const slack = await createLocalSlack();
+    const dataDir = mkdtempSync(join(tmpdir(), 'warden-restart-'));
+    cleanups.push(
+      () => tenant.close(),
+      () => slack.close(),
+      () => rmSync(dataDir, { recursive: true, force: true }),
+    );
+    const expected = tenant.findings
+      .all(Date.now())
+      .filter(
+        (f) =>
+          f.state === 'FINDING_STATE_OPEN' &&
+          ['FINDING_SEVERITY_HIGH', 'FINDING_SEVERITY_CRITICAL'].includes(String(f.severity)),
+      )
+      .map((f) => f.id)
+      .sort();
+    expect(expected.length).toBeGreaterThan(4);
+
+    const first: Harness = await startHarness({
+      tenant,
+      slack,
+      dataDir,
+      file: pollerFile,
+      env: { ALERTS_POLL_INTERVAL: '60s' },
+    });
+    const poller = first.warden.poller;
+    if (!poller) throw new Error('poller not started');
+    await poller.runOnce();
+    await waitFor(() => slack.messages.length === expected.length, 5_000, 'first poll posted');
+    const posted = slack.messages
+      .map((m) => (m.metadata as { event_payload: { finding_id: string } }).event_payload.finding_id)
+      .sort();
+    expect(posted).toEqual(expected);
+    expect(await poller.runOnce()).toEqual({ scanned: expect.any(Number), enqueued: 0 });
+
+    // seen again in the tenant: recurrence rises
+    const f = tenant.findings.get('FND_SA_UNOWNED', Date.now());
+    if (!f) throw new Error('seed');
+    tenant.findings.put({ ...f, recurrenceCount: 7 });
+    expect((await poller.runOnce()).enqueued).toBe(1);
+    const alert = slack.messages.find(
+      (m) => m.text.includes('AU_DEPLOY_BOT') && !m.thread_ts && m.text.startsWith('High'),
+    );
+    if (!alert) throw new Error('alert not found');
+    const reply = await waitFor(() => slack.thread(alert.channel, alert.ts)[0]);
+    expect(reply.text).toContain('Seen again: 7 times');
+    await first.close();
+
+    const restarted = await startHarness({
+      tenant,
+      slack,
+      dataDir,
+      file: pollerFile,
+      env: { ALERTS_POLL_INTERVAL: '60s' },
+    });
+    cleanups.push(() => restarted.close());
+    expect((await restarted.warden.poller?.runOnce())?.enqueued).toBe(0);
+    await settle(200);
+    expect(slack.messages.filter((m) => !m.thread_ts)).toHaveLength(expected.length);
+  });
+
+  it('survives a tenant failure and tries again next run', async () => {
+    const h = await startHarness({ file: pollerFile, env: { ALERTS_POLL_INTERVAL: '60s' } });
+    cleanups.push(() => h.close());
+    await h.warden.poller?.runOnce(); // the run started by start() and this one are the same
+    h.tenant.faults.add({ path: /search$/, status: 500, times: 10 });
+    expect(await h.warden.poller?.runOnce()).toEqual({ scanned: 0, enqueued: 0 });
+    expect(h.logs.join('')).toContain('poll failed; the next run tries again');
+  });
+});
+
+describe('message index', () => {
+  it('a slash-command change replaces the finding’s alerts elsewhere and replies in their threads', async () => {
+    const h = await startHarness();
+    cleanups.push(() => h.close());
+    const ts = await h.postAlert('FND_SA_UNOWNED', 'C0ALERTS');
+    await h.command('snooze FND_SA_UNOWNED 7d vendor');
+    const reply = await waitFor(() => h.slack.thread('C0ALERTS', ts)[0], 5_000, 'reply under the alert');
+    expect(reply.text).toMatch(/<@U0ALICE> snoozed this until .*: vendor/);
+    expect(h.slack.messages.find((m) => m.ts === ts)?.edited).toBe(true);
+    // and the result is posted where the command was typed
+    const card = await waitFor(() => h.slack.messages.find((m) => m.channel === 'C0SECOPS' && !m.thread_ts));
+    expect(JSON.stringify(card.blocks)).toContain('Snoozed until');
+    expect(
+      (await h.warden.deps.store.messagesFor('FND_SA_UNOWNED')).map((m) => [m.channel, m.lastState]),
+    ).toEqual([
+      ['C0ALERTS', 'FINDING_STATE_SNOOZED'],
+      ['C0SECOPS', 'FINDING_STATE_SNOOZED'],
+    ]);
+  });
+
+  it('a button click replaces the alert in every channel it is in', async () => {
+    const h = await startHarness();
+    cleanups.push(() => h.close());
+    const a = await h.postAlert('FND_SNOOZED', 'C0ALERTS');
+    const b = await h.postAlert('FND_SNOOZED', 'C0SECOPS');
+    await h.click('finding.reopen', 'FND_SNOOZED', b);
+    await waitFor(
+      () => h.slack.thread('C0ALERTS', a).length === 1 && h.slack.thread('C0SECOPS', b).length === 1,
+    );
+    expect(h.slack.messages.filter((m) => !m.thread_ts)).toHaveLength(2);
+  });
+});
+
+describe('audit log', () => {
+  it('records every attempt with who, where, what and the outcome', async () => {
+    const h = await startHarness();
+    cleanups.push(() => h.close());
+    await h.command('snooze FND_SA_UNOWNED 7d vendor');
+    await h.command('resolve FND_DECOY_USED done');
+    await waitFor(async () => (await h.warden.deps.store.auditLog({ limit: 10 })).length === 2);
+    const [refused, ok] = await h.warden.deps.store.auditLog({ limit: 10 });
+    expect(ok).toMatchObject({
+      team_id: 'T0WARDEN',
+      user_id: 'U0ALICE',
+      channel: 'C0SECOPS',
+      finding_id: 'FND_SA_UNOWNED',
+      action: 'snooze',
+      outcome: 'ok',
+      params: { reason: 'vendor', until: expect.stringMatching(/^\d{4}-/) },
+    });
+    expect(refused).toMatchObject({ finding_id: 'FND_DECOY_USED', action: 'resolve', outcome: 'refused' });
+    expect(refused?.error).toMatch(/invalid: .*cannot be resolved manually/);
+  });
+});
