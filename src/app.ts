@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { type ConfigFile, DEFAULT_CONFIG_FILE, loadConfigFile } from './config-file.js';
 import { Poller } from './delivery/poller.js';
 import { DeliveryWorker } from './delivery/worker.js';
+import type { Policy } from './domain/policy.js';
 import { registerHealthRoutes } from './http/health.js';
 import { findingsHook } from './http/hooks-findings.js';
 import { createTenantWebhookVerifier } from './intake/verify-tenant-webhook.js';
@@ -13,10 +14,12 @@ import { registerListeners } from './listeners/index.js';
 import { createLogger, type Logger, toBoltLogger } from './logger.js';
 import { RecentKeys } from './slack/recent-keys.js';
 import { UserDirectory } from './slack/user-directory.js';
+import { UsergroupDirectory } from './slack/usergroups.js';
 import { createStore } from './store/create-store.js';
 import type { Store } from './store/store.js';
 import { TenantClient } from './tenant/client.js';
 import type { IntakeDeps } from './usecases/accept-alert.js';
+import { expireApprovals } from './usecases/approvals.js';
 import { CampaignCache } from './usecases/campaign-cache.js';
 import type { WardenDeps } from './usecases/deps.js';
 
@@ -45,6 +48,12 @@ export interface Warden {
   /** Listens on `port` (default: PORT; 0 picks a free one). */
   start(port?: number): Promise<Server>;
   stop(): Promise<void>;
+}
+
+/** The permissions section of WARDEN_CONFIG as the policy evaluator reads it. */
+function policyFrom(file: ConfigFile): Policy {
+  const { channels, ...actions } = file.permissions;
+  return { actions, channels };
 }
 
 /** Slack's own response_url host, plus the configured API's origin (the local Slack in tests). */
@@ -134,6 +143,11 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     campaigns: new CampaignCache(tenant),
     store,
     teamId: config.slack.teamId,
+    usergroups: new UsergroupDirectory(app.client),
+    policy: policyFrom(file),
+    approvers: file.permissions.acceptRisk?.approvers,
+    approvalTtlMs: file.approvals.expireAfterHours * 3_600_000,
+    attributionTemplate: file.attribution.template,
   };
   registerListeners(app, deps, config.slack.teamId);
   app.error(async (error) => {
@@ -183,6 +197,13 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     pollIntervalMs: config.alerts.pollIntervalMs,
   });
 
+  // Four-eyes requests past their deadline are closed and the requester told, once a minute.
+  let sweeper: NodeJS.Timeout | undefined;
+  const sweep = () =>
+    void expireApprovals(deps).catch((error: unknown) =>
+      logger.warn({ err: error }, 'approval expiry sweep failed'),
+    );
+
   let server: Server | undefined;
   return {
     app,
@@ -198,10 +219,12 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
       });
       worker.start();
       poller?.start();
+      if (deps.approvers) sweeper = setInterval(sweep, 60_000);
       logger.info({ address: server.address(), socketMode, store: store.kind }, 'Warden is listening');
       return server;
     },
     async stop() {
+      clearInterval(sweeper);
       await poller?.stop();
       if (server) {
         const s = server;

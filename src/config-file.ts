@@ -1,12 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { z } from 'zod';
+import { POLICY_ACTIONS } from './domain/policy.js';
 import { normaliseFindingType, normaliseSeverity, SEVERITY_RANK } from './domain/routing.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 
 /**
- * The optional WARDEN_CONFIG file (YAML): limits now; routing rules and the permissions policy
- * extend this schema. Every problem is reported with the line it is on.
+ * The optional WARDEN_CONFIG file (YAML): limits, alert routing and poller filters, who may do
+ * what, four-eyes approvals and attribution. Every problem is reported with the line it is on.
  */
 
 const LimitsSchema = z
@@ -77,8 +78,67 @@ const PollerSchema = z
   })
   .strict();
 
+const slackUserId = z.string().regex(/^[UW][A-Z0-9]{2,}$/, { message: 'must be a Slack user id (U…)' });
+const usergroupId = z.string().regex(/^S[A-Z0-9]{2,}$/, { message: 'must be a user group id (S…)' });
+const policyAction = z.enum(POLICY_ACTIONS, { message: `must be one of ${POLICY_ACTIONS.join(', ')}` });
+
+const ActionRuleSchema = z
+  .object({
+    everyone: z.boolean().optional(),
+    users: z.array(slackUserId).optional(),
+    usergroups: z.array(usergroupId).optional(),
+  })
+  .strict();
+
+const PermissionsSchema = z
+  .object({
+    snooze: ActionRuleSchema.optional(),
+    suppress: ActionRuleSchema.optional(),
+    acceptRisk: ActionRuleSchema.extend({
+      /** Four-eyes: a member of this group, not the requester, must approve. */
+      approvers: usergroupId.optional(),
+    })
+      .strict()
+      .optional(),
+    resolve: ActionRuleSchema.optional(),
+    reopen: ActionRuleSchema.optional(),
+    unsuppress: ActionRuleSchema.optional(),
+    campaign: ActionRuleSchema.optional(),
+    channels: z
+      .record(
+        z.string().regex(/^[CG][A-Z0-9]{2,}$/, { message: 'must be a channel id' }),
+        z.array(policyAction),
+      )
+      .default({}),
+  })
+  .strict();
+
+const ApprovalsSchema = z
+  .object({
+    /** How long a four-eyes request waits for a decision. */
+    expireAfterHours: z
+      .number()
+      .min(0.01)
+      .max(24 * 30)
+      .default(24),
+  })
+  .strict();
+
+const AttributionSchema = z
+  .object({
+    /** How reasons and justifications record who acted: {text}, {name}, {email}, {userId}. */
+    template: z
+      .string()
+      .refine((t) => t.includes('{text}'), { message: 'must contain {text}' })
+      .default('{text} — via Slack by {name} ({email})'),
+  })
+  .strict();
+
 export const ConfigFileSchema = z
   .object({
+    permissions: PermissionsSchema.default({ channels: {} }),
+    approvals: ApprovalsSchema.default({ expireAfterHours: 24 }),
+    attribution: AttributionSchema.default({ template: '{text} — via Slack by {name} ({email})' }),
     limits: LimitsSchema.default({ riskAcceptanceMaxDays: 365, snoozeMaxDays: 365 }),
     routing: z
       .object({ rules: z.array(RuleSchema).default([]) })

@@ -6,12 +6,20 @@ import { mention, safeMrkdwn, slackDate } from './mrkdwn.js';
  * The thread reply after a change: who did what, with the reason and the until-date. Dates come
  * from the finding the tenant returned when it has them (what is true), else from the request.
  */
-export function describeChange(action: FindingAction, actorId: string, finding: Finding): string {
+export function describeChange(
+  action: FindingAction,
+  actorId: string,
+  finding: Finding,
+  requesterId?: string,
+): string {
   const who = mention(actorId);
   switch (action.kind) {
     case 'snooze':
       return `${who} snoozed this until ${slackDate(finding.snoozeUntil ?? action.until)}: ${safeMrkdwn(action.reason, 2_000)}`;
     case 'acceptRisk':
+      if (requesterId) {
+        return `${who} approved ${mention(requesterId)}'s request and accepted the risk until ${slackDate(finding.riskAcceptanceExpiresAt ?? action.expiresAt)}: ${safeMrkdwn(action.justification, 2_000)}`;
+      }
       return `${who} accepted the risk until ${slackDate(finding.riskAcceptanceExpiresAt ?? action.expiresAt)}: ${safeMrkdwn(action.justification, 2_000)}`;
     case 'suppress':
       return `${who} suppressed this until someone reopens it: ${safeMrkdwn(action.reason, 2_000)}`;

@@ -228,7 +228,10 @@ export function renderLoadingModal(findingId: string): ModalView {
   };
 }
 
-/** Shown in place of the form when the finding cannot be loaded. */
+/**
+ * Shown in place of a form: why it cannot be used. `message` is mrkdwn Warden wrote, starting
+ * with its own emoji; any tenant or user text in it is already escaped (describeFailure does).
+ */
 export function renderErrorModal(message: string): ModalView {
   return {
     type: 'modal',
@@ -240,7 +243,7 @@ export function renderErrorModal(message: string): ModalView {
         type: 'section',
         text: {
           type: 'mrkdwn',
-          text: truncate(`:warning: ${safeMrkdwn(message, 2_900)}`, SLACK_LIMITS.sectionText),
+          text: truncate(message, SLACK_LIMITS.sectionText),
         },
       },
     ],

@@ -13,7 +13,8 @@ export type SlashCommand =
   | { kind: 'resolve'; findingId: string; reason: string }
   | { kind: 'reopen'; findingId: string }
   | { kind: 'unsuppress'; findingId: string }
-  | { kind: 'campaign'; campaignId: string };
+  | { kind: 'campaign'; campaignId: string }
+  | { kind: 'approvals' };
 
 export type ParsedCommand = { ok: true; command: SlashCommand } | { ok: false; error: string };
 
@@ -29,6 +30,7 @@ export function usage(command: string): string {
     `*${command} reopen* \`<finding-id>\``,
     `*${command} unsuppress* \`<finding-id>\``,
     `*${command} campaign* \`<access-review-id>\`: a campaign's scope and selected entitlements`,
+    `*${command} approvals*: risk acceptances waiting for an approver`,
     'Times: `7d`, `2w`, `36h`, `P7D`, `2026-12-01` or `2026-12-01 09:00` (your Slack time zone).',
   ].join('\n');
 }
@@ -44,6 +46,7 @@ const SUBCOMMANDS: Record<string, SlashCommand['kind']> = {
   reopen: 'reopen',
   unsuppress: 'unsuppress',
   campaign: 'campaign',
+  approvals: 'approvals',
 };
 
 /** Longest text accepted as a reason or justification (the tenant's fields are free text). */
@@ -63,7 +66,7 @@ export function parseCommand(text: string): ParsedCommand {
   const [sub = 'help', id, ...rest] = words;
   const kind = SUBCOMMANDS[sub.toLowerCase()];
   if (!kind) return { ok: false, error: `Unknown subcommand "${sub.slice(0, 30)}".` };
-  if (kind === 'help') return { ok: true, command: { kind } };
+  if (kind === 'help' || kind === 'approvals') return { ok: true, command: { kind } };
   if (id === undefined) return { ok: false, error: `\`${sub}\` needs an id.` };
   if (!isResourceId(id)) return { ok: false, error: `"${id.slice(0, 40)}" is not a valid id.` };
   if (kind === 'campaign') return { ok: true, command: { kind, campaignId: id } };

@@ -4,6 +4,7 @@ import { actionKindOf, FINDING_ACTION_ID } from '../blockkit/ids.js';
 import type { ModalKind } from '../blockkit/modals.js';
 import type { FindingActionKind } from '../domain/actions.js';
 import { isResourceId } from '../domain/finding-id.js';
+import { alertRefusal, permissionRefusal } from '../usecases/authorize.js';
 import { changeFindingState } from '../usecases/change-finding-state.js';
 import type { WardenDeps } from '../usecases/deps.js';
 import { openActionModal } from '../usecases/open-action-modal.js';
@@ -46,6 +47,9 @@ export function registerActionListeners(app: App, deps: WardenDeps): void {
       return;
     }
     const messageTs = p.container?.message_ts ?? undefined;
+    const check = { userId: p.user.id, action: kind, channel, findingId, ref, messageTs };
+    // The button must be on the alert Warden posted for this finding, and the person allowed.
+    const gate = async () => (await alertRefusal(deps, check)) ?? (await permissionRefusal(deps, check));
     if (isModalKind(kind)) {
       try {
         await openActionModal(deps, {
@@ -56,11 +60,17 @@ export function registerActionListeners(app: App, deps: WardenDeps): void {
           channel,
           messageTs,
           ref,
+          gate,
         });
       } catch (error) {
         deps.logger.error({ err: error, ref, findingId }, 'could not open the form');
         await tellUser(deps, audience, describeFailure(error, 'open the form', ref));
       }
+      return;
+    }
+    const refused = await gate();
+    if (refused) {
+      await tellUser(deps, audience, `:no_entry_sign: ${refused}`);
       return;
     }
     await changeFindingState(deps, {

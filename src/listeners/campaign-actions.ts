@@ -2,6 +2,7 @@ import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import { CampaignActionId } from '../blockkit/campaign.js';
 import { isResourceId } from '../domain/finding-id.js';
+import { authorize } from '../usecases/authorize.js';
 import type { WardenDeps } from '../usecases/deps.js';
 import { sendCampaignCsv, shareCampaign, showCampaign } from '../usecases/show-campaign.js';
 import { tellUser } from '../usecases/tell-user.js';
@@ -41,6 +42,7 @@ export function registerCampaignListeners(app: App, deps: WardenDeps): void {
       await tellUser(deps, audience, ':warning: This button is not valid; run the command again.');
       return;
     }
+    if (!(await authorize(deps, { userId: p.user.id, action: 'campaign', channel, ref }, audience))) return;
     const req = { campaignId: value.c, page: value.p, userId: p.user.id, audience, ref };
     if (action.action_id === CampaignActionId.csv) await sendCampaignCsv(deps, req);
     else if (action.action_id === CampaignActionId.share) await shareCampaign(deps, req);

@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import type { WardenDeps } from '../usecases/deps.js';
 import { registerActionListeners } from './actions.js';
+import { registerApprovalListeners } from './approvals.js';
 import { registerCampaignListeners } from './campaign-actions.js';
 import { registerCommandListeners } from './commands.js';
 import { registerMiddleware } from './middleware.js';
@@ -13,4 +14,5 @@ export function registerListeners(app: App, deps: WardenDeps, teamId: string): v
   registerViewListeners(app, deps);
   registerCommandListeners(app, deps);
   registerCampaignListeners(app, deps);
+  registerApprovalListeners(app, deps);
 }

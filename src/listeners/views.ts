@@ -2,8 +2,11 @@ import type { App } from '@slack/bolt';
 import { MODAL_CALLBACK_ID } from '../blockkit/ids.js';
 import { parseModalMetadata, parseSubmission } from '../blockkit/modal-submission.js';
 import { type ModalKind, renderErrorModal } from '../blockkit/modals.js';
+import { requestRiskAcceptance } from '../usecases/approvals.js';
+import { alertRefusal, authorize } from '../usecases/authorize.js';
 import { changeFindingState } from '../usecases/change-finding-state.js';
 import type { WardenDeps } from '../usecases/deps.js';
+import { tellUser } from '../usecases/tell-user.js';
 import { ViewSubmissionSchema } from './payloads.js';
 import { newRef } from './ref.js';
 
@@ -42,11 +45,35 @@ export function registerViewListeners(app: App, deps: WardenDeps): void {
     }
     await ack();
     const channel = meta.channel ?? p.user.id;
+    const audience = { channel, user: p.user.id };
+    // Checked again on submit: permissions may have changed while the form was open.
+    const check = { userId: p.user.id, action: kind, channel, findingId: meta.findingId, ref };
+    if (!(await authorize(deps, check, audience))) return;
+    if (meta.ts) {
+      const refused = await alertRefusal(deps, { ...check, messageTs: meta.ts });
+      if (refused) {
+        await tellUser(deps, audience, `:no_entry_sign: ${refused}`);
+        return;
+      }
+    }
+    if (result.action.kind === 'acceptRisk' && deps.approvers) {
+      await requestRiskAcceptance(deps, {
+        findingId: meta.findingId,
+        justification: result.action.justification,
+        expiresAt: result.action.expiresAt,
+        requesterId: p.user.id,
+        channel,
+        messageTs: meta.ts,
+        audience,
+        ref,
+      });
+      return;
+    }
     await changeFindingState(deps, {
       findingId: meta.findingId,
       action: result.action,
       actorId: p.user.id,
-      audience: { channel, user: p.user.id },
+      audience,
       message: meta.channel && meta.ts ? { channel: meta.channel, ts: meta.ts } : undefined,
       channel,
       ref,

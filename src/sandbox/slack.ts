@@ -86,6 +86,8 @@ export interface LocalSlack {
   teamId: string;
   botUserId: string;
   users: Map<string, SlackUser>;
+  /** User group id -> member ids (usergroups.users.list). */
+  usergroups: Map<string, string[]>;
   messages: SlackMessage[];
   ephemerals: EphemeralMessage[];
   views: Map<string, OpenView>;
@@ -164,6 +166,12 @@ const DEFAULT_USERS: SlackUser[] = [
     profile: { display_name: 'guest', real_name: 'Gus Guest', email: 'gus@partner.example' },
   },
   {
+    id: 'U0DAVE',
+    name: 'dave',
+    tz: 'Europe/London',
+    profile: { display_name: 'dave', real_name: 'Dave Doe', email: 'dave@acme.example' },
+  },
+  {
     id: 'U0BOTTY',
     name: 'otherbot',
     tz: 'UTC',
@@ -182,6 +190,10 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   const url = `http://127.0.0.1:${port}`;
 
   const users = new Map(DEFAULT_USERS.map((u) => [u.id, structuredClone(u)]));
+  const usergroups = new Map<string, string[]>([
+    ['S0SECENG', ['U0ALICE', 'U0BOB', 'U0CAROL']],
+    ['S0SECLEADS', ['U0BOB', 'U0CAROL']],
+  ]);
   const messages: SlackMessage[] = [];
   const ephemerals: EphemeralMessage[] = [];
   const views = new Map<string, OpenView>();
@@ -215,6 +227,10 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
           user_id: 'U0WARDENBOT',
           bot_id: 'B0WARDEN',
         };
+      case 'usergroups.users.list': {
+        const members = usergroups.get(String(args.usergroup ?? ''));
+        return members ? { ok: true, users: members } : fail('no_such_subteam');
+      }
       case 'users.info': {
         const user = users.get(String(args.user));
         return user ? { ok: true, user: { ...user, team_id: teamId } } : fail('user_not_found');
@@ -431,6 +447,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     teamId,
     botUserId: 'U0WARDENBOT',
     users,
+    usergroups,
     messages,
     ephemerals,
     views,

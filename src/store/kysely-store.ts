@@ -2,8 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { type Kysely, Migrator, type Selectable } from 'kysely';
 import { z } from 'zod';
 import { migrationProvider, ping } from './migrations.js';
-import type { Database, OutboxStatus, OutboxTable } from './schema.js';
-import type { AuditEntry, MessageRef, NewAlert, OutboxRow, OutboxStats, SeenRecord, Store } from './store.js';
+import type { ApprovalsTable, Database, OutboxStatus, OutboxTable } from './schema.js';
+import type {
+  Approval,
+  AuditEntry,
+  MessageRef,
+  NewAlert,
+  NewApproval,
+  OutboxRow,
+  OutboxStats,
+  SeenRecord,
+  Store,
+} from './store.js';
 
 /** A sortable, unique id: time first, then randomness. */
 export function newId(prefix: string, now: number): string {
@@ -32,6 +42,24 @@ function toRow(r: Selectable<OutboxTable>): OutboxRow {
     lastError: r.last_error,
     sentTs: r.sent_ts,
     createdAt: Number(r.created_at),
+  };
+}
+
+function toApproval(r: Selectable<ApprovalsTable>): Approval {
+  return {
+    id: r.id,
+    findingId: r.finding_id,
+    requesterId: r.requester_id,
+    justification: r.justification,
+    riskExpiresAt: Number(r.risk_expires_at),
+    channel: r.channel,
+    messageTs: r.message_ts,
+    requestTs: r.request_ts,
+    status: r.status,
+    decidedBy: r.decided_by,
+    decisionReason: r.decision_reason,
+    createdAt: Number(r.created_at),
+    expireAt: Number(r.expire_at),
   };
 }
 
@@ -282,6 +310,87 @@ export class KyselyStore implements Store {
       .values({ finding_id: findingId, ...values })
       .onConflict((oc) => oc.column('finding_id').doUpdateSet(values))
       .execute();
+  }
+
+  async createApproval(a: NewApproval): Promise<Approval> {
+    const id = newId('apr', a.createdAt);
+    await this.#db
+      .insertInto('approvals')
+      .values({
+        id,
+        finding_id: a.findingId,
+        requester_id: a.requesterId,
+        justification: a.justification,
+        risk_expires_at: a.riskExpiresAt,
+        channel: a.channel,
+        message_ts: a.messageTs,
+        request_ts: null,
+        status: 'pending',
+        decided_by: null,
+        decision_reason: null,
+        created_at: a.createdAt,
+        expire_at: a.expireAt,
+        decided_at: null,
+      })
+      .execute();
+    return { ...a, id, requestTs: null, status: 'pending', decidedBy: null, decisionReason: null };
+  }
+
+  async getApproval(id: string): Promise<Approval | undefined> {
+    const row = await this.#db.selectFrom('approvals').selectAll().where('id', '=', id).executeTakeFirst();
+    return row ? toApproval(row) : undefined;
+  }
+
+  async setApprovalRequestTs(id: string, ts: string): Promise<void> {
+    await this.#db.updateTable('approvals').set({ request_ts: ts }).where('id', '=', id).execute();
+  }
+
+  async decideApproval(
+    id: string,
+    status: 'approved' | 'denied',
+    by: string,
+    reason: string | null,
+    now: number,
+  ): Promise<boolean> {
+    const result = await this.#db
+      .updateTable('approvals')
+      .set({ status, decided_by: by, decision_reason: reason, decided_at: now })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('expire_at', '>', now)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  }
+
+  async reopenApproval(id: string): Promise<void> {
+    await this.#db
+      .updateTable('approvals')
+      .set({ status: 'pending', decided_by: null, decision_reason: null, decided_at: null })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  async pendingApprovals(now: number): Promise<Approval[]> {
+    const rows = await this.#db
+      .selectFrom('approvals')
+      .selectAll()
+      .where('status', '=', 'pending')
+      .where('expire_at', '>', now)
+      .orderBy('created_at')
+      .limit(200)
+      .execute();
+    return rows.map(toApproval);
+  }
+
+  async expireApprovals(now: number): Promise<Approval[]> {
+    const rows = await this.#db
+      .updateTable('approvals')
+      .set({ status: 'expired', decided_at: now })
+      .where('status', '=', 'pending')
+      .where('expire_at', '<=', now)
+      .returningAll()
+      .execute();
+    return rows.map(toApproval);
   }
 
   async appendAudit(entry: AuditEntry): Promise<void> {

@@ -54,8 +54,32 @@ export interface AuditTable {
   action: string;
   /** The action's parameters (JSON text). */
   params: string;
-  outcome: 'ok' | 'refused' | 'failed' | 'busy' | 'denied';
+  outcome: 'ok' | 'refused' | 'failed' | 'busy' | 'denied' | 'requested';
   error: string | null;
+}
+
+export type ApprovalStatus = 'pending' | 'approved' | 'denied' | 'expired';
+
+/** A four-eyes risk acceptance waiting for, or given, an approver's decision. */
+export interface ApprovalsTable {
+  id: string;
+  finding_id: string;
+  requester_id: string;
+  justification: string;
+  /** The risk acceptance's requested expiry (ms). */
+  risk_expires_at: number;
+  channel: string;
+  /** The alert the request belongs to, if any. */
+  message_ts: string | null;
+  /** The request message with Approve / Deny. */
+  request_ts: string | null;
+  status: ApprovalStatus;
+  decided_by: string | null;
+  decision_reason: string | null;
+  created_at: number;
+  /** After this the request can no longer be approved (ms). */
+  expire_at: number;
+  decided_at: number | null;
 }
 
 export interface Database {
@@ -63,4 +87,5 @@ export interface Database {
   messages: MessagesTable;
   seen: SeenTable;
   audit_log: AuditTable;
+  approvals: ApprovalsTable;
 }

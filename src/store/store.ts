@@ -1,4 +1,4 @@
-import type { AlertSource, AuditTable, OutboxStatus } from './schema.js';
+import type { AlertSource, ApprovalStatus, AuditTable, OutboxStatus } from './schema.js';
 
 /** One alert waiting to be (or already) delivered to Slack. */
 export interface OutboxRow {
@@ -43,6 +43,24 @@ export interface SeenRecord {
 
 export type AuditEntry = Omit<AuditTable, 'id' | 'params'> & { id?: string; params: Record<string, unknown> };
 
+export interface Approval {
+  id: string;
+  findingId: string;
+  requesterId: string;
+  justification: string;
+  riskExpiresAt: number;
+  channel: string;
+  messageTs: string | null;
+  requestTs: string | null;
+  status: ApprovalStatus;
+  decidedBy: string | null;
+  decisionReason: string | null;
+  createdAt: number;
+  expireAt: number;
+}
+
+export type NewApproval = Omit<Approval, 'id' | 'requestTs' | 'status' | 'decidedBy' | 'decisionReason'>;
+
 export interface OutboxStats {
   pending: number;
   sending: number;
@@ -81,6 +99,26 @@ export interface Store {
 
   seen(findingIds: readonly string[]): Promise<Map<string, SeenRecord>>;
   recordSeen(findingId: string, record: SeenRecord, now: number): Promise<void>;
+
+  createApproval(approval: NewApproval): Promise<Approval>;
+  getApproval(id: string): Promise<Approval | undefined>;
+  setApprovalRequestTs(id: string, ts: string): Promise<void>;
+  /**
+   * Moves a pending, unexpired request to `status`; false if it was not pending any more (someone
+   * else decided first) or has expired. `reopen` moves an approval back to pending (its change
+   * failed at the tenant).
+   */
+  decideApproval(
+    id: string,
+    status: 'approved' | 'denied',
+    by: string,
+    reason: string | null,
+    now: number,
+  ): Promise<boolean>;
+  reopenApproval(id: string): Promise<void>;
+  pendingApprovals(now: number): Promise<Approval[]>;
+  /** Marks pending requests past their deadline expired and returns them. */
+  expireApprovals(now: number): Promise<Approval[]>;
 
   appendAudit(entry: AuditEntry): Promise<void>;
   auditLog(filter: { findingId?: string; limit: number }): Promise<AuditEntry[]>;

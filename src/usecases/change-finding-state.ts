@@ -3,6 +3,7 @@ import { describeFailure, slackErrorCode } from '../blockkit/failure.js';
 import { renderFindingAlert } from '../blockkit/finding.js';
 import { code } from '../blockkit/mrkdwn.js';
 import type { FindingAction } from '../domain/actions.js';
+import { type Actor, attribute } from '../domain/attribution.js';
 import { isApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { AuditEntry } from '../store/store.js';
@@ -23,6 +24,8 @@ export interface ChangeFindingStateInput {
   channel: string;
   /** Correlates the person's message with the log. */
   ref: string;
+  /** Four-eyes: the person who asked; `actorId` is then the approver. */
+  requesterId?: string | undefined;
 }
 
 export type ChangeOutcome =
@@ -42,6 +45,32 @@ export function actionParams(action: FindingAction): Record<string, unknown> {
     default:
       return {};
   }
+}
+
+async function actorOf(deps: WardenDeps, userId: string): Promise<Actor> {
+  try {
+    const p = await deps.users.get(userId);
+    return { userId, name: p.displayName, email: p.email };
+  } catch {
+    return { userId, name: userId, email: undefined };
+  }
+}
+
+/**
+ * The action as sent to the tenant: its reason or justification records who acted in Slack
+ * (attribution template), and for a four-eyes acceptance who approved it too.
+ */
+async function attributed(deps: WardenDeps, input: ChangeFindingStateInput): Promise<FindingAction> {
+  const { action } = input;
+  if (action.kind === 'reopen' || action.kind === 'unsuppress') return action;
+  const text = action.kind === 'acceptRisk' ? action.justification : action.reason;
+  const author = await actorOf(deps, input.requesterId ?? input.actorId);
+  let signed = attribute(deps.attributionTemplate, text, author);
+  if (input.requesterId) {
+    const approver = await actorOf(deps, input.actorId);
+    signed = `${signed}, approved by ${approver.name}${approver.email ? ` (${approver.email})` : ''}`;
+  }
+  return action.kind === 'acceptRisk' ? { ...action, justification: signed } : { ...action, reason: signed };
 }
 
 async function audit(
@@ -65,7 +94,11 @@ async function audit(
       channel: input.audience.channel,
       finding_id: input.findingId,
       action: input.action.kind,
-      params: { ...actionParams(input.action), ref: input.ref },
+      params: {
+        ...actionParams(input.action),
+        ref: input.ref,
+        ...(input.requesterId ? { requester: input.requesterId } : {}),
+      },
       outcome,
       error: detail,
     });
@@ -106,7 +139,7 @@ export async function changeFindingState(
   deps.inflight.add(findingId);
   let finding: Finding;
   try {
-    finding = await updateFindingState(deps.tenant, findingId, action);
+    finding = await updateFindingState(deps.tenant, findingId, await attributed(deps, input));
   } catch (error) {
     log.warn({ err: error }, 'state change failed');
     await audit(
@@ -137,7 +170,7 @@ export async function changeFindingState(
     .catch((error: unknown) => log.warn({ err: error }, 'could not record the new state as seen'));
 
   const rendered = renderFindingAlert(finding, { now });
-  const auditLine = describeChange(action, input.actorId, finding);
+  const auditLine = describeChange(action, input.actorId, finding, input.requesterId);
   const indexed = await deps.store.messagesFor(findingId).catch((error: unknown) => {
     log.warn({ err: error }, 'message index unavailable; updating only this message');
     return [];

@@ -1,7 +1,9 @@
 import type { WebClient } from '@slack/web-api';
+import type { Policy } from '../domain/policy.js';
 import type { Logger } from '../logger.js';
 import type { RecentKeys } from '../slack/recent-keys.js';
 import type { UserDirectory } from '../slack/user-directory.js';
+import type { UsergroupDirectory } from '../slack/usergroups.js';
 import type { Store } from '../store/store.js';
 import type { TenantClient } from '../tenant/client.js';
 import type { CampaignCache } from './campaign-cache.js';
@@ -30,4 +32,11 @@ export interface WardenDeps {
   store: Store;
   /** The workspace Warden serves (audit entries carry it). */
   teamId: string;
+  usergroups: UsergroupDirectory;
+  policy: Policy;
+  /** Four-eyes for accept risk: the approvers' user group, when configured. */
+  approvers: string | undefined;
+  approvalTtlMs: number;
+  /** How reasons record who acted in Slack. */
+  attributionTemplate: string;
 }

@@ -15,6 +15,8 @@ export interface OpenActionModalInput {
   /** The alert the button was on; absent for the slash command. */
   messageTs?: string | undefined;
   ref: string;
+  /** Checks run after the loading view is open (the trigger_id is used first): a refusal replaces it. */
+  gate?: () => Promise<string | undefined>;
 }
 
 /**
@@ -35,6 +37,11 @@ export async function openActionModal(deps: WardenDeps, input: OpenActionModalIn
   });
   const viewId = opened.view?.id;
   if (!viewId) throw new Error('views.open answered without a view id');
+  const refused = await input.gate?.();
+  if (refused) {
+    await deps.slack.views.update({ view_id: viewId, view: renderErrorModal(`:no_entry_sign: ${refused}`) });
+    return;
+  }
   const [findingResult, tz] = await Promise.all([
     getFinding(deps.tenant, input.findingId).then(
       (finding) => ({ finding }),

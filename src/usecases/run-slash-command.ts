@@ -4,6 +4,8 @@ import { code, safeMrkdwn } from '../blockkit/mrkdwn.js';
 import type { FindingAction } from '../domain/actions.js';
 import type { SlashCommand } from '../domain/command.js';
 import { checkBounds, parseWhen } from '../domain/when.js';
+import { listApprovals, requestRiskAcceptance } from './approvals.js';
+import { authorize } from './authorize.js';
 import { changeFindingState } from './change-finding-state.js';
 import type { WardenDeps } from './deps.js';
 import { openActionModal } from './open-action-modal.js';
@@ -84,6 +86,22 @@ export async function runSlashCommand(
     command: command.kind,
   });
   if (command.kind === 'help') return;
+  if (command.kind === 'approvals') {
+    await listApprovals(deps, audience);
+    return;
+  }
+  if (command.kind !== 'show') {
+    const action = command.kind === 'campaign' ? 'campaign' : command.kind;
+    const findingId = 'findingId' in command ? command.findingId : undefined;
+    if (
+      !(await authorize(
+        deps,
+        { userId: ctx.userId, action, channel: ctx.channel, findingId, ref: ctx.ref },
+        audience,
+      ))
+    )
+      return;
+  }
   if (command.kind === 'campaign') {
     await showCampaign(
       deps,
@@ -126,6 +144,21 @@ export async function runSlashCommand(
   if (!built) return;
   if (!built.ok) {
     await tellUser(deps, audience, `:warning: ${safeMrkdwn(built.error, 500)}`);
+    return;
+  }
+  if (built.action.kind === 'acceptRisk' && deps.approvers) {
+    await requestRiskAcceptance(deps, {
+      findingId: command.findingId,
+      justification: built.action.justification,
+      expiresAt: built.action.expiresAt,
+      requesterId: ctx.userId,
+      channel: ctx.channel,
+      messageTs: (await deps.store.messagesFor(command.findingId).catch(() => [])).find(
+        (m) => m.channel === ctx.channel,
+      )?.ts,
+      audience,
+      ref: ctx.ref,
+    });
     return;
   }
   await changeFindingState(deps, {

@@ -39,8 +39,7 @@ describe('when the tenant refuses or fails', () => {
   });
 
   it('says so when the finding is unknown', async () => {
-    const ts = await h.postAlert('FND_SA_UNOWNED');
-    await h.click('finding.reopen', 'FND_DOES_NOT_EXIST', ts);
+    await h.command('reopen FND_DOES_NOT_EXIST');
     expect((await ephemeral()).text).toMatch(/no such item/);
   });
 

@@ -61,7 +61,10 @@ describe('/warden', () => {
     await h.command('snooze FND_SA_UNOWNED 7d waiting on vendor');
     const { card, reply } = await postedCardAndReply();
     expect(state('FND_SA_UNOWNED')?.state).toBe('FINDING_STATE_SNOOZED');
-    expect(state('FND_SA_UNOWNED')?.snoozeReason).toBe('waiting on vendor');
+    // the tenant's record says who acted in Slack
+    expect(state('FND_SA_UNOWNED')?.snoozeReason).toBe(
+      'waiting on vendor — via Slack by alice (alice@acme.example)',
+    );
     expect(JSON.stringify(card.blocks)).toContain('Snoozed until');
     expect(reply.text).toMatch(/<@U0ALICE> snoozed this until .*: waiting on vendor/);
     const until = Date.parse(String(state('FND_SA_UNOWNED')?.snoozeUntil));
@@ -91,7 +94,9 @@ describe('/warden', () => {
       hour12: false,
     }).format(until);
     expect(local).toBe('09:00');
-    expect(state('FND_SA_UNOWNED')?.snoozeReason).toBe('quarterly review');
+    expect(state('FND_SA_UNOWNED')?.snoozeReason).toBe(
+      'quarterly review — via Slack by bob (bob@acme.example)',
+    );
   });
 
   it('snooze refuses a time it cannot read, or in the past, privately', async () => {
@@ -130,7 +135,7 @@ describe('/warden', () => {
     await h.command('accept-risk FND_UNUSED_SECRET 30d break-glass secret, monitored by the SIEM');
     await postedCardAndReply();
     expect(state('FND_UNUSED_SECRET')?.riskAcceptanceJustification).toBe(
-      'break-glass secret, monitored by the SIEM',
+      'break-glass secret, monitored by the SIEM — via Slack by alice (alice@acme.example)',
     );
   });
 
@@ -151,8 +156,8 @@ describe('/warden', () => {
     await waitFor(() => state('FND_SUPPRESSED')?.state === 'FINDING_STATE_OPEN');
     const bodies = statePosts().map((r) => JSON.parse(r.body));
     expect(bodies).toEqual([
-      { resolve: { reason: 'owner assigned' } },
-      { resolve: { reason: '' } },
+      { resolve: { reason: 'owner assigned — via Slack by alice (alice@acme.example)' } },
+      { resolve: { reason: '— via Slack by alice (alice@acme.example)' } },
       { reopen: {} },
       { unsuppress: {} },
     ]);

@@ -1,0 +1,42 @@
+import type { WebClient } from '@slack/web-api';
+import { z } from 'zod';
+
+const MembersSchema = z.looseObject({ users: z.array(z.string()).nullish() });
+
+/**
+ * Members of Slack user groups (`usergroups.users.list`), cached for a while, one request per
+ * group however many ask at once. A group that cannot be read counts as empty: permission is
+ * refused, never granted, when Slack cannot say.
+ */
+export class UsergroupDirectory {
+  readonly #client: WebClient;
+  readonly #ttlMs: number;
+  readonly #now: () => number;
+  readonly #cache = new Map<string, { at: number; members: Promise<ReadonlySet<string>> }>();
+  onError: ((group: string, error: unknown) => void) | undefined;
+
+  constructor(client: WebClient, ttlMs = 5 * 60_000, now: () => number = Date.now) {
+    this.#client = client;
+    this.#ttlMs = ttlMs;
+    this.#now = now;
+  }
+
+  members(group: string): Promise<ReadonlySet<string>> {
+    const hit = this.#cache.get(group);
+    if (hit && this.#now() - hit.at < this.#ttlMs) return hit.members;
+    const members = this.#client.usergroups.users
+      .list({ usergroup: group })
+      .then((answer) => new Set(MembersSchema.parse(answer).users ?? []));
+    this.#cache.set(group, { at: this.#now(), members });
+    members.catch((error: unknown) => {
+      this.#cache.delete(group);
+      this.onError?.(group, error);
+    });
+    return members.catch(() => new Set<string>());
+  }
+
+  async isMember(userId: string, groups: readonly string[]): Promise<boolean> {
+    const sets = await Promise.all(groups.map((g) => this.members(g)));
+    return sets.some((s) => s.has(userId));
+  }
+}

@@ -1,0 +1,339 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfigFile } from '../../src/config-file.js';
+import type { OpenView } from '../../src/sandbox/slack.js';
+import type { SlackActor } from '../../src/sandbox/slack-requests.js';
+import {
+  ALICE,
+  BOB,
+  type Harness,
+  type HarnessOptions,
+  settle,
+  startHarness,
+  waitFor,
+} from '../helpers/harness.js';
+
+const CAROL: SlackActor = { ...ALICE, userId: 'U0CAROL', userName: 'carol' };
+const DAVE: SlackActor = { ...ALICE, userId: 'U0DAVE', userName: 'dave' };
+const GUEST: SlackActor = { ...ALICE, userId: 'U0GUEST', userName: 'guest' };
+const BOT: SlackActor = { ...ALICE, userId: 'U0BOTTY', userName: 'otherbot' };
+
+let h: Harness;
+let running: Harness | undefined;
+afterEach(async () => {
+  await running?.close();
+  running = undefined;
+});
+async function start(yaml?: string, opts: HarnessOptions = {}) {
+  h = await startHarness({ ...opts, ...(yaml ? { file: parseConfigFile(yaml, 'test.yaml') } : {}) });
+  running = h;
+}
+
+const statePosts = () => h.tenant.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/state'));
+const apiCalls = () => h.tenant.requests.filter((r) => r.path.startsWith('/api/'));
+const ephemeralFor = (user: string, index = 0) =>
+  waitFor(
+    () => h.slack.ephemerals.filter((e) => e.user === user || e.via === 'response_url')[index],
+    5_000,
+    `ephemeral for ${user}`,
+  );
+const latestView = (callbackId: string) =>
+  waitFor(
+    () => [...h.slack.views.values()].reverse().find((v) => v.view.callback_id === callbackId),
+    5_000,
+    callbackId,
+  );
+const audit = () => h.warden.deps.store.auditLog({ limit: 50 });
+
+async function expectNothingChanged() {
+  await settle(200);
+  expect(statePosts()).toHaveLength(0);
+}
+
+describe('resource checks', () => {
+  it('refuses a button whose value names another finding than the alert it is on', async () => {
+    await start();
+    const ts = await h.postAlert('FND_SNOOZED');
+    const before = apiCalls().length;
+    await h.click('finding.reopen', 'FND_SUPPRESSED', ts); // forged: FND_SUPPRESSED has no alert here
+    expect((await ephemeralFor('U0ALICE')).text).toMatch(/does not belong to a current Warden alert/);
+    await expectNothingChanged();
+    expect(apiCalls()).toHaveLength(before);
+    expect((await audit())[0]).toMatchObject({
+      outcome: 'denied',
+      finding_id: 'FND_SUPPRESSED',
+      error: expect.stringMatching(/resource check/),
+    });
+    expect(h.tenant.findings.get('FND_SUPPRESSED', Date.now())?.state).toBe('FINDING_STATE_SUPPRESSED');
+  });
+
+  it('refuses a button on a message Warden did not post', async () => {
+    await start();
+    await h.click('finding.reopen', 'FND_SNOOZED', '1700000000.000999');
+    expect((await ephemeralFor('U0ALICE')).text).toMatch(/does not belong/);
+    await expectNothingChanged();
+  });
+
+  it('a forged form button gets the refusal in the modal, and the tenant is not asked', async () => {
+    await start();
+    const ts = await h.postAlert('FND_SA_UNOWNED');
+    const before = apiCalls().length;
+    await h.click('finding.snooze', 'FND_DECOY_USED', ts);
+    const update = await waitFor(() => h.slack.callsOf('views.update')[0]);
+    expect(JSON.stringify(update.args.view)).toMatch(/does not belong to a current Warden alert/);
+    expect(apiCalls()).toHaveLength(before);
+  });
+});
+
+describe('who may act', () => {
+  it('refuses a guest, naming the permission', async () => {
+    await start();
+    const ts = await h.postAlert('FND_SNOOZED');
+    await h.click('finding.reopen', 'FND_SNOOZED', ts, GUEST);
+    expect((await ephemeralFor('U0GUEST')).text).toMatch(
+      /Guests may not reopen findings unless named.*`reopen`/,
+    );
+    await expectNothingChanged();
+    expect((await audit())[0]).toMatchObject({ user_id: 'U0GUEST', outcome: 'denied', action: 'reopen' });
+  });
+
+  it('refuses a bot', async () => {
+    await start();
+    await h.command('reopen FND_SNOOZED', BOT);
+    expect((await ephemeralFor('U0BOTTY')).text).toMatch(/Bots may not reopen findings/);
+    await expectNothingChanged();
+  });
+
+  it('lets a guest act when named', async () => {
+    await start('permissions:\n  reopen: { users: [U0GUEST] }\n');
+    const ts = await h.postAlert('FND_SNOOZED');
+    await h.click('finding.reopen', 'FND_SNOOZED', ts, GUEST);
+    await waitFor(() => statePosts().length === 1);
+  });
+
+  it('checks user groups and names the missing one', async () => {
+    await start('permissions:\n  suppress: { usergroups: [S0SECENG] }\n');
+    await h.command('suppress FND_SIMILAR_USER test account', DAVE);
+    expect((await ephemeralFor('U0DAVE')).text).toBe(
+      ':no_entry_sign: You do not have the `suppress` permission, needed to suppress findings. Ask to be added to <!subteam^S0SECENG>.',
+    );
+    await expectNothingChanged();
+    await h.command('suppress FND_SIMILAR_USER test account', ALICE);
+    await waitFor(() => statePosts().length === 1);
+    expect(h.slack.callsOf('usergroups.users.list')).toHaveLength(1); // cached
+  });
+
+  it('refuses a form submission when the permission is missing, after the form was open', async () => {
+    await start('permissions:\n  snooze: { usergroups: [S0SECENG] }\n');
+    const ts = await h.postAlert('FND_SA_UNOWNED');
+    await h.click('finding.snooze', 'FND_SA_UNOWNED', ts, DAVE);
+    const update = await waitFor(() => h.slack.callsOf('views.update')[0]);
+    expect(JSON.stringify(update.args.view)).toMatch(/`snooze` permission/);
+  });
+
+  it('limits actions per channel', async () => {
+    await start('permissions:\n  channels:\n    C0SECOPS: [campaign]\n');
+    await h.command('snooze FND_SA_UNOWNED 7d vendor');
+    expect((await ephemeralFor('U0ALICE')).text).toMatch(/nobody may snooze findings in this channel/);
+    await expectNothingChanged();
+  });
+
+  it('guards viewing campaigns too', async () => {
+    await start('permissions:\n  campaign: { usergroups: [S0SECLEADS] }\n');
+    await h.command('campaign CAMP_FULL', ALICE);
+    expect((await ephemeralFor('U0ALICE')).text).toMatch(/`campaign` permission/);
+    expect(h.tenant.requests.filter((r) => r.path.includes('access_review'))).toHaveLength(0);
+  });
+
+  it('records who acted in the text sent to the tenant, with a configurable template', async () => {
+    await start("attribution:\n  template: '{text} [slack {userId} {email}]'\n");
+    await h.command('suppress FND_SIMILAR_USER test account');
+    await waitFor(() => statePosts().length === 1);
+    expect(JSON.parse(statePosts()[0]?.body ?? '{}')).toEqual({
+      suppress: { reason: 'test account [slack U0ALICE alice@acme.example]' },
+    });
+  });
+});
+
+describe('four-eyes risk acceptance', () => {
+  const FOUR_EYES = 'permissions:\n  acceptRisk: { approvers: S0SECLEADS }\n';
+
+  async function requestViaForm(): Promise<{ ts: string; request: OpenView | undefined }> {
+    const ts = await h.postAlert('FND_UNUSED_SECRET');
+    await h.click('finding.acceptRisk', 'FND_UNUSED_SECRET', ts);
+    const form = await latestView('finding.acceptRisk');
+    await h.submit(form, {
+      justification: { value: { value: 'Break-glass secret, monitored by the SIEM.' } },
+      preset: { value: { selected_option: { value: '90' } } },
+    });
+    await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1, 5_000, 'request in thread');
+    return { ts, request: undefined };
+  }
+  const requestMessage = (ts: string) => h.slack.thread('C0SECOPS', ts)[0];
+  const approvalId = (ts: string) =>
+    JSON.stringify(requestMessage(ts)?.blocks).match(/"value":"(apr_[a-z0-9]+)"/)?.[1] ?? '';
+
+  it('the requester’s form creates a pending request in the thread; nothing reaches the tenant', async () => {
+    await start(FOUR_EYES);
+    const { ts } = await requestViaForm();
+    const msg = requestMessage(ts);
+    expect(msg?.text).toMatch(/Risk acceptance request for FND_UNUSED_SECRET \(pending\)/);
+    expect(JSON.stringify(msg?.blocks)).toContain('approval.approve');
+    expect(JSON.stringify(msg?.blocks)).toContain('<!subteam^S0SECLEADS>');
+    expect((await ephemeralFor('U0ALICE')).text).toMatch(/needs an approver/);
+    await expectNothingChanged();
+    expect((await h.warden.deps.store.pendingApprovals(Date.now())).map((a) => a.requesterId)).toEqual([
+      'U0ALICE',
+    ]);
+  });
+
+  it('the requester cannot approve their own request; a non-approver cannot either', async () => {
+    await start(FOUR_EYES);
+    const { ts } = await requestViaForm();
+    const id = approvalId(ts);
+    await h.click('approval.approve', id, ts, ALICE);
+    await waitFor(() =>
+      JSON.stringify(h.slack.callsOf('views.update').at(-1)?.args.view).includes('someone else must approve'),
+    );
+    await h.click('approval.approve', id, ts, DAVE);
+    await waitFor(() =>
+      JSON.stringify(h.slack.callsOf('views.update').at(-1)?.args.view).includes(
+        'Only members of <!subteam^S0SECLEADS>',
+      ),
+    );
+    await expectNothingChanged();
+    expect(
+      (await audit()).filter((e) => e.outcome === 'denied' && e.action === 'acceptRisk.decide'),
+    ).toHaveLength(2);
+  });
+
+  it('a forged submission of the approval form by the requester is refused too', async () => {
+    await start(FOUR_EYES);
+    const { ts } = await requestViaForm();
+    const id = approvalId(ts);
+    await h.click('approval.approve', id, ts, CAROL);
+    const form = await latestView('approval.approve');
+    const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    await h.submit(
+      form,
+      {
+        expires: { value: { selected_date: date } },
+        confirm: { value: { selected_options: [{ value: 'confirm' }] } },
+      },
+      ALICE,
+    );
+    expect((await ephemeralFor('U0ALICE', 1)).text).toMatch(/someone else must approve/);
+    await expectNothingChanged();
+  });
+
+  it('an approver reviews, may shorten the expiry, must confirm; then the tenant is called', async () => {
+    await start(FOUR_EYES);
+    const { ts } = await requestViaForm();
+    const id = approvalId(ts);
+    await h.click('approval.approve', id, ts, CAROL);
+    const form = await latestView('approval.approve');
+    expect(JSON.stringify(form.view.blocks)).toContain('Break-glass secret');
+    const later = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
+    const extend = await h.submit(
+      form,
+      {
+        expires: { value: { selected_date: later } },
+        confirm: { value: { selected_options: [{ value: 'confirm' }] } },
+      },
+      CAROL,
+    );
+    expect(JSON.parse(extend.body).errors.expires).toMatch(/shorten .* not extend/);
+    const shorter = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
+    const unconfirmed = await h.submit(form, { expires: { value: { selected_date: shorter } } }, CAROL);
+    expect(JSON.parse(unconfirmed.body).errors.confirm).toMatch(/Tick the box/);
+    await expectNothingChanged();
+
+    const ok = await h.submit(
+      form,
+      {
+        expires: { value: { selected_date: shorter } },
+        time: { value: { selected_time: '09:00' } },
+        confirm: { value: { selected_options: [{ value: 'confirm' }] } },
+      },
+      CAROL,
+    );
+    expect(ok.body).toBe('');
+    await waitFor(() => statePosts().length === 1, 5_000, 'tenant call');
+    const body = JSON.parse(statePosts()[0]?.body ?? '{}');
+    expect(body.acceptRisk.justification).toBe(
+      'Break-glass secret, monitored by the SIEM. — via Slack by alice (alice@acme.example), approved by carol (carol@acme.example)',
+    );
+    // carol is in Tokyo: 09:00 there is midnight UTC, the same date
+    expect(body.acceptRisk.expiresAt.slice(0, 10)).toBe(shorter);
+    await waitFor(() =>
+      h.slack.thread('C0SECOPS', ts).some((m) => m.text.includes("approved <@U0ALICE>'s request")),
+    );
+    expect(JSON.stringify(requestMessage(ts)?.blocks)).not.toContain('approval.approve');
+    expect(JSON.stringify(requestMessage(ts)?.blocks)).toContain('Approved by <@U0CAROL>');
+    // a second approver is too late
+    await h.click('approval.approve', id, ts, BOB);
+    await waitFor(() =>
+      JSON.stringify(h.slack.callsOf('views.update').at(-1)?.args.view).includes('already approved'),
+    );
+    expect(statePosts()).toHaveLength(1);
+  });
+
+  it('an approver may deny, with a reason; the requester is told in the thread', async () => {
+    await start(FOUR_EYES);
+    const { ts } = await requestViaForm();
+    await h.click('approval.deny', approvalId(ts), ts, BOB);
+    const form = await latestView('approval.deny');
+    const empty = await h.submit(form, { reason: { value: { value: ' ' } } }, BOB);
+    expect(JSON.parse(empty.body).errors.reason).toMatch(/Say why/);
+    await h.submit(form, { reason: { value: { value: 'Rotate it instead.' } } }, BOB);
+    const reply = await waitFor(() =>
+      h.slack.thread('C0SECOPS', ts).find((m) => m.text.startsWith('<@U0BOB> denied')),
+    );
+    expect(reply.text).toBe("<@U0BOB> denied <@U0ALICE>'s request to accept the risk: Rotate it instead.");
+    await expectNothingChanged();
+  });
+
+  it('an expired request cannot be approved, and its expiry is announced', async () => {
+    await start(FOUR_EYES);
+    const { ts } = await requestViaForm();
+    const id = approvalId(ts);
+    const store = h.warden.deps.store;
+    // the deadline passes: the sweeper closes it
+    const expired = await store.expireApprovals(Date.now() + 25 * 3_600_000);
+    expect(expired.map((a) => a.id)).toEqual([id]);
+    await h.click('approval.approve', id, ts, CAROL);
+    await waitFor(() =>
+      JSON.stringify(h.slack.callsOf('views.update').at(-1)?.args.view).includes('already expired'),
+    );
+    // and one whose deadline passed but was not swept yet is refused as expired
+    const stale = await store.createApproval({
+      findingId: 'FND_UNUSED_SECRET',
+      requesterId: 'U0ALICE',
+      justification: 'old request for the same finding',
+      riskExpiresAt: Date.now() + 86_400_000,
+      channel: 'C0SECOPS',
+      messageTs: ts,
+      createdAt: Date.now() - 2 * 86_400_000,
+      expireAt: Date.now() - 1_000,
+    });
+    await h.click('approval.approve', stale.id, ts, CAROL);
+    await waitFor(() =>
+      JSON.stringify(h.slack.callsOf('views.update').at(-1)?.args.view).includes('has expired'),
+    );
+    await expectNothingChanged();
+  });
+
+  it('/warden approvals lists what is waiting', async () => {
+    await start(FOUR_EYES);
+    await requestViaForm();
+    await h.command('approvals', BOB);
+    const list = await waitFor(() => h.slack.ephemerals.find((e) => e.text.includes('waiting for approval')));
+    expect(JSON.stringify(list.blocks)).toContain('`FND_UNUSED_SECRET` by <@U0ALICE>');
+  });
+
+  it('the slash command with a justification asks for approval too', async () => {
+    await start(FOUR_EYES);
+    await h.command('accept-risk FND_UNUSED_SECRET 30d break-glass secret, monitored by the SIEM');
+    await waitFor(() => h.slack.messages.some((m) => m.text.includes('Risk acceptance request')));
+    await expectNothingChanged();
+  });
+});
