@@ -1,6 +1,6 @@
 import type { Server } from 'node:http';
-import { App, ExpressReceiver } from '@slack/bolt';
-import { WebClient } from '@slack/web-api';
+import { App, ExpressReceiver, SocketModeReceiver } from '@slack/bolt';
+import type { WebClientOptions } from '@slack/web-api';
 import express from 'express';
 import type { Config } from './config.js';
 import { type ConfigFile, DEFAULT_CONFIG_FILE, loadConfigFile } from './config-file.js';
@@ -9,15 +9,19 @@ import { DeliveryWorker } from './delivery/worker.js';
 import type { Policy } from './domain/policy.js';
 import { registerHealthRoutes } from './http/health.js';
 import { findingsHook } from './http/hooks-findings.js';
+import { REQUEST_ID_HEADER, requestContext } from './http/request-context.js';
 import { createTenantWebhookVerifier } from './intake/verify-tenant-webhook.js';
 import { registerListeners } from './listeners/index.js';
 import { createLogger, type Logger, toBoltLogger } from './logger.js';
+import { createMetrics, type Metrics, registerStateGauges } from './metrics.js';
+import { MeteredWebClient } from './slack/metered-web-client.js';
 import { RecentKeys } from './slack/recent-keys.js';
+import { InflightTracker } from './slack/tracker.js';
 import { UserDirectory } from './slack/user-directory.js';
 import { UsergroupDirectory } from './slack/usergroups.js';
 import { createStore } from './store/create-store.js';
 import type { Store } from './store/store.js';
-import { TenantClient } from './tenant/client.js';
+import { TenantClient, type TenantClientOptions } from './tenant/client.js';
 import type { IntakeDeps } from './usecases/accept-alert.js';
 import { expireApprovals } from './usecases/approvals.js';
 import { CampaignCache } from './usecases/campaign-cache.js';
@@ -28,8 +32,8 @@ export interface WardenOptions {
   file?: ConfigFile;
   logger?: Logger;
   now?: () => Date;
-  /** A tenant client built elsewhere (tests pass one with short retry delays). */
-  tenant?: TenantClient;
+  /** Adjustments to the tenant client (tests shorten timeouts and retry delays). */
+  tenantOverrides?: Pick<TenantClientOptions, 'requestTimeoutMs' | 'retry'>;
   /** A store opened elsewhere (tests share one between two instances). */
   store?: Store;
   /** Options for the delivery worker (tests shorten its idle time). */
@@ -43,11 +47,17 @@ export interface Warden {
   deps: WardenDeps;
   worker: DeliveryWorker;
   poller: Poller | undefined;
+  metrics: Metrics;
   /** The express app that serves /slack/events (HTTP mode) and Warden's own routes. */
   http: express.Application;
   /** Listens on `port` (default: PORT; 0 picks a free one). */
   start(port?: number): Promise<Server>;
-  stop(): Promise<void>;
+  /**
+   * Graceful stop: refuse new requests, let interactions and the delivery batch in flight
+   * finish (up to `deadlineMs`), then close connections and the store. Unfinished alerts stay
+   * in the outbox for the next start.
+   */
+  stop(deadlineMs?: number): Promise<void>;
 }
 
 /** The permissions section of WARDEN_CONFIG as the policy evaluator reads it. */
@@ -68,71 +78,84 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   const boltLogger = toBoltLogger(logger);
   const nowDate = opts.now ?? (() => new Date());
   const now = () => nowDate().getTime();
-  const tenant =
-    opts.tenant ??
-    new TenantClient({
-      baseUrl: config.tenant.baseUrl,
-      auth: config.tenant.auth,
-      connectTimeoutMs: config.tenant.connectTimeoutMs,
-      requestTimeoutMs: config.tenant.requestTimeoutMs,
-      retry: { maxRetries: config.tenant.maxRetries },
-    });
+  const metrics = createMetrics();
+  const tenant = new TenantClient({
+    baseUrl: config.tenant.baseUrl,
+    auth: config.tenant.auth,
+    connectTimeoutMs: config.tenant.connectTimeoutMs,
+    requestTimeoutMs: config.tenant.requestTimeoutMs,
+    retry: { maxRetries: config.tenant.maxRetries },
+    observer: {
+      request: (operation, status, seconds) => metrics.tenantRequests.observe({ operation, status }, seconds),
+      tokenRequest: () => metrics.tokenRequests.inc(),
+    },
+    ...opts.tenantOverrides,
+  });
   const store =
     opts.store ??
     (await createStore({ databaseUrl: config.store.databaseUrl, dataDir: config.store.dataDir }));
   const ownsStore = opts.store === undefined;
 
-  const clientOptions = {
+  let draining = false;
+  const http = express();
+  http.disable('x-powered-by');
+  http.use(requestContext({ metrics, logger, draining: () => draining }));
+
+  const clientOptions: WebClientOptions = {
     slackApiUrl: config.slack.apiUrl,
     timeout: 10_000,
     // People are waiting on these calls: wait out a 429's Retry-After, retry other failures briefly.
     rejectRateLimitedCalls: false,
     retryConfig: { retries: 3, factor: 2, minTimeout: 250, maxTimeout: 4_000 },
-  };
-
-  const socketMode = config.slack.appToken !== undefined;
-  let http: express.Application;
-  let app: App;
-  if (socketMode) {
-    http = express();
-    app = new App({
-      token: config.slack.botToken.reveal(),
-      appToken: config.slack.appToken?.reveal() ?? '',
-      socketMode: true,
-      logger: boltLogger,
-      clientOptions,
-    });
-  } else {
-    const receiver = new ExpressReceiver({
-      signingSecret: config.slack.signingSecret?.reveal() ?? '',
-      endpoints: '/slack/events',
-      logger: boltLogger,
-      processBeforeResponse: false,
-    });
-    http = receiver.app;
-    app = new App({ token: config.slack.botToken.reveal(), receiver, logger: boltLogger, clientOptions });
-  }
-
-  // The worker's own client: a 429 is handed back so the row is rescheduled, not waited on.
-  const workerSlack = new WebClient(config.slack.botToken.reveal(), {
-    slackApiUrl: config.slack.apiUrl,
-    timeout: 10_000,
-    rejectRateLimitedCalls: true,
-    retryConfig: { retries: 0 },
     logger: boltLogger,
+  };
+  const countSlackError = (method: string, error: string) => metrics.slackErrors.inc({ method, error });
+  const botToken = config.slack.botToken.reveal();
+  // The request id rides into every listener as context.requestId.
+  const requestIdOf = (headers: Record<string, unknown>) => ({
+    requestId: String(headers[REQUEST_ID_HEADER] ?? ''),
   });
+
+  const appToken = config.slack.appToken;
+  const receiver = appToken
+    ? new SocketModeReceiver({
+        appToken: appToken.reveal(),
+        logger: boltLogger,
+        installerOptions: { clientOptions: { slackApiUrl: config.slack.apiUrl } },
+        customPropertiesExtractor: (args) => ({
+          requestId: `sock-${String(args.envelope_id ?? '').slice(0, 24)}`,
+        }),
+      })
+    : new ExpressReceiver({
+        signingSecret: config.slack.signingSecret?.reveal() ?? '',
+        endpoints: '/slack/events',
+        logger: boltLogger,
+        processBeforeResponse: false,
+        app: http,
+        customPropertiesExtractor: (req) => requestIdOf(req.headers),
+      });
+  const app = new App({ token: botToken, receiver, logger: boltLogger, clientOptions });
+
+  // Warden's own calls go through a metered client; the worker's hands 429s back to be rescheduled.
+  const slack = new MeteredWebClient(botToken, clientOptions, countSlackError);
+  const workerSlack = new MeteredWebClient(
+    botToken,
+    { ...clientOptions, rejectRateLimitedCalls: true, retryConfig: { retries: 0 } },
+    countSlackError,
+  );
   const worker = new DeliveryWorker({
     store,
     slack: workerSlack,
     logger: logger.child({ component: 'delivery' }),
     now,
+    onResult: (result) => metrics.deliveries.inc({ result }),
     ...opts.worker,
   });
 
   const deps: WardenDeps = {
     tenant,
-    slack: app.client,
-    users: new UserDirectory(app.client),
+    slack,
+    users: new UserDirectory(slack),
     logger,
     now: nowDate,
     limits: file.limits,
@@ -143,11 +166,13 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     campaigns: new CampaignCache(tenant),
     store,
     teamId: config.slack.teamId,
-    usergroups: new UsergroupDirectory(app.client),
+    usergroups: new UsergroupDirectory(slack),
     policy: policyFrom(file),
     approvers: file.permissions.acceptRisk?.approvers,
     approvalTtlMs: file.approvals.expireAfterHours * 3_600_000,
     attributionTemplate: file.attribution.template,
+    metrics,
+    tracker: new InflightTracker(),
   };
   registerListeners(app, deps, config.slack.teamId);
   app.error(async (error) => {
@@ -161,6 +186,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     logger: logger.child({ component: 'intake' }),
     now,
     wake: () => worker.wake(),
+    onAccepted: (source, duplicate) => metrics.intake.inc({ source, duplicate: String(duplicate) }),
   };
   const receiverUrl = config.http.publicUrl ? `${config.http.publicUrl}/hooks/findings` : undefined;
   if (!receiverUrl)
@@ -196,6 +222,19 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     pollerLastSuccessAt: () => poller?.lastSuccessAt,
     pollIntervalMs: config.alerts.pollIntervalMs,
   });
+  registerStateGauges(metrics, {
+    outbox: () => store.outboxStats(now()),
+    ...(poller ? { pollerLastSuccessAt: () => poller.lastSuccessAt } : {}),
+    now,
+  });
+  http.get('/metrics', async (_req, res) => {
+    try {
+      res.type(metrics.registry.contentType).send(await metrics.registry.metrics());
+    } catch (error) {
+      logger.warn({ err: error }, 'metrics could not be collected');
+      res.status(500).send('metrics unavailable');
+    }
+  });
 
   // Four-eyes requests past their deadline are closed and the requester told, once a minute.
   let sweeper: NodeJS.Timeout | undefined;
@@ -205,52 +244,82 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     );
 
   let server: Server | undefined;
+  let stopping: Promise<void> | undefined;
   return {
     app,
     deps,
     worker,
     poller,
+    metrics,
     http,
     async start(port = config.http.port) {
-      if (socketMode) await app.start();
       server = await new Promise<Server>((resolve, reject) => {
         const s = http.listen(port, '0.0.0.0', () => resolve(s));
         s.once('error', reject);
       });
+      if (appToken) await app.start();
       worker.start();
       poller?.start();
       if (deps.approvers) sweeper = setInterval(sweep, 60_000);
-      logger.info({ address: server.address(), socketMode, store: store.kind }, 'Warden is listening');
+      logger.info(
+        { address: server.address(), socketMode: appToken !== undefined, store: store.kind },
+        'Warden is listening',
+      );
       return server;
     },
-    async stop() {
-      clearInterval(sweeper);
-      await poller?.stop();
-      if (server) {
-        const s = server;
-        await new Promise<void>((resolve) => {
-          s.close(() => resolve());
-          s.closeIdleConnections();
-        });
-      }
-      if (socketMode) await app.stop();
-      await worker.stop();
-      await tenant.close();
-      if (ownsStore) await store.close();
+    stop(deadlineMs = 20_000) {
+      stopping ??= (async () => {
+        const started = Date.now();
+        const left = () => Math.max(0, deadlineMs - (Date.now() - started));
+        draining = true;
+        logger.info(
+          { deadlineMs, inflight: deps.tracker.size },
+          'stopping: no new requests; finishing what is in flight',
+        );
+        clearInterval(sweeper);
+        const closed = server
+          ? new Promise<void>((resolve) => {
+              server?.close(() => resolve());
+              server?.closeIdleConnections();
+            })
+          : Promise.resolve();
+        if (appToken)
+          await app
+            .stop()
+            .catch((error: unknown) => logger.warn({ err: error }, 'socket mode did not stop cleanly'));
+        await poller?.stop();
+        const finished = await deps.tracker.drain(left());
+        if (!finished)
+          logger.warn({ inflight: deps.tracker.size }, 'deadline reached with interactions still running');
+        // The worker ends its current batch; anything not delivered stays in the outbox.
+        await Promise.race([worker.stop(), new Promise((r) => setTimeout(r, left()).unref())]);
+        server?.closeAllConnections();
+        await closed;
+        await tenant.close();
+        if (ownsStore) await store.close();
+        logger.info({ ms: Date.now() - started }, 'stopped');
+      })();
+      return stopping;
     },
   };
 }
 
-/** Used by main.ts: everything from configuration. */
+/** Used by main.ts: everything from configuration; SIGTERM and SIGINT stop it gracefully. */
 export async function startWarden(config: Readonly<Config>): Promise<Warden> {
   const file = loadConfigFile(config.configFile);
   const warden = await createWarden({ config, file });
   await warden.start();
-  const stop = () => {
-    warden.deps.logger.info('stopping');
-    void warden.stop().then(() => process.exit(0));
+  const stop = (signal: string) => {
+    warden.deps.logger.info({ signal }, 'signal received');
+    void warden.stop(config.shutdownTimeoutMs).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        warden.deps.logger.error({ err: error }, 'stop failed');
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGTERM', stop);
-  process.once('SIGINT', stop);
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
   return warden;
 }

@@ -85,6 +85,7 @@ const EnvSchema = z.object({
     .regex(/^[CG][A-Z0-9]{2,}$/, { message: 'must be a channel id (C… or G…)' })
     .optional(),
   WARDEN_CONFIG: z.string().optional(),
+  SHUTDOWN_TIMEOUT: duration('duration').default(20_000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
 });
 
@@ -119,6 +120,8 @@ export interface Config {
   };
   configFile: string | undefined;
   logLevel: (typeof LOG_LEVELS)[number];
+  /** How long a graceful stop waits for work in flight. */
+  shutdownTimeoutMs: number;
 }
 
 function crossCheck(env: Env): ConfigIssue[] {
@@ -239,5 +242,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     configFile: e.WARDEN_CONFIG,
     logLevel: e.LOG_LEVEL,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT,
   });
 }

@@ -10,16 +10,16 @@ import type { WardenDeps } from '../usecases/deps.js';
 import { openActionModal } from '../usecases/open-action-modal.js';
 import { tellUser } from '../usecases/tell-user.js';
 import { BlockActionSchema } from './payloads.js';
-import { newRef } from './ref.js';
+import { refOf } from './ref.js';
 
 const MODAL_KINDS = new Set<string>(['snooze', 'acceptRisk', 'suppress', 'resolve']);
 const isModalKind = (k: FindingActionKind): k is ModalKind => MODAL_KINDS.has(k);
 
 /** The buttons on a finding alert. */
 export function registerActionListeners(app: App, deps: WardenDeps): void {
-  app.action(FINDING_ACTION_ID, async ({ ack, body }) => {
+  app.action(FINDING_ACTION_ID, async ({ ack, body, context }) => {
     await ack();
-    const ref = newRef();
+    const ref = refOf(context);
     const parsed = BlockActionSchema.safeParse(body);
     if (!parsed.success) {
       deps.logger.warn(

@@ -7,15 +7,15 @@ import { checkDecisionForm, decide, openDecision } from '../usecases/approvals.j
 import type { WardenDeps } from '../usecases/deps.js';
 import { tellUser } from '../usecases/tell-user.js';
 import { BlockActionSchema, ViewSubmissionSchema } from './payloads.js';
-import { newRef } from './ref.js';
+import { refOf } from './ref.js';
 
 const BUTTONS = /^approval\.(approve|deny)$/;
 
 /** Approve… / Deny… on a four-eyes request, and their forms. */
 export function registerApprovalListeners(app: App, deps: WardenDeps): void {
-  app.action(BUTTONS, async ({ ack, body }) => {
+  app.action(BUTTONS, async ({ ack, body, context }) => {
     await ack();
-    const ref = newRef();
+    const ref = refOf(context);
     const parsed = BlockActionSchema.safeParse(body);
     if (!parsed.success) return;
     const p = parsed.data;
@@ -39,8 +39,8 @@ export function registerApprovalListeners(app: App, deps: WardenDeps): void {
     }
   });
 
-  app.view(BUTTONS, async ({ ack, body }) => {
-    const ref = newRef();
+  app.view(BUTTONS, async ({ ack, body, context }) => {
+    const ref = refOf(context);
     const parsed = ViewSubmissionSchema.safeParse(body);
     const meta = parsed.success ? parseApprovalMeta(parsed.data.view.private_metadata) : undefined;
     if (!parsed.success || !meta) {

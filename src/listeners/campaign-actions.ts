@@ -7,7 +7,7 @@ import type { WardenDeps } from '../usecases/deps.js';
 import { sendCampaignCsv, shareCampaign, showCampaign } from '../usecases/show-campaign.js';
 import { tellUser } from '../usecases/tell-user.js';
 import { BlockActionSchema } from './payloads.js';
-import { newRef } from './ref.js';
+import { refOf } from './ref.js';
 
 const ValueSchema = z.object({ c: z.string().refine(isResourceId), p: z.number().int().min(0).max(100_000) });
 
@@ -24,9 +24,9 @@ const CAMPAIGN_ACTION = /^campaign\.(page\.(prev|next)|csv|share)$/;
 
 /** Previous / Next, Download CSV and Share in channel on a campaign view. */
 export function registerCampaignListeners(app: App, deps: WardenDeps): void {
-  app.action(CAMPAIGN_ACTION, async ({ ack, body }) => {
+  app.action(CAMPAIGN_ACTION, async ({ ack, body, context }) => {
     await ack();
-    const ref = newRef();
+    const ref = refOf(context);
     const parsed = BlockActionSchema.safeParse(body);
     if (!parsed.success) {
       deps.logger.warn({ ref }, 'malformed campaign action ignored');

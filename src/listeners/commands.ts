@@ -3,11 +3,11 @@ import { parseCommand, usage } from '../domain/command.js';
 import type { WardenDeps } from '../usecases/deps.js';
 import { runSlashCommand } from '../usecases/run-slash-command.js';
 import { SlashCommandSchema } from './payloads.js';
-import { newRef } from './ref.js';
+import { refOf } from './ref.js';
 
 /** `/warden …`: help and mistakes are answered in the ack itself (no I/O); the rest after it. */
 export function registerCommandListeners(app: App, deps: WardenDeps): void {
-  app.command(deps.slashCommand, async ({ ack, body }) => {
+  app.command(deps.slashCommand, async ({ ack, body, context }) => {
     const parsed = SlashCommandSchema.safeParse(body);
     if (!parsed.success) {
       await ack({ response_type: 'ephemeral', text: ':warning: Warden could not read this command.' });
@@ -32,7 +32,7 @@ export function registerCommandListeners(app: App, deps: WardenDeps): void {
       channel: p.channel_id,
       triggerId: p.trigger_id,
       responseUrl: p.response_url ?? undefined,
-      ref: newRef(),
+      ref: refOf(context),
     });
   });
 }

@@ -8,7 +8,7 @@ import { changeFindingState } from '../usecases/change-finding-state.js';
 import type { WardenDeps } from '../usecases/deps.js';
 import { tellUser } from '../usecases/tell-user.js';
 import { ViewSubmissionSchema } from './payloads.js';
-import { newRef } from './ref.js';
+import { refOf } from './ref.js';
 
 function modalKind(callbackId: string): ModalKind | undefined {
   const kind = MODAL_CALLBACK_ID.exec(callbackId)?.[1];
@@ -19,8 +19,8 @@ function modalKind(callbackId: string): ModalKind | undefined {
 
 /** Submissions of the action forms. Field errors go back on the field; nothing is sent then. */
 export function registerViewListeners(app: App, deps: WardenDeps): void {
-  app.view(MODAL_CALLBACK_ID, async ({ ack, body }) => {
-    const ref = newRef();
+  app.view(MODAL_CALLBACK_ID, async ({ ack, body, context }) => {
+    const ref = refOf(context);
     const parsed = ViewSubmissionSchema.safeParse(body);
     const kind = parsed.success ? modalKind(parsed.data.view.callback_id) : undefined;
     const meta = parsed.success

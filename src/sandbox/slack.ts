@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkBlocks, checkView } from './slack-blocks-check.js';
+import { SocketModeHub } from './slack-socket.js';
 
 /**
  * A local Slack: a real HTTP server on loopback that answers the Web API methods Warden uses,
@@ -83,6 +84,9 @@ export interface LocalSlack {
   url: string;
   apiUrl: string;
   botToken: string;
+  /** The app-level token (xapp-…) Socket Mode connects with. */
+  appToken: string;
+  socket: SocketModeHub;
   teamId: string;
   botUserId: string;
   users: Map<string, SlackUser>;
@@ -188,6 +192,8 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
+  const appToken = `xapp-local-${randomBytes(8).toString('hex')}`;
+  const socket = new SocketModeHub(server, url);
 
   const users = new Map(DEFAULT_USERS.map((u) => [u.id, structuredClone(u)]));
   const usergroups = new Map<string, string[]>([
@@ -415,6 +421,13 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     }
     calls.push({ method: name, args, at: Date.now() });
     const token = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? args.token;
+    if (name === 'apps.connections.open') {
+      return send(
+        res,
+        200,
+        token === appToken ? { ok: true, url: socket.connectionUrl() } : fail('invalid_auth'),
+      );
+    }
     if (token !== botToken) return send(res, 200, fail('invalid_auth'));
     const fault = faults.find((f) => f.method === name && f.remaining > 0);
     if (fault) {
@@ -444,6 +457,8 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     url,
     apiUrl: `${url}/api/`,
     botToken,
+    appToken,
+    socket,
     teamId,
     botUserId: 'U0WARDENBOT',
     users,
@@ -477,6 +492,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       return messages.filter((m) => m.channel === channel && m.thread_ts === ts);
     },
     close() {
+      socket.close();
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -69,6 +69,7 @@ export interface ClientCredentialsOptions {
   timeoutMs: number;
   retry: RetryOptions;
   now: () => number;
+  onTokenRequest?: () => void;
 }
 
 interface CachedToken {
@@ -163,6 +164,7 @@ export class ClientCredentialsTokenProvider implements TokenProvider {
       maxResponseBytes: 64 * 1024,
     };
     this.tokenRequests++;
+    this.#opts.onTokenRequest?.();
     // Lifetime counts from when we asked: conservative by the round trip.
     const sentAt = this.#opts.now();
     const res = await exchange(this.#opts.dispatcher, req);

@@ -30,6 +30,14 @@ export interface TenantClientOptions {
   maxResponseBytes?: number;
   retry?: Partial<RetryOptions>;
   now?: () => number;
+  /** Metrics hooks: each exchange with its outcome, and each token request. */
+  observer?: TenantObserver;
+}
+
+export interface TenantObserver {
+  /** `status` is the HTTP status, or `timeout` / `network` when there was none. */
+  request?(operation: string, status: string, seconds: number): void;
+  tokenRequest?(): void;
 }
 
 /** Campaigns with thousands of entitlements are a few MB; anything far beyond is not an answer. */
@@ -52,8 +60,10 @@ export class TenantClient {
   readonly #timeoutMs: number;
   readonly #maxResponseBytes: number;
   readonly #now: () => number;
+  readonly #observer: TenantObserver | undefined;
 
   constructor(opts: TenantClientOptions) {
+    this.#observer = opts.observer;
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.retry = { ...DEFAULT_RETRY, ...opts.retry };
     this.#timeoutMs = opts.requestTimeoutMs ?? 15_000;
@@ -75,6 +85,7 @@ export class TenantClient {
           timeoutMs: this.#timeoutMs,
           retry: this.retry,
           now: this.#now,
+          ...(opts.observer?.tokenRequest ? { onTokenRequest: opts.observer.tokenRequest } : {}),
         });
   }
 
@@ -112,6 +123,20 @@ export class TenantClient {
     return qs ? `${url}?${qs}` : url;
   }
 
+  /** One exchange, observed for the latency metric. */
+  async #exchange(out: OutgoingRequest) {
+    const started = performance.now();
+    try {
+      const res = await exchange(this.#dispatcher, out);
+      this.#observer?.request?.(out.operation, String(res.status), (performance.now() - started) / 1_000);
+      return res;
+    } catch (error) {
+      const status = isApiError(error) && error.kind === 'timeout' ? 'timeout' : 'network';
+      this.#observer?.request?.(out.operation, status, (performance.now() - started) / 1_000);
+      throw error;
+    }
+  }
+
   /** One logical send: at most two exchanges, the second after a 401 with a fresh token. */
   async #send<S extends z.ZodType>(req: TenantRequest<S>): Promise<z.output<S>> {
     const out: OutgoingRequest = {
@@ -127,14 +152,14 @@ export class TenantClient {
       out.body = JSON.stringify(req.body);
     }
     let token = await this.auth.getToken();
-    let res = await exchange(this.#dispatcher, {
+    let res = await this.#exchange({
       ...out,
       headers: { ...out.headers, authorization: `Bearer ${token}` },
     });
     // A 401 means the tenant did not act; refresh once and repeat once.
     if (res.status === 401 && this.auth.invalidate(token)) {
       token = await this.auth.getToken();
-      res = await exchange(this.#dispatcher, {
+      res = await this.#exchange({
         ...out,
         headers: { ...out.headers, authorization: `Bearer ${token}` },
       });

@@ -12,6 +12,7 @@ export interface IntakeDeps {
   now: () => number;
   /** Tells the delivery worker there is work (it also polls the outbox on its own). */
   wake: () => void;
+  onAccepted?: (source: AlertSource, duplicate: boolean) => void;
 }
 
 export interface IncomingAlert {
@@ -85,6 +86,7 @@ export async function acceptAlert(deps: IntakeDeps, alert: IncomingAlert): Promi
       'alert has no channel: set ALERTS_CHANNEL or a routing rule, then requeue it',
     );
   }
+  deps.onAccepted?.(alert.source, stored.duplicate);
   if (!stored.duplicate && 'channel' in route) deps.wake();
   return { ...stored, route };
 }

@@ -79,6 +79,7 @@ export async function requestRiskAcceptance(deps: WardenDeps, req: RiskRequest):
       error: null,
     })
     .catch((error: unknown) => log.error({ err: error }, 'audit entry could not be written'));
+  deps.metrics.stateChanges.inc({ action: 'acceptRisk', outcome: 'requested' });
   log.info('risk acceptance waiting for approval');
   await tellUser(
     deps,

@@ -11,6 +11,7 @@ export interface AuthorizeInput {
 }
 
 async function recordRefusal(deps: WardenDeps, input: AuthorizeInput, reason: string): Promise<void> {
+  deps.metrics.stateChanges.inc({ action: input.action, outcome: 'denied' });
   deps.logger.warn(
     {
       user: input.userId,

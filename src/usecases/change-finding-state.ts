@@ -80,6 +80,7 @@ async function audit(
   error: unknown,
   log: Logger,
 ) {
+  deps.metrics.stateChanges.inc({ action: input.action.kind, outcome });
   const detail =
     error === undefined
       ? null

@@ -1,7 +1,9 @@
 import type { WebClient } from '@slack/web-api';
 import type { Policy } from '../domain/policy.js';
 import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
 import type { RecentKeys } from '../slack/recent-keys.js';
+import type { InflightTracker } from '../slack/tracker.js';
 import type { UserDirectory } from '../slack/user-directory.js';
 import type { UsergroupDirectory } from '../slack/usergroups.js';
 import type { Store } from '../store/store.js';
@@ -39,4 +41,7 @@ export interface WardenDeps {
   approvalTtlMs: number;
   /** How reasons record who acted in Slack. */
   attributionTemplate: string;
+  metrics: Metrics;
+  /** Interactions still running after their ack: shutdown waits for them. */
+  tracker: InflightTracker;
 }

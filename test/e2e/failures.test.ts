@@ -34,7 +34,7 @@ describe('when the tenant refuses or fails', () => {
     expect(msg.user).toBe('U0ALICE');
     expect(msg.text).toMatch(/refused to reopen finding/);
     expect(msg.text).toContain('cannot reopen: finding is locked by a task');
-    expect(msg.text).toMatch(/ref `[0-9a-f]{10}`/);
+    expect(msg.text).toMatch(/ref `[0-9a-f]{12}`/); // the HTTP request id
     await expectAlertUntouched(ts, before);
   });
 

@@ -19,7 +19,7 @@ import {
   viewSubmissionBody,
 } from '../../src/sandbox/slack-requests.js';
 import type { Store } from '../../src/store/store.js';
-import { clientFor, startSandbox } from './tenant.js';
+import { FAST_RETRY, startSandbox } from './tenant.js';
 
 export const ALICE: SlackActor = {
   userId: 'U0ALICE',
@@ -69,6 +69,8 @@ export interface HarnessOptions {
   slack?: LocalSlack;
   /** Reuse a data directory (a restart); it is then left in place on close. */
   dataDir?: string;
+  /** Run in Socket Mode (SLACK_APP_TOKEN) instead of HTTP. */
+  socketMode?: boolean;
 }
 
 /** A free loopback port, so WARDEN_PUBLIC_URL can be known before Warden listens. */
@@ -89,13 +91,16 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const signingSecret = `test-signing-${randomBytes(12).toString('hex')}`;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'warden-data-'));
   const port = await freePort();
+  const slackMode = opts.socketMode
+    ? { SLACK_APP_TOKEN: slack.appToken }
+    : { SLACK_SIGNING_SECRET: signingSecret };
   const config = loadConfig({
+    ...slackMode,
     WARDEN_DATA_DIR: dataDir,
     WARDEN_PUBLIC_URL: `http://127.0.0.1:${port}`,
     ALERTS_WEBHOOK_SECRET: 'test-alerts-webhook-secret',
     ALERTS_CHANNEL: 'C0ALERTS',
     SLACK_BOT_TOKEN: slack.botToken,
-    SLACK_SIGNING_SECRET: signingSecret,
     SLACK_TEAM_ID: slack.teamId,
     SLACK_API_URL: slack.apiUrl,
     TENANT_BASE_URL: tenant.url,
@@ -114,7 +119,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const warden = await createWarden({
     config,
     logger: createLogger('debug', sink),
-    tenant: clientFor(tenant, 'plain', { requestTimeoutMs: opts.requestTimeoutMs ?? 5_000 }),
+    tenantOverrides: { requestTimeoutMs: opts.requestTimeoutMs ?? 5_000, retry: FAST_RETRY },
     worker: { idleMs: 50, maxBackoffMs: 200 },
     jwksCooldownMs: 0,
     ...(opts.file ? { file: opts.file } : {}),

@@ -1,0 +1,114 @@
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+
+/**
+ * Warden's Prometheus metrics, on one registry per instance (tests run several in a process).
+ * Names follow Prometheus conventions: seconds, _total for counters.
+ */
+export function createMetrics() {
+  const registry = new Registry();
+  collectDefaultMetrics({ register: registry, prefix: 'warden_' });
+  const m = {
+    registry,
+    interactions: new Counter({
+      name: 'warden_interactions_total',
+      help: 'Slack requests by kind (command, block_actions, view_submission, …) and outcome (handled, error, rejected).',
+      labelNames: ['kind', 'outcome'] as const,
+      registers: [registry],
+    }),
+    ack: new Histogram({
+      name: 'warden_ack_seconds',
+      help: 'Time from a Slack request arriving to Warden answering it (the ack Slack waits 3 s for).',
+      labelNames: ['kind'] as const,
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+      registers: [registry],
+    }),
+    stateChanges: new Counter({
+      name: 'warden_state_changes_total',
+      help: 'Finding state change attempts by action and outcome (ok, refused, failed, busy, denied, requested).',
+      labelNames: ['action', 'outcome'] as const,
+      registers: [registry],
+    }),
+    tenantRequests: new Histogram({
+      name: 'warden_tenant_request_seconds',
+      help: 'Tenant API requests by operation and HTTP status (or the failure: timeout, network).',
+      labelNames: ['operation', 'status'] as const,
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    tokenRequests: new Counter({
+      name: 'warden_tenant_token_requests_total',
+      help: 'Requests for a tenant access token (client credentials): one per refresh, however many callers.',
+      registers: [registry],
+    }),
+    slackErrors: new Counter({
+      name: 'warden_slack_api_errors_total',
+      help: 'Slack Web API calls that failed, by method and error.',
+      labelNames: ['method', 'error'] as const,
+      registers: [registry],
+    }),
+    deliveries: new Counter({
+      name: 'warden_alert_deliveries_total',
+      help: 'Alert delivery attempts by result (sent, rescheduled, failed).',
+      labelNames: ['result'] as const,
+      registers: [registry],
+    }),
+    intake: new Counter({
+      name: 'warden_alerts_received_total',
+      help: 'Alerts received by source (webhook, signed, poller) and whether they were new.',
+      labelNames: ['source', 'duplicate'] as const,
+      registers: [registry],
+    }),
+  };
+  return m;
+}
+
+export type Metrics = ReturnType<typeof createMetrics>;
+
+/** Gauges read at scrape time from the store and the poller. */
+export function registerStateGauges(
+  metrics: Metrics,
+  read: {
+    outbox: () => Promise<{
+      pending: number;
+      sending: number;
+      failed: number;
+      oldestUnsentAgeMs: number | undefined;
+    }>;
+    pollerLastSuccessAt?: () => number | undefined;
+    now: () => number;
+  },
+): void {
+  new Gauge({
+    name: 'warden_outbox_depth',
+    help: 'Alerts in the outbox by status (pending, sending, failed).',
+    labelNames: ['status'] as const,
+    registers: [metrics.registry],
+    async collect() {
+      const s = await read.outbox();
+      this.set({ status: 'pending' }, s.pending);
+      this.set({ status: 'sending' }, s.sending);
+      this.set({ status: 'failed' }, s.failed);
+    },
+  });
+  new Gauge({
+    name: 'warden_outbox_oldest_unsent_seconds',
+    help: 'Age of the oldest alert not yet delivered (0 when none).',
+    registers: [metrics.registry],
+    async collect() {
+      const s = await read.outbox();
+      this.set((s.oldestUnsentAgeMs ?? 0) / 1_000);
+    },
+  });
+  const lastSuccess = read.pollerLastSuccessAt;
+  if (lastSuccess) {
+    new Gauge({
+      name: 'warden_poller_lag_seconds',
+      help: 'Time since the poller last finished a run (-1 before the first).',
+      registers: [metrics.registry],
+      collect() {
+        const at = lastSuccess();
+        this.set(at === undefined ? -1 : (read.now() - at) / 1_000);
+      },
+    });
+  }
+}

@@ -1,0 +1,187 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createLocalSlack, type LocalSlack } from '../../src/sandbox/slack.js';
+import { postSigned, slashCommandBody } from '../../src/sandbox/slack-requests.js';
+import { createStore } from '../../src/store/create-store.js';
+import { ALICE, freePort, waitFor } from '../helpers/harness.js';
+import { startSandbox } from '../helpers/tenant.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+interface Run {
+  child: ChildProcess;
+  stdout: string[];
+  stderr: string[];
+  exit: Promise<number | null>;
+}
+
+/** Runs Warden's real entry point (src/main.ts) as a separate process with `env`. */
+function runMain(env: Record<string, string>, args: string[] = []): Run {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const run: Run = {
+    child,
+    stdout: [],
+    stderr: [],
+    exit: new Promise((r) => child.once('exit', (code) => r(code))),
+  };
+  child.stdout?.on('data', (d: Buffer) => run.stdout.push(d.toString()));
+  child.stderr?.on('data', (d: Buffer) => run.stderr.push(d.toString()));
+  cleanups.push(() => void child.kill('SIGKILL'));
+  return run;
+}
+
+describe('start-up configuration', () => {
+  it('lists every missing or malformed setting and exits 2, printing no secret', async () => {
+    const run = runMain({
+      SLACK_BOT_TOKEN: 'xoxp-not-a-bot-token-secret',
+      PORT: 'eighty',
+      TENANT_ACCESS_TOKEN: 'tok-very-secret',
+    });
+    expect(await run.exit).toBe(2);
+    const err = run.stderr.join('');
+    for (const key of ['SLACK_BOT_TOKEN', 'SLACK_TEAM_ID', 'TENANT_BASE_URL', 'PORT'])
+      expect(err).toContain(`- ${key}:`);
+    expect(err).not.toContain('xoxp-not-a-bot-token-secret');
+    expect(err).not.toContain('tok-very-secret');
+  });
+
+  it('--check-config checks and exits 0 without starting', async () => {
+    const run = runMain(
+      {
+        SLACK_BOT_TOKEN: 'xoxb-1',
+        SLACK_SIGNING_SECRET: 's',
+        SLACK_TEAM_ID: 'T0ACME',
+        TENANT_BASE_URL: 'http://127.0.0.1:9',
+        TENANT_ACCESS_TOKEN: 't',
+      },
+      ['--check-config'],
+    );
+    expect(await run.exit).toBe(0);
+    expect(run.stdout.join('')).toMatch(/Configuration is valid/);
+  });
+
+  it('--check-config reports a bad WARDEN_CONFIG file by line and exits 2', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warden-cfg-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(join(dir, 'w.yaml'), 'limits:\n  snoozeMaxDays: -1\n');
+    const run = runMain(
+      {
+        SLACK_BOT_TOKEN: 'xoxb-1',
+        SLACK_SIGNING_SECRET: 's',
+        SLACK_TEAM_ID: 'T0ACME',
+        TENANT_BASE_URL: 'http://127.0.0.1:9',
+        TENANT_ACCESS_TOKEN: 't',
+        WARDEN_CONFIG: join(dir, 'w.yaml'),
+      },
+      ['--check-config'],
+    );
+    expect(await run.exit).toBe(2);
+    expect(run.stderr.join('')).toMatch(/w\.yaml:2 limits\.snoozeMaxDays/);
+  });
+});
+
+describe('graceful shutdown', () => {
+  it('SIGTERM mid-flow: the interaction completes, new requests are refused, alerts stay queued, exit 0', async () => {
+    const tenant = await startSandbox();
+    const slack: LocalSlack = await createLocalSlack();
+    const dataDir = mkdtempSync(join(tmpdir(), 'warden-term-'));
+    cleanups.push(
+      () => tenant.close(),
+      () => slack.close(),
+      () => rmSync(dataDir, { recursive: true, force: true }),
+    );
+    const port = await freePort();
+    const secret = 'term-test-signing-secret';
+    const run = runMain({
+      SLACK_BOT_TOKEN: slack.botToken,
+      SLACK_SIGNING_SECRET: secret,
+      SLACK_TEAM_ID: 'T0WARDEN',
+      SLACK_API_URL: slack.apiUrl,
+      TENANT_BASE_URL: tenant.url,
+      TENANT_CLIENT_ID: tenant.credentials.clientId,
+      TENANT_CLIENT_SECRET: tenant.credentials.clientSecret,
+      PORT: String(port),
+      WARDEN_DATA_DIR: dataDir,
+      ALERTS_WEBHOOK_SECRET: 'term-test-alerts-secret',
+      ALERTS_CHANNEL: 'C0ALERTS',
+      SHUTDOWN_TIMEOUT: '10s',
+      LOG_LEVEL: 'info',
+    });
+    const url = `http://127.0.0.1:${port}`;
+    await waitFor(
+      async () =>
+        (await request(`${url}/healthz`).then(
+          (r) => r.body.dump().then(() => r.statusCode),
+          () => 0,
+        )) === 200,
+      20_000,
+      'Warden up',
+    );
+
+    // a state change the tenant takes 1.5 s to answer
+    tenant.faults.add({ method: 'POST', path: /\/state$/, latencyMs: 1_500 });
+    const body = slashCommandBody(ALICE, {
+      text: 'snooze FND_SA_UNOWNED 7d vendor',
+      triggerId: slack.issueTriggerId(),
+      responseUrl: slack.responseUrl(),
+    });
+    const ack = await postSigned(`${url}/slack/events`, body, secret);
+    expect(ack.status).toBe(200);
+    await waitFor(
+      () => tenant.requests.some((r) => r.path.endsWith('/state')),
+      5_000,
+      'the change to reach the tenant',
+    );
+
+    // an alert whose delivery Slack keeps failing: it must survive the stop
+    slack.fail({ method: 'chat.postMessage', status: 503, times: 1_000 });
+    const { signedPostSignature } = await import('../../src/intake/verify-signed-post.js');
+    const alertBody = JSON.stringify({ finding: { id: 'FND_QUEUED', severity: 'FINDING_SEVERITY_HIGH' } });
+    const ts = String(Math.floor(Date.now() / 1000));
+    const stored = await request(`${url}/hooks/findings`, {
+      method: 'POST',
+      headers: {
+        'x-warden-timestamp': ts,
+        'x-warden-signature': signedPostSignature('term-test-alerts-secret', ts, alertBody),
+      },
+      body: alertBody,
+    });
+    expect(stored.statusCode).toBe(202);
+    await stored.body.dump();
+
+    run.child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 200));
+    const refused = await request(`${url}/slack/events`, { method: 'POST', body: 'x' }).then(
+      async (r) => {
+        await r.body.dump();
+        return r.statusCode;
+      },
+      () => 0,
+    );
+    expect([0, 503]).toContain(refused); // connection refused or 503 while draining
+    slack.clearFaults(); // Slack is back, but Warden is stopping: the thread reply still goes out
+
+    expect(await run.exit).toBe(0);
+    expect(tenant.findings.get('FND_SA_UNOWNED', Date.now())?.state).toBe('FINDING_STATE_SNOOZED');
+    expect(slack.messages.some((m) => m.thread_ts && m.text.includes('snoozed this until'))).toBe(true);
+    expect(run.stdout.join('')).toMatch(/"msg":"stopped"/);
+
+    const store = await createStore({ dataDir });
+    cleanups.push(() => store.close());
+    const queued = (await store.listOutbox({ limit: 10 })).find((r) => r.findingId === 'FND_QUEUED');
+    expect(queued?.status === 'pending' || queued?.status === 'sending' || queued?.status === 'sent').toBe(
+      true,
+    );
+  });
+});
