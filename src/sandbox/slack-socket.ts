@@ -81,7 +81,7 @@ export class SocketModeHub {
   /** Sends one envelope and waits for the app's ack. */
   send(type: SocketEnvelopeType, payload: unknown, timeoutMs = 5_000): Promise<SocketAck> {
     const client = this.#client;
-    if (!client || client.readyState !== 1) return Promise.reject(new Error('no Socket Mode connection'));
+    if (client?.readyState !== 1) return Promise.reject(new Error('no Socket Mode connection'));
     const envelopeId = randomBytes(8).toString('hex');
     return new Promise<SocketAck>((resolve, reject) => {
       const timer = setTimeout(() => {
