@@ -21,6 +21,7 @@ RUN npm run build
 # 3. runtime: no toolchain, no dev dependencies, not root
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production \
+    NODE_OPTIONS=--max-old-space-size=160 \
     PORT=3000 \
     WARDEN_DATA_DIR=/data
 WORKDIR /app

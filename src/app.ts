@@ -16,9 +16,9 @@ import { createLogger, type Logger, toBoltLogger } from './logger.js';
 import { createMetrics, type Metrics, registerStateGauges } from './metrics.js';
 import { MeteredWebClient } from './slack/metered-web-client.js';
 import { RecentKeys } from './slack/recent-keys.js';
-import { InflightTracker } from './slack/tracker.js';
 import { UserDirectory } from './slack/user-directory.js';
 import { UsergroupDirectory } from './slack/usergroups.js';
+import { WorkQueue } from './slack/work-queue.js';
 import { createStore } from './store/create-store.js';
 import type { Store } from './store/store.js';
 import { TenantClient, type TenantClientOptions } from './tenant/client.js';
@@ -40,6 +40,8 @@ export interface WardenOptions {
   worker?: { idleMs?: number; leaseMs?: number; maxBackoffMs?: number };
   /** Minimum time between two fetches of the tenant's JWKS (tests shorten it). */
   jwksCooldownMs?: number;
+  /** Post-ack work: how many run at once, how many may wait before Warden turns clicks away. */
+  workQueue?: { concurrency: number; maxWaiting: number };
 }
 
 export interface Warden {
@@ -101,6 +103,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   http.disable('x-powered-by');
   http.use(requestContext({ metrics, logger, draining: () => draining }));
 
+  // The Web API client uses fetch (keep-alive) and queues past 100 concurrent calls per client.
   const clientOptions: WebClientOptions = {
     slackApiUrl: config.slack.apiUrl,
     timeout: 10_000,
@@ -172,7 +175,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     approvalTtlMs: file.approvals.expireAfterHours * 3_600_000,
     attributionTemplate: file.attribution.template,
     metrics,
-    tracker: new InflightTracker(),
+    work: new WorkQueue(opts.workQueue?.concurrency ?? 64, opts.workQueue?.maxWaiting ?? 2_000),
   };
   registerListeners(app, deps, config.slack.teamId);
   app.error(async (error) => {
@@ -223,6 +226,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     pollIntervalMs: config.alerts.pollIntervalMs,
   });
   registerStateGauges(metrics, {
+    workQueue: () => deps.work.size,
     outbox: () => store.outboxStats(now()),
     ...(poller ? { pollerLastSuccessAt: () => poller.lastSuccessAt } : {}),
     now,
@@ -273,7 +277,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
         const left = () => Math.max(0, deadlineMs - (Date.now() - started));
         draining = true;
         logger.info(
-          { deadlineMs, inflight: deps.tracker.size },
+          { deadlineMs, inflight: deps.work.size },
           'stopping: no new requests; finishing what is in flight',
         );
         clearInterval(sweeper);
@@ -288,9 +292,9 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
             .stop()
             .catch((error: unknown) => logger.warn({ err: error }, 'socket mode did not stop cleanly'));
         await poller?.stop();
-        const finished = await deps.tracker.drain(left());
+        const finished = await deps.work.drain(left());
         if (!finished)
-          logger.warn({ inflight: deps.tracker.size }, 'deadline reached with interactions still running');
+          logger.warn({ inflight: deps.work.size }, 'deadline reached with interactions still running');
         // The worker ends its current batch; anything not delivered stays in the outbox.
         await Promise.race([worker.stop(), new Promise((r) => setTimeout(r, left()).unref())]);
         server?.closeAllConnections();

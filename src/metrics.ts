@@ -68,6 +68,7 @@ export type Metrics = ReturnType<typeof createMetrics>;
 export function registerStateGauges(
   metrics: Metrics,
   read: {
+    workQueue: () => number;
     outbox: () => Promise<{
       pending: number;
       sending: number;
@@ -97,6 +98,14 @@ export function registerStateGauges(
     async collect() {
       const s = await read.outbox();
       this.set((s.oldestUnsentAgeMs ?? 0) / 1_000);
+    },
+  });
+  new Gauge({
+    name: 'warden_work_queue_size',
+    help: 'Slack interactions acked whose work is running or waiting (bounded concurrency).',
+    registers: [metrics.registry],
+    collect() {
+      this.set(read.workQueue());
     },
   });
   const lastSuccess = read.pollerLastSuccessAt;

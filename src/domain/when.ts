@@ -18,14 +18,22 @@ const ISO_DURATION =
   /^P(?:(\d+)Y)?(?:(\d+)M)?(?:(\d+)W)?(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+)S)?)?$/i;
 const DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{1,2}):(\d{2}))?$/;
 
-/** Whether `tz` is an IANA zone this runtime knows. */
+const knownZones = new Map<string, boolean>();
+
+/** Whether `tz` is an IANA zone this runtime knows (remembered: building a formatter is costly). */
 export function isKnownTimeZone(tz: string): boolean {
+  const known = knownZones.get(tz);
+  if (known !== undefined) return known;
+  let ok: boolean;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
+    ok = true;
   } catch {
-    return false;
+    ok = false;
   }
+  // Zone names come from Slack profiles and forms: bound the memory a flood of odd ones could take.
+  if (knownZones.size < 1_000) knownZones.set(tz, ok);
+  return ok;
 }
 
 /** A local wall-clock time in `tz` as an instant; undefined if the date does not exist. */

@@ -15,28 +15,30 @@ const BUTTONS = /^approval\.(approve|deny)$/;
 export function registerApprovalListeners(app: App, deps: WardenDeps): void {
   app.action(BUTTONS, async ({ ack, body, context }) => {
     await ack();
-    const ref = refOf(context);
-    const parsed = BlockActionSchema.safeParse(body);
-    if (!parsed.success) return;
-    const p = parsed.data;
-    const [action] = p.actions;
-    const kind = action?.action_id === ApprovalId.approve ? 'approve' : 'deny';
-    const approvalId = action?.value ?? '';
-    const audience = {
-      channel: p.channel?.id ?? p.user.id,
-      user: p.user.id,
-      responseUrl: p.response_url ?? undefined,
-    };
-    if (!isResourceId(approvalId)) {
-      await tellUser(deps, audience, ':warning: This button is not valid.');
-      return;
-    }
-    try {
-      await openDecision(deps, { kind, approvalId, userId: p.user.id, triggerId: p.trigger_id, ref });
-    } catch (error) {
-      deps.logger.error({ err: error, ref }, 'could not open the approval form');
-      await tellUser(deps, audience, describeFailure(error, 'open the approval form', ref));
-    }
+    await deps.work.run(async () => {
+      const ref = refOf(context);
+      const parsed = BlockActionSchema.safeParse(body);
+      if (!parsed.success) return;
+      const p = parsed.data;
+      const [action] = p.actions;
+      const kind = action?.action_id === ApprovalId.approve ? 'approve' : 'deny';
+      const approvalId = action?.value ?? '';
+      const audience = {
+        channel: p.channel?.id ?? p.user.id,
+        user: p.user.id,
+        responseUrl: p.response_url ?? undefined,
+      };
+      if (!isResourceId(approvalId)) {
+        await tellUser(deps, audience, ':warning: This button is not valid.');
+        return;
+      }
+      try {
+        await openDecision(deps, { kind, approvalId, userId: p.user.id, triggerId: p.trigger_id, ref });
+      } catch (error) {
+        deps.logger.error({ err: error, ref }, 'could not open the approval form');
+        await tellUser(deps, audience, describeFailure(error, 'open the approval form', ref));
+      }
+    });
   });
 
   app.view(BUTTONS, async ({ ack, body, context }) => {
@@ -58,13 +60,15 @@ export function registerApprovalListeners(app: App, deps: WardenDeps): void {
       return;
     }
     await ack();
-    await decide(deps, {
-      kind,
-      approvalId: meta.approvalId,
-      userId: parsed.data.user.id,
-      ref,
-      ...(form.expiresAt ? { expiresAt: form.expiresAt } : {}),
-      ...(form.reason ? { reason: form.reason } : {}),
+    await deps.work.run(async () => {
+      await decide(deps, {
+        kind,
+        approvalId: meta.approvalId,
+        userId: parsed.data.user.id,
+        ref,
+        ...(form.expiresAt ? { expiresAt: form.expiresAt } : {}),
+        ...(form.reason ? { reason: form.reason } : {}),
+      });
     });
   });
 }

@@ -27,12 +27,14 @@ export function registerCommandListeners(app: App, deps: WardenDeps): void {
       return;
     }
     await ack();
-    await runSlashCommand(deps, command.command, {
-      userId: p.user_id,
-      channel: p.channel_id,
-      triggerId: p.trigger_id,
-      responseUrl: p.response_url ?? undefined,
-      ref: refOf(context),
-    });
+    await deps.work.run(() =>
+      runSlashCommand(deps, command.command, {
+        userId: p.user_id,
+        channel: p.channel_id,
+        triggerId: p.trigger_id,
+        responseUrl: p.response_url ?? undefined,
+        ref: refOf(context),
+      }),
+    );
   });
 }

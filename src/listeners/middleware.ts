@@ -3,6 +3,25 @@ import { slackKindOf } from '../http/request-context.js';
 import type { WardenDeps } from '../usecases/deps.js';
 import { teamOf } from './payloads.js';
 
+const BUSY =
+  ':hourglass: Warden is very busy right now and did not take this; nothing was changed. Try again in a moment.';
+
+/** The answer to an interaction turned away under overload: in the ack itself, no further work. */
+async function shed(args: AnyMiddlewareArgs, kind: string): Promise<void> {
+  if (!('ack' in args) || typeof args.ack !== 'function') return;
+  if (kind === 'command' && 'command' in args) {
+    await args.ack({ response_type: 'ephemeral', text: BUSY });
+    return;
+  }
+  if (kind === 'view_submission' && 'view' in args) {
+    // Keep the form and what was typed; say it on the first field.
+    const first = Object.keys(args.view.state.values)[0];
+    await args.ack(first ? { response_action: 'errors', errors: { [first]: BUSY } } : undefined);
+    return;
+  }
+  await args.ack();
+}
+
 function ackOf(args: AnyMiddlewareArgs): (() => Promise<void>) | undefined {
   if (!('ack' in args) || typeof args.ack !== 'function') return undefined;
   const { ack } = args;
@@ -32,9 +51,15 @@ export function registerMiddleware(app: App, deps: WardenDeps, teamId: string): 
       await ackOf(args)?.();
       return;
     }
+    if (deps.work.full) {
+      deps.logger.warn({ kind, queued: deps.work.size }, 'overloaded: interaction turned away');
+      deps.metrics.interactions.inc({ kind, outcome: 'shed' });
+      await shed(args, kind);
+      return;
+    }
     try {
-      // Tracked so a graceful shutdown waits for the work that follows the ack.
-      await deps.tracker.track(args.next());
+      // Listeners ack, then queue their work on deps.work (bounded; shutdown drains it).
+      await args.next();
       deps.metrics.interactions.inc({ kind, outcome: 'handled' });
     } catch (error) {
       deps.metrics.interactions.inc({ kind, outcome: 'error' });

@@ -44,39 +44,41 @@ export function registerViewListeners(app: App, deps: WardenDeps): void {
       return;
     }
     await ack();
-    const channel = meta.channel ?? p.user.id;
-    const audience = { channel, user: p.user.id };
-    // Checked again on submit: permissions may have changed while the form was open.
-    const check = { userId: p.user.id, action: kind, channel, findingId: meta.findingId, ref };
-    if (!(await authorize(deps, check, audience))) return;
-    if (meta.ts) {
-      const refused = await alertRefusal(deps, { ...check, messageTs: meta.ts });
-      if (refused) {
-        await tellUser(deps, audience, `:no_entry_sign: ${refused}`);
+    await deps.work.run(async () => {
+      const channel = meta.channel ?? p.user.id;
+      const audience = { channel, user: p.user.id };
+      // Checked again on submit: permissions may have changed while the form was open.
+      const check = { userId: p.user.id, action: kind, channel, findingId: meta.findingId, ref };
+      if (!(await authorize(deps, check, audience))) return;
+      if (meta.ts) {
+        const refused = await alertRefusal(deps, { ...check, messageTs: meta.ts });
+        if (refused) {
+          await tellUser(deps, audience, `:no_entry_sign: ${refused}`);
+          return;
+        }
+      }
+      if (result.action.kind === 'acceptRisk' && deps.approvers) {
+        await requestRiskAcceptance(deps, {
+          findingId: meta.findingId,
+          justification: result.action.justification,
+          expiresAt: result.action.expiresAt,
+          requesterId: p.user.id,
+          channel,
+          messageTs: meta.ts,
+          audience,
+          ref,
+        });
         return;
       }
-    }
-    if (result.action.kind === 'acceptRisk' && deps.approvers) {
-      await requestRiskAcceptance(deps, {
+      await changeFindingState(deps, {
         findingId: meta.findingId,
-        justification: result.action.justification,
-        expiresAt: result.action.expiresAt,
-        requesterId: p.user.id,
-        channel,
-        messageTs: meta.ts,
+        action: result.action,
+        actorId: p.user.id,
         audience,
+        message: meta.channel && meta.ts ? { channel: meta.channel, ts: meta.ts } : undefined,
+        channel,
         ref,
       });
-      return;
-    }
-    await changeFindingState(deps, {
-      findingId: meta.findingId,
-      action: result.action,
-      actorId: p.user.id,
-      audience,
-      message: meta.channel && meta.ts ? { channel: meta.channel, ts: meta.ts } : undefined,
-      channel,
-      ref,
     });
   });
 }

@@ -37,9 +37,11 @@ export interface EphemeralMessage {
   user: string;
   text: string;
   blocks: unknown[];
-  via: 'chat.postEphemeral' | 'response_url';
+  via: 'chat.postEphemeral' | 'response_url' | 'ack';
   /** Replaced through a response_url with replace_original. */
   replaced?: number;
+  /** When it was posted (ms). */
+  at: number;
 }
 
 export interface UploadedFile {
@@ -57,6 +59,8 @@ export interface OpenView {
   view: Record<string, unknown>;
   user?: string;
   trigger_id?: string;
+  /** Closed by the person or by a submission Warden accepted. */
+  closed?: boolean;
 }
 
 export interface RecordedCall {
@@ -107,9 +111,22 @@ export interface LocalSlack {
    */
   responseUrl(forEphemeral?: string): string;
   callsOf(method: string): RecordedCall[];
+  /** A message deleted in Slack (by a person): later updates get message_not_found. */
+  deleteMessage(channel: string, ts: string): void;
+  /** Puts a message in a channel without an API call (seeding thousands of alerts for a benchmark). */
+  seedMessage(channel: string, text: string): string;
+  /** Extra HTTP routes (the demo page); a handler returns true when it answered. */
+  route(handler: ExtraRoute): void;
   thread(channel: string, ts: string): SlackMessage[];
   close(): Promise<void>;
 }
+
+export type ExtraRoute = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  raw: string,
+) => Promise<boolean> | boolean;
 
 export interface LocalSlackOptions {
   botToken?: string;
@@ -117,6 +134,16 @@ export interface LocalSlackOptions {
   port?: number;
   /** How long a trigger id stays valid (Slack: 3 s). */
   triggerTtlMs?: number;
+  /**
+   * Also accept trigger ids minted elsewhere as `t.<epoch ms>.<anything>` (a load generator in
+   * another process), still valid for triggerTtlMs from that time.
+   */
+  timestampedTriggers?: boolean;
+}
+
+/** A trigger id a separate process may mint for a local Slack with timestampedTriggers. */
+export function mintTriggerId(now = Date.now()): string {
+  return `t.${now}.${randomBytes(6).toString('hex')}`;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
@@ -201,9 +228,12 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     ['S0SECLEADS', ['U0BOB', 'U0CAROL']],
   ]);
   const messages: SlackMessage[] = [];
+  // channel:ts -> message, so lookups stay O(1) with thousands of alerts (benchmarks).
+  const byTs = new Map<string, SlackMessage>();
   const ephemerals: EphemeralMessage[] = [];
   const views = new Map<string, OpenView>();
   const calls: RecordedCall[] = [];
+  const extraRoutes: ExtraRoute[] = [];
   const triggers = new Map<string, number>();
   /** response_url path -> the ephemeral message it belongs to (if any). */
   const responseUrls = new Map<string, string | undefined>();
@@ -246,8 +276,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
         const bad = checkBlocks(args.blocks);
         if (bad) return { ...fail('invalid_blocks'), errors: [bad] };
         const thread = typeof args.thread_ts === 'string' ? args.thread_ts : undefined;
-        if (thread && !messages.some((m) => m.channel === channel && m.ts === thread))
-          return fail('thread_not_found');
+        if (thread && !byTs.has(`${channel}:${thread}`)) return fail('thread_not_found');
         const msg: SlackMessage = {
           channel,
           ts: nextTs(),
@@ -257,10 +286,11 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
           ...(args.metadata === undefined ? {} : { metadata: args.metadata }),
         };
         messages.push(msg);
+        byTs.set(`${channel}:${msg.ts}`, msg);
         return { ok: true, channel, ts: msg.ts, message: { ...msg, type: 'message', bot_id: 'B0WARDEN' } };
       }
       case 'chat.update': {
-        const msg = messages.find((m) => m.channel === channel && m.ts === args.ts);
+        const msg = byTs.get(`${channel}:${String(args.ts)}`);
         if (!msg) return fail('message_not_found');
         const bad = checkBlocks(args.blocks);
         if (bad) return { ...fail('invalid_blocks'), errors: [bad] };
@@ -281,13 +311,15 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
           text: String(args.text ?? ''),
           blocks: Array.isArray(args.blocks) ? args.blocks : [],
           via: 'chat.postEphemeral',
+          at: Date.now(),
         });
         return { ok: true, message_ts: nextTs() };
       }
       case 'views.open':
       case 'views.push': {
         const trigger = String(args.trigger_id ?? '');
-        const issued = triggers.get(trigger);
+        const minted = opts.timestampedTriggers ? /^t\.(\d{13})\./.exec(trigger) : null;
+        const issued = triggers.get(trigger) ?? (minted ? Number(minted[1]) : undefined);
         if (issued === undefined) return fail('invalid_trigger_id');
         if (Date.now() - issued > triggerTtl) return fail('expired_trigger_id');
         triggers.delete(trigger);
@@ -375,6 +407,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
     const path = (req.url ?? '/').split('?')[0] ?? '/';
+    for (const route of extraRoutes) if (await route(req, res, path, raw)) return;
     if (path.startsWith('/upload/')) {
       const upload = uploads.get(path.slice('/upload/'.length));
       if (!upload) return send(res, 404, { ok: false, error: 'no_such_upload' });
@@ -407,6 +440,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
           text: String(body.text ?? ''),
           blocks,
           via: 'response_url',
+          at: Date.now(),
         });
       }
       return send(res, 200, { ok: true });
@@ -484,6 +518,21 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       const path = `/response/${randomBytes(8).toString('hex')}`;
       responseUrls.set(path, forEphemeral);
       return `${url}${path}`;
+    },
+    route(handler) {
+      extraRoutes.push(handler);
+    },
+    seedMessage(channel, text) {
+      const msg: SlackMessage = { channel, ts: nextTs(), text, blocks: [] };
+      messages.push(msg);
+      byTs.set(`${channel}:${msg.ts}`, msg);
+      return msg.ts;
+    },
+    deleteMessage(channel, ts) {
+      const msg = byTs.get(`${channel}:${ts}`);
+      if (!msg) return;
+      byTs.delete(`${channel}:${ts}`);
+      messages.splice(messages.indexOf(msg), 1);
     },
     callsOf(name) {
       return calls.filter((c) => c.method === name);

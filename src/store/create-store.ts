@@ -33,14 +33,30 @@ function postgres(url: string, poolSize: number): Kysely<Database> {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-/** SQLite: one file, WAL so readers never wait on the writer, a busy timeout for other processes. */
+/**
+ * SQLite: one file, WAL so readers never wait on the writer, a busy timeout for other processes.
+ * kysely prepares a statement for every query; Warden runs the same few dozen queries over and
+ * over, so prepared statements are kept and reused (by SQL text).
+ */
 function sqlite(file: string): Kysely<Database> {
   const db = new Sqlite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: db }) });
+  const statements = new Map<string, ReturnType<Sqlite.Database['prepare']>>();
+  const cached = {
+    close: () => db.close(),
+    prepare: (sql: string) => {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = db.prepare(sql);
+        if (statements.size < 500) statements.set(sql, statement);
+      }
+      return statement;
+    },
+  };
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
 }
 
 export async function createStore(opts: StoreOptions): Promise<Store> {

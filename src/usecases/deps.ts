@@ -3,9 +3,9 @@ import type { Policy } from '../domain/policy.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { RecentKeys } from '../slack/recent-keys.js';
-import type { InflightTracker } from '../slack/tracker.js';
 import type { UserDirectory } from '../slack/user-directory.js';
 import type { UsergroupDirectory } from '../slack/usergroups.js';
+import type { WorkQueue } from '../slack/work-queue.js';
 import type { Store } from '../store/store.js';
 import type { TenantClient } from '../tenant/client.js';
 import type { CampaignCache } from './campaign-cache.js';
@@ -42,6 +42,6 @@ export interface WardenDeps {
   /** How reasons record who acted in Slack. */
   attributionTemplate: string;
   metrics: Metrics;
-  /** Interactions still running after their ack: shutdown waits for them. */
-  tracker: InflightTracker;
+  /** The work that follows an ack, with bounded concurrency: shutdown drains it. */
+  work: WorkQueue;
 }

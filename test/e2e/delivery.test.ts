@@ -63,7 +63,7 @@ describe('delivery', () => {
     await start();
     await send(seed('FND_SA_UNOWNED'));
     const first = await waitFor(() => posts()[0]);
-    h.slack.messages.splice(h.slack.messages.indexOf(first), 1);
+    h.slack.deleteMessage(first.channel, first.ts);
     await send({ ...seed('FND_SA_UNOWNED'), recurrenceCount: 2 });
     const second = await waitFor(() => posts()[0]);
     expect(second.ts).not.toBe(first.ts);

@@ -175,3 +175,21 @@ describe('Socket Mode', () => {
     expect((await request(`${h.base}/slack/events`, { method: 'POST', body: 'x' })).statusCode).toBe(404);
   });
 });
+
+describe('overload', () => {
+  it('turns interactions away at once, in the ack, when its work queue is full', async () => {
+    await start({ workQueue: { concurrency: 1, maxWaiting: 1 } });
+    h.tenant.faults.add({ method: 'POST', path: /\/state$/, latencyMs: 800, times: 5 });
+    const first = await h.command('snooze FND_SA_UNOWNED 7d vendor');
+    const second = await h.command('suppress FND_SIMILAR_USER test');
+    const third = await h.command('resolve FND_NHI_UNOWNED done');
+    expect([first.body, second.body]).toEqual(['', '']);
+    expect(JSON.parse(third.body).text).toMatch(/very busy.*nothing was changed/);
+    expect(third.ms).toBeLessThan(1_000);
+    await waitFor(() => h.tenant.requests.filter((r) => r.path.endsWith('/state')).length === 2, 5_000);
+    expect(h.tenant.findings.get('FND_NHI_UNOWNED', Date.now())?.state).toBe('FINDING_STATE_OPEN');
+    expect((await get('/metrics')).text).toMatch(
+      /warden_interactions_total\{kind="command",outcome="shed"\} 1/,
+    );
+  });
+});

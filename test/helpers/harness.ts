@@ -71,6 +71,7 @@ export interface HarnessOptions {
   dataDir?: string;
   /** Run in Socket Mode (SLACK_APP_TOKEN) instead of HTTP. */
   socketMode?: boolean;
+  workQueue?: { concurrency: number; maxWaiting: number };
 }
 
 /** A free loopback port, so WARDEN_PUBLIC_URL can be known before Warden listens. */
@@ -124,6 +125,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     jwksCooldownMs: 0,
     ...(opts.file ? { file: opts.file } : {}),
     ...(opts.store ? { store: opts.store } : {}),
+    ...(opts.workQueue ? { workQueue: opts.workQueue } : {}),
   });
   await warden.start(port);
   const base = `http://127.0.0.1:${port}`;

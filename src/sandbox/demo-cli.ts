@@ -1,0 +1,20 @@
+import { parseArgs } from 'node:util';
+import { startDemo } from './demo.js';
+
+/** `npm run demo [-- --port 4020]`: Warden with a simulated tenant and Slack, in a browser page. */
+const { values } = parseArgs({ options: { port: { type: 'string', default: '4020' } } });
+const demo = await startDemo({ port: Number(values.port), logLevel: 'warn' });
+process.stdout.write(
+  [
+    '',
+    `  Warden demo: open ${demo.url}/ in a browser`,
+    '',
+    '  A channel with a few finding alerts. Click Snooze…, Accept risk…, Reopen; type /warden help',
+    '  in the box at the bottom. The tenant and Slack are simulated on this machine.',
+    '  Ctrl-C to stop.',
+    '',
+  ].join('\n'),
+);
+const stop = () => void demo.close().then(() => process.exit(0));
+process.once('SIGINT', stop);
+process.once('SIGTERM', stop);
