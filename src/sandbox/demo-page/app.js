@@ -212,10 +212,9 @@ function message(m, ephemeral) {
       m.edited ? el('span', { class: 'edited' }, '(edited)') : null,
     ),
   );
-  const blocks =
-    m.blocks?.length
-      ? renderBlocks(m.blocks, { messageTs: m.ts, ephemeralId: m.id })
-      : [el('div', { class: 'block section' }, el('div', { class: 'text' }, mrkdwn(m.text)))];
+  const blocks = m.blocks?.length
+    ? renderBlocks(m.blocks, { messageTs: m.ts, ephemeralId: m.id })
+    : [el('div', { class: 'block section' }, el('div', { class: 'text' }, mrkdwn(m.text)))];
   body.append(...blocks);
   const replies = (state.data.messages || []).filter((r) => r.thread_ts === m.ts);
   if (replies.length)
