@@ -35,6 +35,8 @@ export interface LoadConfig {
   responseUrl: string;
   /** Findings with an alert each; used in turn (button: the first only). */
   items: LoadItem[];
+  /** Open loop at this many requests a second instead of the closed loop. */
+  rate?: number;
 }
 
 export interface LoadResult {
@@ -150,36 +152,48 @@ async function main(): Promise<void> {
   };
   const started = performance.now();
   const deadline = started + config.durationMs;
-  const loop = async () => {
-    while (performance.now() < deadline) {
-      const req = build();
-      const sentAt = Date.now();
-      const t0 = performance.now();
-      try {
-        const res = await pool.request({
-          method: 'POST',
-          path: req.path,
-          headers: req.headers,
-          body: req.body,
-        });
-        await res.body.text();
-        const ms = performance.now() - t0;
-        result.requests++;
-        result.ackMs.push(ms);
-        result.sent.push([req.key, sentAt]);
-        const ok = config.kind === 'webhook' ? res.statusCode === 202 : res.statusCode === 200;
-        if (!ok) {
-          result.errors++;
-          if (result.errorSamples.length < 5) result.errorSamples.push(`HTTP ${res.statusCode}`);
-        }
-      } catch (error) {
+  const one = async () => {
+    const req = build();
+    const sentAt = Date.now();
+    const t0 = performance.now();
+    try {
+      const res = await pool.request({
+        method: 'POST',
+        path: req.path,
+        headers: req.headers,
+        body: req.body,
+      });
+      await res.body.text();
+      result.requests++;
+      result.ackMs.push(performance.now() - t0);
+      result.sent.push([req.key, sentAt]);
+      if (res.statusCode !== (config.kind === 'webhook' ? 202 : 200)) {
         result.errors++;
-        if (result.errorSamples.length < 5)
-          result.errorSamples.push(error instanceof Error ? error.message : String(error));
+        if (result.errorSamples.length < 5) result.errorSamples.push(`HTTP ${res.statusCode}`);
       }
+    } catch (error) {
+      result.errors++;
+      if (result.errorSamples.length < 5)
+        result.errorSamples.push(error instanceof Error ? error.message : String(error));
     }
   };
-  await Promise.all(Array.from({ length: config.connections }, loop));
+  if (config.rate) {
+    // Open loop: a request every 1/rate s, whatever the answers do.
+    const interval = 1_000 / config.rate;
+    const inflight: Promise<void>[] = [];
+    for (let due = started; due < deadline; due += interval) {
+      const wait = due - performance.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      inflight.push(one());
+    }
+    await Promise.all(inflight);
+  } else {
+    // Closed loop: each connection sends the next request as soon as the last was answered.
+    const loop = async () => {
+      while (performance.now() < deadline) await one();
+    };
+    await Promise.all(Array.from({ length: config.connections }, loop));
+  }
   result.elapsedMs = performance.now() - started;
   result.ackMs.sort((a, b) => a - b);
   await pool.close();

@@ -220,13 +220,14 @@ async function main(): Promise<void> {
     button: seedAlerts(tenant, slack, 'FND_BTN_', 1),
     submit: seedAlerts(tenant, slack, 'FND_SUB_', 40_000),
     command: seedAlerts(tenant, slack, 'FND_CMD_', 40_000),
+    sustained: seedAlerts(tenant, slack, 'FND_SUS_', 2_500),
   };
   const dataDir = join(work, 'data');
   mkdirSync(dataDir);
   {
     // The message index Warden would have built when it posted these alerts.
     const store = await createStore({ dataDir });
-    for (const item of [...pools.button, ...pools.submit, ...pools.command]) {
+    for (const item of [...pools.button, ...pools.submit, ...pools.command, ...pools.sustained]) {
       await store.upsertMessage(
         {
           findingId: item.findingId,
@@ -284,6 +285,7 @@ async function main(): Promise<void> {
     items: LoadItem[];
     effect: Parameters<typeof completions>[3];
     baseline: boolean;
+    rate?: number;
   }[] = [
     {
       name: '(a) button → loading modal',
@@ -301,6 +303,17 @@ async function main(): Promise<void> {
           ? c.args.thread_ts
           : undefined,
       baseline: true,
+    },
+    {
+      name: '(b) at a sustainable 100 req/s (open loop)',
+      kind: 'submit',
+      items: pools.sustained,
+      effect: (c) =>
+        c.method === 'chat.postMessage' && typeof c.args.thread_ts === 'string'
+          ? c.args.thread_ts
+          : undefined,
+      baseline: false,
+      rate: 100,
     },
     {
       name: '(c) slash-command snooze',
@@ -346,7 +359,10 @@ async function main(): Promise<void> {
     process.stderr.write(`warden ${s.name}…\n`);
     const since = Date.now();
     const shedBefore = await shedSoFar(wardenOrigin);
-    const r = await runLoad({ ...base, origin: wardenOrigin, kind: s.kind, items: s.items }, work);
+    const r = await runLoad(
+      { ...base, origin: wardenOrigin, kind: s.kind, items: s.items, ...(s.rate ? { rate: s.rate } : {}) },
+      work,
+    );
     // let the work after the last acks finish (up to a minute) before matching side effects,
     // so one scenario's backlog does not run into the next
     const drained = await drain(wardenOrigin, 60_000);
@@ -439,12 +455,14 @@ async function main(): Promise<void> {
       };
     });
   const b = get(scenarios[1]?.name ?? '', 'warden');
+  const sustained = get(scenarios[2]?.name ?? '', 'warden');
   const peak = Math.max(...rows.filter((r) => r.target === 'warden').map((r) => r.peakRssMb ?? 0));
   const targetsMet = {
     throughputAtLeast085: ratios.every((r) => (r.throughput ?? 0) >= 0.85),
     ackP99AtMost15x: ratios.every((r) => (r.ackP99 ?? Number.POSITIVE_INFINITY) <= 1.5),
     zeroErrors: rows.every((r) => r.errors === 0),
     completionP99bAtMost400ms: (b?.completionP99 ?? Number.POSITIVE_INFINITY) <= 400,
+    completionP99bAt100rpsAtMost400ms: (sustained?.completionP99 ?? Number.POSITIVE_INFINITY) <= 400,
     oneTokenRequest: tokenRequests === 1,
     peakRssAtMost250Mb: peak <= 250,
     campaignPageAtMost5ms: pct(pageTimes, 99) <= 5,

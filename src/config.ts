@@ -176,19 +176,23 @@ function deepFreeze<T extends object>(value: T): Readonly<T> {
   return Object.freeze(value);
 }
 
+/** The variables among `keys` that are set; an empty one (`FOO=`) means "not set", as most deploy tools write it. */
+function presentVariables(env: Record<string, string | undefined>, keys: string[]): Record<string, string> {
+  return Object.fromEntries(
+    keys.flatMap((key) => {
+      const value = env[key]?.trim();
+      return value ? [[key, value]] : [];
+    }),
+  );
+}
+
 const StoreEnvSchema = EnvSchema.pick({ DATABASE_URL: true, WARDEN_DATA_DIR: true });
 
 /** Only the store settings: for operator commands that need no Slack or tenant credentials. */
 export function loadStoreConfig(
   env: Record<string, string | undefined> = process.env,
 ): Readonly<Config['store']> {
-  const present = Object.fromEntries(
-    Object.keys(StoreEnvSchema.shape).flatMap((key) => {
-      const value = env[key]?.trim();
-      return value ? [[key, value]] : [];
-    }),
-  );
-  const parsed = StoreEnvSchema.safeParse(present);
+  const parsed = StoreEnvSchema.safeParse(presentVariables(env, Object.keys(StoreEnvSchema.shape)));
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((i) => ({ key: String(i.path[0] ?? '(environment)'), problem: i.message })),
@@ -198,14 +202,7 @@ export function loadStoreConfig(
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
-  // An empty variable (`FOO=`) means "not set", as most deploy tools write it.
-  const present = Object.fromEntries(
-    Object.keys(EnvSchema.shape).flatMap((key) => {
-      const value = env[key]?.trim();
-      return value ? [[key, value]] : [];
-    }),
-  );
-  const parsed = EnvSchema.safeParse(present);
+  const parsed = EnvSchema.safeParse(presentVariables(env, Object.keys(EnvSchema.shape)));
   if (!parsed.success) {
     const issues = parsed.error.issues.map((issue) => ({
       key: String(issue.path[0] ?? '(environment)'),

@@ -1,7 +1,7 @@
 import type { KnownBlock, ModalView } from '@slack/types';
 import { z } from 'zod';
 import { isResourceId } from '../domain/finding-id.js';
-import { checkBounds, DEFAULT_HOUR, isKnownTimeZone, localTime } from '../domain/when.js';
+import { checkBounds, isKnownTimeZone, pickedTime } from '../domain/when.js';
 import type { Approval } from '../store/store.js';
 import type { RenderedMessage } from './finding.js';
 import { INPUT_ACTION } from './ids.js';
@@ -228,20 +228,11 @@ export function parseApproveSubmission(
   if (!v(APPROVAL_BLOCK.confirm)?.selected_options?.some((o) => o.value === 'confirm')) {
     errors[APPROVAL_BLOCK.confirm] = 'Tick the box to confirm you approve.';
   }
-  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v(APPROVAL_BLOCK.expires)?.selected_date ?? '');
-  const t = /^(\d{2}):(\d{2})$/.exec(v(APPROVAL_BLOCK.time)?.selected_time ?? '');
-  const at = d
-    ? localTime(
-        {
-          year: Number(d[1]),
-          month: Number(d[2]),
-          day: Number(d[3]),
-          hour: t ? Number(t[1]) : DEFAULT_HOUR,
-          minute: t ? Number(t[2]) : 0,
-        },
-        meta.tz,
-      )
-    : undefined;
+  const at = pickedTime(
+    v(APPROVAL_BLOCK.expires)?.selected_date,
+    v(APPROVAL_BLOCK.time)?.selected_time,
+    meta.tz,
+  );
   if (!at) errors[APPROVAL_BLOCK.expires] = 'Pick the date the acceptance ends.';
   else if (at.getTime() > approval.riskExpiresAt + 60_000)
     errors[APPROVAL_BLOCK.expires] = 'You may shorten the acceptance, not extend it.';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FindingAction } from '../domain/actions.js';
 import { isResourceId } from '../domain/finding-id.js';
-import { checkBounds, DEFAULT_HOUR, isKnownTimeZone, localTime } from '../domain/when.js';
+import { checkBounds, isKnownTimeZone, pickedTime } from '../domain/when.js';
 import { BlockId, INPUT_ACTION } from './ids.js';
 import {
   CUSTOM_PRESET,
@@ -80,20 +80,7 @@ function endTime(
   let at: Date | undefined;
   let errorBlock = dateBlock;
   if (date) {
-    const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
-    const t = /^(\d{2}):(\d{2})$/.exec(time ?? '');
-    at = d
-      ? localTime(
-          {
-            year: Number(d[1]),
-            month: Number(d[2]),
-            day: Number(d[3]),
-            hour: t ? Number(t[1]) : DEFAULT_HOUR,
-            minute: t ? Number(t[2]) : 0,
-          },
-          meta.tz,
-        )
-      : undefined;
+    at = pickedTime(date, time, meta.tz);
     if (!at) return { errors: { [dateBlock]: 'That is not a valid date.' } };
   } else if (preset && preset !== CUSTOM_PRESET) {
     const days = /^\d{1,4}$/.test(preset) ? Number(preset) : Number.NaN;

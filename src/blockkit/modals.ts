@@ -214,18 +214,7 @@ export const RENDER_MODAL: Record<ModalKind, (ctx: ModalContext) => ModalView> =
 
 /** Opened at once on a click, before any I/O, so the trigger_id never expires. */
 export function renderLoadingModal(findingId: string): ModalView {
-  return {
-    type: 'modal',
-    callback_id: CallbackId.loading,
-    title: txt('Warden'),
-    close: txt('Close'),
-    blocks: [
-      {
-        type: 'section',
-        text: { type: 'mrkdwn', text: `:hourglass_flowing_sand: Loading finding ${code(findingId, 130)}…` },
-      },
-    ],
-  };
+  return infoModal(`:hourglass_flowing_sand: Loading finding ${code(findingId, 130)}…`);
 }
 
 /**
@@ -233,19 +222,16 @@ export function renderLoadingModal(findingId: string): ModalView {
  * with its own emoji; any tenant or user text in it is already escaped (describeFailure does).
  */
 export function renderErrorModal(message: string): ModalView {
+  return infoModal(message);
+}
+
+/** A modal with one section of Warden-written mrkdwn and a Close button. */
+function infoModal(text: string): ModalView {
   return {
     type: 'modal',
     callback_id: CallbackId.loading,
     title: txt('Warden'),
     close: txt('Close'),
-    blocks: [
-      {
-        type: 'section',
-        text: {
-          type: 'mrkdwn',
-          text: truncate(message, SLACK_LIMITS.sectionText),
-        },
-      },
-    ],
+    blocks: [{ type: 'section', text: { type: 'mrkdwn', text: truncate(text, SLACK_LIMITS.sectionText) } }],
   };
 }

@@ -52,6 +52,30 @@ export function localTime(
 }
 
 /**
+ * A date (`YYYY-MM-DD`) and optional time (`HH:MM`, else 09:00) picked in a form, read in `tz`;
+ * undefined when the date is missing or not a real one.
+ */
+export function pickedTime(
+  date: string | null | undefined,
+  time: string | null | undefined,
+  tz: string,
+): Date | undefined {
+  const d = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date ?? '');
+  if (!d) return undefined;
+  const t = /^(\d{2}):(\d{2})$/.exec(time ?? '');
+  return localTime(
+    {
+      year: Number(d[1]),
+      month: Number(d[2]),
+      day: Number(d[3]),
+      hour: t ? Number(t[1]) : DEFAULT_HOUR,
+      minute: t ? Number(t[2]) : 0,
+    },
+    tz,
+  );
+}
+
+/**
  * Parses when something should end: a relative span (`7d`, `2w`, `36h`), an ISO 8601 duration
  * (`P7D`, `PT36H`, `P1M`), a date (`2026-12-01`, at 09:00) or a date and time
  * (`2026-12-01 09:00`), dates read in the person's time zone `tz`. Bounds (future, maximum) are

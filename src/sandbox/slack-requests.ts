@@ -39,6 +39,16 @@ export function slashCommandBody(
   }).toString();
 }
 
+/** The `user` object of an interactivity payload. */
+function userOf(actor: Omit<SlackActor, 'channelId'>) {
+  return {
+    id: actor.userId,
+    username: actor.userName ?? actor.userId.toLowerCase(),
+    name: actor.userName ?? '',
+    team_id: actor.teamId,
+  };
+}
+
 function payloadBody(payload: unknown): string {
   return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
 }
@@ -54,12 +64,7 @@ export function blockActionBody(
     responseUrl: string;
   },
 ): string {
-  const user = {
-    id: actor.userId,
-    username: actor.userName ?? actor.userId.toLowerCase(),
-    name: actor.userName ?? '',
-    team_id: actor.teamId,
-  };
+  const user = userOf(actor);
   return payloadBody({
     type: 'block_actions',
     user,
@@ -102,12 +107,7 @@ export function viewSubmissionBody(
     triggerId: string;
   },
 ): string {
-  const user = {
-    id: actor.userId,
-    username: actor.userName ?? actor.userId.toLowerCase(),
-    name: actor.userName ?? '',
-    team_id: actor.teamId,
-  };
+  const user = userOf(actor);
   return payloadBody({
     type: 'view_submission',
     team: { id: actor.teamId, domain: 'acme' },
