@@ -85,6 +85,8 @@ export function renderApprovalRequest(a: Approval, approvers: string): RenderedM
 export interface ApprovalModalMeta {
   approvalId: string;
   tz: string;
+  /** The requested expiry (ms): the form checks "shorten, not extend" without a store read before the ack. */
+  until: number;
 }
 
 const ymd = (d: Date, tz: string) =>
@@ -122,7 +124,11 @@ export function renderApproveModal(a: Approval, tz: string): ModalView {
   return {
     type: 'modal',
     callback_id: ApprovalId.approve,
-    private_metadata: JSON.stringify({ approvalId: a.id, tz: zone } satisfies ApprovalModalMeta),
+    private_metadata: JSON.stringify({
+      approvalId: a.id,
+      tz: zone,
+      until: a.riskExpiresAt,
+    } satisfies ApprovalModalMeta),
     title: { type: 'plain_text', text: 'Approve risk' },
     submit: { type: 'plain_text', text: 'Approve' },
     close: { type: 'plain_text', text: 'Cancel' },
@@ -171,7 +177,11 @@ export function renderDenyModal(a: Approval): ModalView {
   return {
     type: 'modal',
     callback_id: ApprovalId.deny,
-    private_metadata: JSON.stringify({ approvalId: a.id, tz: 'UTC' } satisfies ApprovalModalMeta),
+    private_metadata: JSON.stringify({
+      approvalId: a.id,
+      tz: 'UTC',
+      until: a.riskExpiresAt,
+    } satisfies ApprovalModalMeta),
     title: { type: 'plain_text', text: 'Deny risk' },
     submit: { type: 'plain_text', text: 'Deny' },
     close: { type: 'plain_text', text: 'Cancel' },
@@ -187,17 +197,30 @@ export function renderDenyModal(a: Approval): ModalView {
   };
 }
 
-const MetaSchema = z.object({ approvalId: z.string().refine(isResourceId), tz: z.string().max(64) });
+const MetaSchema = z.object({
+  approvalId: z.string().refine(isResourceId),
+  tz: z.string().max(64),
+  until: z.number().int().positive(),
+});
 
 export function parseApprovalMeta(raw: string | null | undefined): ApprovalModalMeta | undefined {
   try {
     const parsed = MetaSchema.safeParse(JSON.parse(raw ?? ''));
     return parsed.success
-      ? { approvalId: parsed.data.approvalId, tz: isKnownTimeZone(parsed.data.tz) ? parsed.data.tz : 'UTC' }
+      ? {
+          approvalId: parsed.data.approvalId,
+          tz: isKnownTimeZone(parsed.data.tz) ? parsed.data.tz : 'UTC',
+          until: parsed.data.until,
+        }
       : undefined;
   } catch {
     return undefined;
   }
+}
+
+/** Later than the requested expiry (a minute of slack for the form's minute precision). */
+export function exceedsRequest(at: Date, requested: number): boolean {
+  return at.getTime() > requested + 60_000;
 }
 
 const ValuesSchema = z.record(
@@ -213,11 +236,13 @@ const ValuesSchema = z.record(
   ),
 );
 
-/** The approver's expiry: in the future, and no later than what was asked (shortening only). */
+/**
+ * The approver's expiry: in the future, and no later than what was asked (shortening only).
+ * Pure, from the form's metadata; the decision re-checks against the stored request.
+ */
 export function parseApproveSubmission(
   raw: unknown,
   meta: ApprovalModalMeta,
-  approval: Approval,
   now: Date,
 ): { ok: true; expiresAt: Date } | { ok: false; errors: Record<string, string> } {
   const parsed = ValuesSchema.safeParse(raw);
@@ -234,7 +259,7 @@ export function parseApproveSubmission(
     meta.tz,
   );
   if (!at) errors[APPROVAL_BLOCK.expires] = 'Pick the date the acceptance ends.';
-  else if (at.getTime() > approval.riskExpiresAt + 60_000)
+  else if (exceedsRequest(at, meta.until))
     errors[APPROVAL_BLOCK.expires] = 'You may shorten the acceptance, not extend it.';
   else {
     const bound = checkBounds(at, now, 3_650);

@@ -53,10 +53,9 @@ export function registerApprovalListeners(app: App, deps: WardenDeps): void {
       return;
     }
     const kind = parsed.data.view.callback_id === ApprovalId.approve ? 'approve' : 'deny';
-    const form = await checkDecisionForm(deps, kind, meta, parsed.data.view.state.values);
+    const form = checkDecisionForm(kind, meta, parsed.data.view.state.values, deps.now());
     if (!form.ok) {
-      if ('errors' in form) await ack({ response_action: 'errors', errors: form.errors });
-      else await ack({ response_action: 'update', view: renderErrorModal(form.gone) });
+      await ack({ response_action: 'errors', errors: form.errors });
       return;
     }
     await ack();

@@ -1,5 +1,6 @@
 import {
   type ApprovalModalMeta,
+  exceedsRequest,
   parseApproveSubmission,
   parseDenySubmission,
   renderApprovalList,
@@ -184,20 +185,16 @@ async function refreshRequest(deps: WardenDeps, approvalId: string): Promise<App
 
 export type DecisionForm =
   | { ok: true; expiresAt?: Date; reason?: string }
-  | { ok: false; errors: Record<string, string> }
-  | { ok: false; gone: string };
+  | { ok: false; errors: Record<string, string> };
 
-/** The approver's form, checked before the ack (field errors go back on the field). */
-export async function checkDecisionForm(
-  deps: WardenDeps,
+/** The approver's form, checked before the ack and without I/O (field errors go back on the field). */
+export function checkDecisionForm(
   kind: 'approve' | 'deny',
   meta: ApprovalModalMeta,
   values: unknown,
-): Promise<DecisionForm> {
-  const approval = await deps.store.getApproval(meta.approvalId);
-  if (!approval) return { ok: false, gone: ':warning: This approval request no longer exists.' };
-  if (kind === 'deny') return parseDenySubmission(values);
-  return parseApproveSubmission(values, meta, approval, deps.now());
+  now: Date,
+): DecisionForm {
+  return kind === 'deny' ? parseDenySubmission(values) : parseApproveSubmission(values, meta, now);
 }
 
 /** After the form: re-check everything, take the decision atomically, then act on it. */
@@ -218,6 +215,15 @@ export async function decide(
   if (why || !approval) {
     await deniedDecision(deps, approval, input.userId, why ?? 'unknown', input.ref);
     await tellUser(deps, audience, `:no_entry_sign: ${why ?? 'Not allowed.'}`);
+    return;
+  }
+  if (input.expiresAt && exceedsRequest(input.expiresAt, approval.riskExpiresAt)) {
+    // The form's metadata said otherwise: never trust it, the stored request decides.
+    await tellUser(
+      deps,
+      audience,
+      ':no_entry_sign: You may shorten the acceptance, not extend it; nothing was decided.',
+    );
     return;
   }
   const now = deps.now().getTime();

@@ -277,6 +277,28 @@ describe('four-eyes risk acceptance', () => {
     expect(statePosts()).toHaveLength(1);
   });
 
+  it('a forged form metadata cannot extend the acceptance: the stored request decides', async () => {
+    await start(FOUR_EYES);
+    const { ts } = await requestViaForm();
+    await h.click('approval.approve', approvalId(ts), ts, CAROL);
+    const form = await latestView('approval.approve');
+    const meta = JSON.parse(String(form.view.private_metadata));
+    form.view.private_metadata = JSON.stringify({ ...meta, until: meta.until + 400 * 86_400_000 });
+    const later = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
+    const sent = await h.submit(
+      form,
+      {
+        expires: { value: { selected_date: later } },
+        confirm: { value: { selected_options: [{ value: 'confirm' }] } },
+      },
+      CAROL,
+    );
+    expect(sent.body).toBe(''); // the forged metadata passed the form check…
+    expect((await ephemeralFor('U0CAROL')).text).toMatch(/shorten the acceptance, not extend it/); // …not the decision
+    await expectNothingChanged();
+    expect((await h.warden.deps.store.pendingApprovals(Date.now())).length).toBe(1);
+  });
+
   it('an approver may deny, with a reason; the requester is told in the thread', async () => {
     await start(FOUR_EYES);
     const { ts } = await requestViaForm();

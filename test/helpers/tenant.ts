@@ -1,3 +1,4 @@
+import { ApiError } from '../../src/errors.js';
 import { createSandboxTenant, type SandboxOptions, type SandboxTenant } from '../../src/sandbox/server.js';
 import { Secret } from '../../src/secret.js';
 import { TenantClient, type TenantClientOptions } from '../../src/tenant/client.js';
@@ -39,4 +40,15 @@ export async function startSandbox(opts: SandboxOptions = {}): Promise<SandboxTe
 /** Requests the sandbox saw for a method and path pattern. */
 export function seen(sandbox: SandboxTenant, method: string, path: RegExp) {
   return sandbox.requests.filter((r) => r.method === method && path.test(r.path));
+}
+
+/** The ApiError a promise rejects with (fails the test if it resolves or throws something else). */
+export async function rejection(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected an ApiError');
 }

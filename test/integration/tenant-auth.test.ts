@@ -1,10 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/errors.js';
 import type { SandboxTenant } from '../../src/sandbox/server.js';
 import { Secret } from '../../src/secret.js';
 import { TenantClient } from '../../src/tenant/client.js';
 import { getFinding } from '../../src/tenant/findings.js';
-import { clientFor, FAST_RETRY, seen, startSandbox } from '../helpers/tenant.js';
+import { clientFor, FAST_RETRY, rejection, seen, startSandbox } from '../helpers/tenant.js';
 
 let sandbox: SandboxTenant;
 let client: TenantClient | undefined;
@@ -17,16 +16,6 @@ afterEach(async () => {
   client = undefined;
   await sandbox.close();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
 
 describe('client credentials', () => {
   it('sends the plain secret in the form body, never in a header', async () => {

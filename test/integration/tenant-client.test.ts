@@ -1,13 +1,13 @@
 import { createServer } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FindingAction } from '../../src/domain/actions.js';
-import { ApiError, InvalidInputError } from '../../src/errors.js';
+import { InvalidInputError } from '../../src/errors.js';
 import type { SandboxTenant } from '../../src/sandbox/server.js';
 import { Secret } from '../../src/secret.js';
 import { getCampaignScopeAndEntitlements } from '../../src/tenant/campaigns.js';
 import { TenantClient } from '../../src/tenant/client.js';
 import { getFinding, updateFindingState } from '../../src/tenant/findings.js';
-import { clientFor, FAST_RETRY, seen, startSandbox } from '../helpers/tenant.js';
+import { clientFor, FAST_RETRY, rejection, seen, startSandbox } from '../helpers/tenant.js';
 
 let sandbox: SandboxTenant;
 let client: TenantClient;
@@ -20,16 +20,6 @@ afterEach(async () => {
   await client.close();
   await sandbox.close();
 });
-
-async function rejection(promise: Promise<unknown>): Promise<ApiError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof ApiError) return error;
-    throw error;
-  }
-  throw new Error('expected an ApiError');
-}
 
 const snooze = (): FindingAction => ({
   kind: 'snooze',
