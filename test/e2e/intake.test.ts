@@ -59,6 +59,8 @@ describe('tenant finding-dispatch webhooks', () => {
       event_payload: { outbox_id: id, finding_id: 'FND_SA_UNOWNED' },
     });
     expect(post.text).toMatch(/^High: Unowned service account/);
+    // recorded just after Slack answered the post
+    await waitFor(async () => (await h.warden.deps.store.messagesFor('FND_SA_UNOWNED')).length === 1);
     expect(await h.warden.deps.store.messagesFor('FND_SA_UNOWNED')).toMatchObject([
       { channel: 'C0ALERTS', ts: post.ts },
     ]);

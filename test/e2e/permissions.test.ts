@@ -267,8 +267,13 @@ describe('four-eyes risk acceptance', () => {
     await waitFor(() =>
       h.slack.thread('C0SECOPS', ts).some((m) => m.text.includes("approved <@U0ALICE>'s request")),
     );
+    // the request message is refreshed just after the thread reply: wait for it, then check it all
+    await waitFor(
+      () => JSON.stringify(requestMessage(ts)?.blocks).includes('Approved by <@U0CAROL>'),
+      5_000,
+      'request updated',
+    );
     expect(JSON.stringify(requestMessage(ts)?.blocks)).not.toContain('approval.approve');
-    expect(JSON.stringify(requestMessage(ts)?.blocks)).toContain('Approved by <@U0CAROL>');
     // a second approver is too late
     await h.click('approval.approve', id, ts, BOB);
     await waitFor(() =>

@@ -100,6 +100,13 @@ describe('message index', () => {
     // and the result is posted where the command was typed
     const card = await waitFor(() => h.slack.messages.find((m) => m.channel === 'C0SECOPS' && !m.thread_ts));
     expect(JSON.stringify(card.blocks)).toContain('Snoozed until');
+    // each alert's index row is written just before its thread reply: wait for both
+    await waitFor(
+      async () =>
+        (await h.warden.deps.store.messagesFor('FND_SA_UNOWNED')).filter(
+          (m) => m.lastState === 'FINDING_STATE_SNOOZED',
+        ).length === 2,
+    );
     expect(
       (await h.warden.deps.store.messagesFor('FND_SA_UNOWNED')).map((m) => [m.channel, m.lastState]),
     ).toEqual([
