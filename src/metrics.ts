@@ -79,13 +79,27 @@ export function registerStateGauges(
     now: () => number;
   },
 ): void {
+  // Both outbox gauges come from one store read per scrape (a read is reused for a second).
+  type Stats = Awaited<ReturnType<typeof read.outbox>>;
+  let last: { at: number; stats: Promise<Stats> } | undefined;
+  const outbox = (): Promise<Stats> => {
+    const now = read.now();
+    if (!last || now - last.at > 1_000) {
+      const stats = read.outbox();
+      last = { at: now, stats };
+      stats.catch(() => {
+        if (last?.stats === stats) last = undefined;
+      });
+    }
+    return last.stats;
+  };
   new Gauge({
     name: 'warden_outbox_depth',
     help: 'Alerts in the outbox by status (pending, sending, failed).',
     labelNames: ['status'] as const,
     registers: [metrics.registry],
     async collect() {
-      const s = await read.outbox();
+      const s = await outbox();
       this.set({ status: 'pending' }, s.pending);
       this.set({ status: 'sending' }, s.sending);
       this.set({ status: 'failed' }, s.failed);
@@ -96,7 +110,7 @@ export function registerStateGauges(
     help: 'Age of the oldest alert not yet delivered (0 when none).',
     registers: [metrics.registry],
     async collect() {
-      const s = await read.outbox();
+      const s = await outbox();
       this.set((s.oldestUnsentAgeMs ?? 0) / 1_000);
     },
   });

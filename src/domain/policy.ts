@@ -46,10 +46,6 @@ const ACTION_WORDS: Record<PolicyAction, string> = {
   campaign: 'view access review campaigns',
 };
 
-export function describeAction(action: PolicyAction): string {
-  return ACTION_WORDS[action];
-}
-
 /**
  * Decides for one person, action and channel. `inGroup` answers membership of the rule's user
  * groups (looked up by the caller, only when needed).

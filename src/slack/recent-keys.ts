@@ -28,8 +28,4 @@ export class RecentKeys {
     }
     return false;
   }
-
-  delete(key: string): void {
-    this.#seen.delete(key);
-  }
 }

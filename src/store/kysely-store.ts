@@ -187,31 +187,24 @@ export class KyselyStore implements Store {
     });
   }
 
-  async reschedule(id: string, nextAttemptAt: number, error: string, now: number): Promise<void> {
-    await this.#db
-      .updateTable('outbox')
-      .set({
-        status: 'pending',
-        next_attempt_at: nextAttemptAt,
-        last_error: clip(error),
-        claimed_by: null,
-        claimed_until: null,
-        updated_at: now,
-      })
-      .where('id', '=', id)
-      .execute();
+  reschedule(id: string, nextAttemptAt: number, error: string, now: number): Promise<void> {
+    return this.#release(id, { status: 'pending', next_attempt_at: nextAttemptAt }, error, now);
   }
 
-  async markFailed(id: string, error: string, now: number): Promise<void> {
+  markFailed(id: string, error: string, now: number): Promise<void> {
+    return this.#release(id, { status: 'failed' }, error, now);
+  }
+
+  /** A delivery attempt is over without success: the row leaves its worker with the reason. */
+  async #release(
+    id: string,
+    next: { status: 'pending'; next_attempt_at: number } | { status: 'failed' },
+    error: string,
+    now: number,
+  ): Promise<void> {
     await this.#db
       .updateTable('outbox')
-      .set({
-        status: 'failed',
-        last_error: clip(error),
-        claimed_by: null,
-        claimed_until: null,
-        updated_at: now,
-      })
+      .set({ ...next, last_error: clip(error), claimed_by: null, claimed_until: null, updated_at: now })
       .where('id', '=', id)
       .execute();
   }

@@ -92,8 +92,6 @@ export class ClientCredentialsTokenProvider implements TokenProvider {
   #key: Promise<SigningKey | undefined> | undefined;
   #cached: CachedToken | undefined;
   #inflight: Promise<string> | undefined;
-  /** How many token requests were sent: read by readiness checks and metrics. */
-  tokenRequests = 0;
 
   constructor(opts: ClientCredentialsOptions) {
     this.#opts = opts;
@@ -163,7 +161,6 @@ export class ClientCredentialsTokenProvider implements TokenProvider {
       timeoutMs: this.#opts.timeoutMs,
       maxResponseBytes: 64 * 1024,
     };
-    this.tokenRequests++;
     this.#opts.onTokenRequest?.();
     // Lifetime counts from when we asked: conservative by the round trip.
     const sentAt = this.#opts.now();
