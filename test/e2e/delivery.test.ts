@@ -1,18 +1,13 @@
 import { request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signedPostSignature } from '../../src/intake/verify-signed-post.js';
 import type { JsonFinding } from '../../src/sandbox/seed-findings.js';
-import { type Harness, type HarnessOptions, settle, startHarness, waitFor } from '../helpers/harness.js';
+import { type Harness, type HarnessOptions, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
 
 let h: Harness;
-let running: Harness | undefined;
-afterEach(async () => {
-  await running?.close();
-  running = undefined;
-});
+const startOne = harnessPerTest();
 async function start(opts: HarnessOptions = {}) {
-  h = await startHarness(opts);
-  running = h;
+  h = await startOne(opts);
 }
 
 const seed = (id: string): JsonFinding => {

@@ -1,16 +1,12 @@
 import { request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { signedPostSignature } from '../../src/intake/verify-signed-post.js';
 import type { JsonFinding } from '../../src/sandbox/seed-findings.js';
-import { type Harness, type HarnessOptions, settle, startHarness, waitFor } from '../helpers/harness.js';
+import { type Harness, type HarnessOptions, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
 
 let h: Harness;
-let running: Harness | undefined;
-afterEach(async () => {
-  await running?.close();
-  running = undefined;
-});
+const startOne = harnessPerTest();
 
 const SECRET = 'test-alerts-webhook-secret';
 const seed = (id: string): JsonFinding => {
@@ -42,8 +38,7 @@ const posts = (channel?: string) =>
 const outbox = () => h.warden.deps.store.listOutbox({ limit: 100 });
 
 async function start(opts: HarnessOptions = {}) {
-  h = await startHarness(opts);
-  running = h;
+  h = await startOne(opts);
 }
 
 describe('tenant finding-dispatch webhooks', () => {

@@ -1,17 +1,12 @@
 import { request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { slashCommandBody } from '../../src/sandbox/slack-requests.js';
-import { ALICE, type Harness, type HarnessOptions, startHarness, waitFor } from '../helpers/harness.js';
+import { ALICE, type Harness, type HarnessOptions, harnessPerTest, waitFor } from '../helpers/harness.js';
 
 let h: Harness;
-let running: Harness | undefined;
-afterEach(async () => {
-  await running?.close();
-  running = undefined;
-});
+const startOne = harnessPerTest();
 async function start(opts: HarnessOptions = {}) {
-  h = await startHarness(opts);
-  running = h;
+  h = await startOne(opts);
 }
 async function get(path: string) {
   const res = await request(`${h.base}${path}`);

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import type { OpenView } from '../../src/sandbox/slack.js';
 import type { SlackActor } from '../../src/sandbox/slack-requests.js';
@@ -7,8 +7,8 @@ import {
   BOB,
   type Harness,
   type HarnessOptions,
+  harnessPerTest,
   settle,
-  startHarness,
   waitFor,
 } from '../helpers/harness.js';
 
@@ -18,14 +18,9 @@ const GUEST: SlackActor = { ...ALICE, userId: 'U0GUEST', userName: 'guest' };
 const BOT: SlackActor = { ...ALICE, userId: 'U0BOTTY', userName: 'otherbot' };
 
 let h: Harness;
-let running: Harness | undefined;
-afterEach(async () => {
-  await running?.close();
-  running = undefined;
-});
+const startOne = harnessPerTest();
 async function start(yaml?: string, opts: HarnessOptions = {}) {
-  h = await startHarness({ ...opts, ...(yaml ? { file: parseConfigFile(yaml, 'test.yaml') } : {}) });
-  running = h;
+  h = await startOne({ ...opts, ...(yaml ? { file: parseConfigFile(yaml, 'test.yaml') } : {}) });
 }
 
 const statePosts = () => h.tenant.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/state'));

@@ -40,6 +40,15 @@ function runMain(env: Record<string, string>, args: string[] = []): Run {
   return run;
 }
 
+/** The least configuration Warden starts with (nothing is reached: --check-config only). */
+const VALID_ENV = {
+  SLACK_BOT_TOKEN: 'xoxb-1',
+  SLACK_SIGNING_SECRET: 's',
+  SLACK_TEAM_ID: 'T0ACME',
+  TENANT_BASE_URL: 'http://127.0.0.1:9',
+  TENANT_ACCESS_TOKEN: 't',
+};
+
 describe('start-up configuration', () => {
   it('lists every missing or malformed setting and exits 2, printing no secret', async () => {
     const run = runMain({
@@ -56,16 +65,7 @@ describe('start-up configuration', () => {
   });
 
   it('--check-config checks and exits 0 without starting', async () => {
-    const run = runMain(
-      {
-        SLACK_BOT_TOKEN: 'xoxb-1',
-        SLACK_SIGNING_SECRET: 's',
-        SLACK_TEAM_ID: 'T0ACME',
-        TENANT_BASE_URL: 'http://127.0.0.1:9',
-        TENANT_ACCESS_TOKEN: 't',
-      },
-      ['--check-config'],
-    );
+    const run = runMain(VALID_ENV, ['--check-config']);
     expect(await run.exit).toBe(0);
     expect(run.stdout.join('')).toMatch(/Configuration is valid/);
   });
@@ -75,17 +75,7 @@ describe('start-up configuration', () => {
     cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
     const { writeFileSync } = await import('node:fs');
     writeFileSync(join(dir, 'w.yaml'), 'limits:\n  snoozeMaxDays: -1\n');
-    const run = runMain(
-      {
-        SLACK_BOT_TOKEN: 'xoxb-1',
-        SLACK_SIGNING_SECRET: 's',
-        SLACK_TEAM_ID: 'T0ACME',
-        TENANT_BASE_URL: 'http://127.0.0.1:9',
-        TENANT_ACCESS_TOKEN: 't',
-        WARDEN_CONFIG: join(dir, 'w.yaml'),
-      },
-      ['--check-config'],
-    );
+    const run = runMain({ ...VALID_ENV, WARDEN_CONFIG: join(dir, 'w.yaml') }, ['--check-config']);
     expect(await run.exit).toBe(2);
     expect(run.stderr.join('')).toMatch(/w\.yaml:2 limits\.snoozeMaxDays/);
   });

@@ -4,6 +4,7 @@ import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { afterEach } from 'vitest';
 import { createWarden, type Warden } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { ConfigFile } from '../../src/config-file.js';
@@ -182,6 +183,19 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
   };
   return harness;
+}
+
+/** Starts harnesses within a test and closes them after it (registers an afterEach). */
+export function harnessPerTest(): (opts?: HarnessOptions) => Promise<Harness> {
+  const open: Harness[] = [];
+  afterEach(async () => {
+    for (const harness of open.splice(0)) await harness.close();
+  });
+  return async (opts = {}) => {
+    const harness = await startHarness(opts);
+    open.push(harness);
+    return harness;
+  };
 }
 
 /** Waits until `check` returns (or resolves to) something truthy: side effects happen after the ack. */
