@@ -14,14 +14,14 @@ import { request } from 'undici';
 import { renderCampaign } from '../src/blockkit/campaign.js';
 import { entitlementsCsv, groupEntitlements } from '../src/domain/entitlements.js';
 import { describeScope } from '../src/domain/scope.js';
+import { SetupEntitlementAndScopeResponseSchema } from '../src/model/campaign.js';
 import { seedFindings } from '../src/sandbox/seed-findings.js';
 import { createSandboxTenant, type SandboxTenant } from '../src/sandbox/server.js';
 import { createLocalSlack, type LocalSlack } from '../src/sandbox/slack.js';
 import { Secret } from '../src/secret.js';
 import { createStore } from '../src/store/create-store.js';
 import { TenantClient } from '../src/tenant/client.js';
-import { updateFindingState } from '../src/tenant/findings.js';
-import { SetupEntitlementAndScopeResponseSchema } from '../src/tenant/schemas.js';
+import { createFindingsPort } from '../src/wiring/findings-port.js';
 import type { LoadConfig, LoadItem, LoadKind, LoadResult } from './load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -423,14 +423,18 @@ async function main(): Promise<void> {
       clientSecret: new Secret(tenant.credentials.clientSecret),
     },
   });
-  await updateFindingState(client, 'FND_SUB_0', { kind: 'reopen' }).catch(() => undefined);
+  await createFindingsPort(client)
+    .change('FND_SUB_0', { kind: 'reopen' })
+    .catch(() => undefined);
   tenant.auth.expireTokens();
   const before = tenant.auth.tokenRequests;
   const template = seedFindings()[0];
   const targets = Array.from({ length: 1_000 }, (_, i) => `FND_TOKEN_${i}`);
   for (const id of targets) if (template) tenant.findings.put({ ...template, id });
   const settled = await Promise.allSettled(
-    targets.map((id) => updateFindingState(client, id, { kind: 'suppress', reason: 'token stampede' })),
+    targets.map((id) =>
+      createFindingsPort(client).change(id, { kind: 'suppress', reason: 'token stampede' }),
+    ),
   );
   const tokenRequests = tenant.auth.tokenRequests - before;
   await client.close();

@@ -8,6 +8,7 @@ export const ErrorCode = {
   config: 'config_invalid',
   api: 'tenant_api_error',
   invalidInput: 'invalid_input',
+  slack: 'slack_api_error',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -135,4 +136,40 @@ export class ApiError extends WardenError {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/**
+ * How a failed Slack Web API call affects what comes next: wait what Slack asked (429), try
+ * again later (5xx, network), or stop and let a person look (errors repeating cannot fix).
+ */
+export type SlackFailureKind = 'rate_limited' | 'transient' | 'permanent';
+
+/** A Slack Web API call that failed, mapped once (slack/slack-errors.ts) for every caller. */
+export class SlackApiError extends WardenError {
+  readonly method: string;
+  /** Slack's `error` (`channel_not_found`, `ratelimited`, …) or `http_error` / `request_error`. */
+  readonly slackCode: string;
+  readonly failure: SlackFailureKind;
+  /** What Slack's Retry-After asked for, on a 429. */
+  readonly retryAfterMs: number | undefined;
+  /** Warden is not in the channel (or cannot see it): inviting it fixes this. */
+  readonly notInChannel: boolean;
+
+  constructor(
+    method: string,
+    slackCode: string,
+    failure: SlackFailureKind,
+    options: { retryAfterMs?: number | undefined; notInChannel?: boolean; cause?: unknown } = {},
+  ) {
+    super(ErrorCode.slack, `Slack ${method} failed: ${slackCode}`, { cause: options.cause });
+    this.method = method;
+    this.slackCode = slackCode;
+    this.failure = failure;
+    this.retryAfterMs = options.retryAfterMs;
+    this.notInChannel = options.notInChannel === true;
+  }
+}
+
+export function isSlackApiError(error: unknown): error is SlackApiError {
+  return error instanceof SlackApiError;
 }

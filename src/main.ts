@@ -24,8 +24,21 @@ async function main(argv: readonly string[]): Promise<void> {
     );
     return;
   }
-  const { startWarden } = await import('./app.js');
-  await startWarden(config);
+  const { createWarden } = await import('./app.js');
+  const warden = await createWarden({ config, file: loadConfigFile(config.configFile) });
+  await warden.start();
+  const stop = (signal: string) => {
+    warden.ports.logger.info({ signal }, 'signal received');
+    void warden.stop(config.shutdownTimeoutMs).then(
+      () => process.exit(0),
+      (error: unknown) => {
+        warden.ports.logger.error({ err: error }, 'stop failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

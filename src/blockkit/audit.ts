@@ -1,10 +1,11 @@
-import type { FindingAction } from '../domain/actions.js';
-import type { Finding } from '../tenant/schemas.js';
+import { actionEnd, actionText, type FindingAction } from '../domain/actions.js';
+import type { Finding } from '../model/finding.js';
+import { actionRow } from './action-table.js';
 import { mention, safeMrkdwn, slackDate } from './mrkdwn.js';
 
 /**
- * The thread reply after a change: who did what, with the reason and the until-date. Dates come
- * from the finding the tenant returned when it has them (what is true), else from the request.
+ * The thread reply after a change: who did what, with the reason and the end date. The date comes
+ * from the finding the tenant returned when it has it (what is true), else from the request.
  */
 export function describeChange(
   action: FindingAction,
@@ -12,36 +13,16 @@ export function describeChange(
   finding: Finding,
   requesterId?: string,
 ): string {
-  const who = mention(actorId);
-  switch (action.kind) {
-    case 'snooze':
-      return `${who} snoozed this until ${slackDate(finding.snoozeUntil ?? action.until)}: ${safeMrkdwn(action.reason, 2_000)}`;
-    case 'acceptRisk':
-      if (requesterId) {
-        return `${who} approved ${mention(requesterId)}'s request and accepted the risk until ${slackDate(finding.riskAcceptanceExpiresAt ?? action.expiresAt)}: ${safeMrkdwn(action.justification, 2_000)}`;
-      }
-      return `${who} accepted the risk until ${slackDate(finding.riskAcceptanceExpiresAt ?? action.expiresAt)}: ${safeMrkdwn(action.justification, 2_000)}`;
-    case 'suppress':
-      return `${who} suppressed this until someone reopens it: ${safeMrkdwn(action.reason, 2_000)}`;
-    case 'resolve':
-      return action.reason
-        ? `${who} resolved this: ${safeMrkdwn(action.reason, 2_000)}`
-        : `${who} resolved this.`;
-    case 'reopen':
-      return `${who} reopened this.`;
-    case 'unsuppress':
-      return `${who} unsuppressed this.`;
-  }
+  const row = actionRow(action.kind);
+  const who = requesterId
+    ? `${mention(actorId)} approved ${mention(requesterId)}'s request and`
+    : mention(actorId);
+  const recorded = row.endField ? finding[row.endField] : undefined;
+  const end = recorded ?? actionEnd(action);
+  const until = end ? ` until ${slackDate(end)}` : '';
+  const words = actionText(action);
+  return `${who} ${row.done}${until}${words ? `: ${safeMrkdwn(words, 2_000)}` : '.'}`;
 }
-
-export const ACTION_VERB: Record<FindingAction['kind'], string> = {
-  snooze: 'snooze',
-  acceptRisk: 'accept the risk of',
-  suppress: 'suppress',
-  resolve: 'resolve',
-  reopen: 'reopen',
-  unsuppress: 'unsuppress',
-};
 
 /**
  * The thread reply when an alert is delivered again for a finding that already has a message:

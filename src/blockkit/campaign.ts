@@ -2,14 +2,9 @@ import type { Button, KnownBlock } from '@slack/types';
 import type { CampaignEntitlements, EntitlementRow } from '../domain/entitlements.js';
 import type { DescribedScope, ScopeLine } from '../domain/scope.js';
 import type { RenderedMessage } from './finding.js';
+import { CampaignActionId, CampaignBlockId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, plain, safeMrkdwn, truncate } from './mrkdwn.js';
-
-export const CampaignActionId = {
-  page: 'campaign.page',
-  csv: 'campaign.csv',
-  share: 'campaign.share',
-} as const;
 
 /** Entitlements per page: about 40 lines keeps a page within a few sections and 50 blocks. */
 export const CAMPAIGN_PAGE_SIZE = 40;
@@ -88,7 +83,7 @@ function pageButton(text: string, campaignId: string, page: number, primary = fa
   const value: CampaignButtonValue = { c: campaignId, p: page };
   return {
     type: 'button',
-    action_id: `${CampaignActionId.page}.${text.startsWith('◀') ? 'prev' : 'next'}`,
+    action_id: text.startsWith('◀') ? CampaignActionId.prev : CampaignActionId.next,
     text: { type: 'plain_text', text },
     value: JSON.stringify(value),
     ...(primary ? { style: 'primary' as const } : {}),
@@ -165,7 +160,7 @@ export function renderCampaign(
       text: { type: 'plain_text', text: 'Share in channel' },
       value,
     });
-    blocks.push({ type: 'actions', block_id: 'campaign.actions', elements: buttons });
+    blocks.push({ type: 'actions', block_id: CampaignBlockId.actions, elements: buttons });
   }
   const text = `Access review ${safeMrkdwn(id, 130)}: ${total} selected entitlements, page ${page + 1} of ${pages}`;
   return { text, blocks };

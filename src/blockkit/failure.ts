@@ -1,4 +1,4 @@
-import { ApiError, InvalidInputError } from '../errors.js';
+import { ApiError, InvalidInputError, SlackApiError } from '../errors.js';
 import { code, safeMrkdwn } from './mrkdwn.js';
 
 /**
@@ -8,12 +8,13 @@ import { code, safeMrkdwn } from './mrkdwn.js';
 export function describeFailure(error: unknown, what: string, ref: string): string {
   const tail = ` _(ref ${code(ref, 40)})_`;
   if (error instanceof InvalidInputError) return `:warning: ${safeMrkdwn(error.message, 500)}`;
-  if (!(error instanceof ApiError)) {
-    const slackCode = slackErrorCode(error);
-    if (slackCode)
-      return `:warning: Slack refused while Warden tried to ${what} (${code(slackCode, 60)}). Try again; if it repeats, an admin can look up the ref in Warden's log.${tail}`;
-    return `:warning: Something went wrong in Warden while trying to ${what}. Nothing is shown as done that was not; an admin can look up the ref in Warden's log.${tail}`;
+  if (error instanceof SlackApiError) {
+    if (error.notInChannel)
+      return `:warning: Warden is not in this channel (${code(error.slackCode, 60)}), so it could not ${what}. Invite it with \`/invite @Warden\` and try again.${tail}`;
+    return `:warning: Slack refused while Warden tried to ${what} (${code(error.slackCode, 60)}). Try again; if it repeats, an admin can look up the ref in Warden's log.${tail}`;
   }
+  if (!(error instanceof ApiError))
+    return `:warning: Something went wrong in Warden while trying to ${what}. Nothing is shown as done that was not; an admin can look up the ref in Warden's log.${tail}`;
   const said = error.serverMessage ? ` The tenant said: “${safeMrkdwn(error.serverMessage, 300)}”.` : '';
   switch (error.kind) {
     case 'not_found':
@@ -36,13 +37,4 @@ export function describeFailure(error: unknown, what: string, ref: string): stri
         ? `:grey_question: The tenant failed mid-way while Warden tried to ${what}: it may or may not have been applied. Check the finding (\`show\`) before trying again.${tail}`
         : `:hourglass: The tenant is unavailable or not answering; could not ${what}. Nothing was changed. Try again in a minute.${tail}`;
   }
-}
-
-/** The `error` of a Slack Web API failure (`{ok:false, error}`), when it is one. */
-export function slackErrorCode(error: unknown): string | undefined {
-  if (!(error instanceof Error) || !('data' in error)) return undefined;
-  const data = error.data;
-  if (typeof data === 'object' && data !== null && 'error' in data && typeof data.error === 'string')
-    return data.error;
-  return undefined;
 }

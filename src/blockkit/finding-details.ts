@@ -1,5 +1,5 @@
 import { findingTypeOf } from '../domain/finding-type.js';
-import { type Finding, FindingSchema } from '../tenant/schemas.js';
+import { type Finding, FindingSchema } from '../model/finding.js';
 import { code, safeMrkdwn, slackDate } from './mrkdwn.js';
 
 /**

@@ -1,6 +1,7 @@
 import type { Button, KnownBlock, MrkdwnElement } from '@slack/types';
 import { type FindingActionKind, offeredActions } from '../domain/actions.js';
-import type { Finding } from '../tenant/schemas.js';
+import type { Finding } from '../model/finding.js';
+import { actionRow } from './action-table.js';
 import {
   describeDetails,
   describeOwner,
@@ -9,7 +10,8 @@ import {
   findingTitle,
   targetName,
 } from './finding-details.js';
-import { ActionId, BlockId } from './ids.js';
+import { describeState, severityOf, stateLabel } from './finding-state.js';
+import { BlockId, findingActionId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, plain, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
 
@@ -24,75 +26,20 @@ export interface AlertContext {
   actions?: boolean;
 }
 
-const SEVERITY: Record<string, { icon: string; label: string }> = {
-  FINDING_SEVERITY_CRITICAL: { icon: '🔴', label: 'Critical' },
-  FINDING_SEVERITY_HIGH: { icon: '🟠', label: 'High' },
-  FINDING_SEVERITY_MEDIUM: { icon: '🟡', label: 'Medium' },
-  FINDING_SEVERITY_LOW: { icon: '🔵', label: 'Low' },
-  FINDING_SEVERITY_INFO: { icon: '⚪', label: 'Info' },
-};
-
-export function severityOf(f: Finding): { icon: string; label: string } {
-  const known = f.severity ? SEVERITY[f.severity] : undefined;
-  if (known) return known;
-  // Unknown or unspecified severities are shown as they came.
-  return { icon: '⚫', label: f.severity ? enumWords(f.severity, 'FINDING_SEVERITY_') : 'Unspecified' };
-}
-
-export function stateLabel(state: string | null | undefined): string {
-  const words = enumWords(state, 'FINDING_STATE_');
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/** One line saying where the finding stands, with its dates as Slack date tokens. */
-export function describeState(f: Finding): string {
-  switch (f.state) {
-    case 'FINDING_STATE_SNOOZED':
-      return `💤 Snoozed${f.snoozeUntil ? ` until ${slackDate(f.snoozeUntil)}` : ''}${f.snoozeReason ? `: ${safeMrkdwn(f.snoozeReason, 600)}` : ''}`;
-    case 'FINDING_STATE_RISK_ACCEPTED':
-      return `🛡️ Risk accepted${f.riskAcceptanceExpiresAt ? ` until ${slackDate(f.riskAcceptanceExpiresAt)}` : ''}${f.riskAcceptanceJustification ? `: ${safeMrkdwn(f.riskAcceptanceJustification, 1_200)}` : ''}`;
-    case 'FINDING_STATE_SUPPRESSED':
-      return `🔕 Suppressed until reopened${f.suppressReason ? `: ${safeMrkdwn(f.suppressReason, 600)}` : ''}`;
-    case 'FINDING_STATE_RESOLVED':
-      return `✅ Resolved${f.resolvedAt ? ` ${slackDate(f.resolvedAt)}` : ''}`;
-    case 'FINDING_STATE_IN_PROGRESS':
-      return `🛠️ In progress${f.assigneeIdentityUserId ? `, assigned to ${code(f.assigneeIdentityUserId, 60)}` : ''}`;
-    case 'FINDING_STATE_OPEN':
-      return '🚨 Open';
-    default:
-      return `State: ${stateLabel(f.state)}`;
-  }
-}
-
-const BUTTON_LABEL: Record<FindingActionKind, string> = {
-  snooze: 'Snooze…',
-  acceptRisk: 'Accept risk…',
-  suppress: 'Suppress (permanent)…',
-  resolve: 'Resolve…',
-  reopen: 'Reopen',
-  unsuppress: 'Unsuppress',
-};
-
 function button(kind: FindingActionKind, findingId: string): Button {
+  const row = actionRow(kind);
   const b: Button = {
     type: 'button',
-    action_id: ActionId[kind],
-    text: { type: 'plain_text', text: BUTTON_LABEL[kind] },
+    action_id: findingActionId(kind),
+    text: { type: 'plain_text', text: row.button },
     value: findingId,
   };
-  if (kind === 'suppress') b.style = 'danger';
-  // These act at once, without a modal: ask first.
-  if (kind === 'reopen' || kind === 'unsuppress') {
+  if (row.style) b.style = row.style;
+  if (row.confirm) {
     b.confirm = {
-      title: {
-        type: 'plain_text',
-        text: kind === 'reopen' ? 'Reopen this finding?' : 'Unsuppress this finding?',
-      },
-      text: {
-        type: 'plain_text',
-        text: 'It becomes open again and ends any snooze, risk acceptance or suppression. Everyone in the channel sees who did it.',
-      },
-      confirm: { type: 'plain_text', text: kind === 'reopen' ? 'Reopen' : 'Unsuppress' },
+      title: { type: 'plain_text', text: row.confirm.title },
+      text: { type: 'plain_text', text: row.confirm.text },
+      confirm: { type: 'plain_text', text: row.confirm.confirm },
       deny: { type: 'plain_text', text: 'Cancel' },
     };
   }

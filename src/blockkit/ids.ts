@@ -1,29 +1,20 @@
-import type { FindingActionKind } from '../domain/actions.js';
-
 /**
- * The routing contract between what Warden renders and what its listeners match: action_id,
- * block_id and callback_id values. Change one here and both sides follow.
+ * The routing contract between what Warden renders and what its listeners match: every
+ * action_id, block_id and callback_id lives here (the finding actions' own ids are derived from
+ * the action table, blockkit/action-table.ts). Change one here and both sides follow.
  */
-export const ActionId = {
-  snooze: 'finding.snooze',
-  acceptRisk: 'finding.acceptRisk',
-  suppress: 'finding.suppress',
-  resolve: 'finding.resolve',
-  reopen: 'finding.reopen',
-  unsuppress: 'finding.unsuppress',
-} as const satisfies Record<FindingActionKind, string>;
 
-export const FINDING_ACTION_ID = /^finding\.(snooze|acceptRisk|suppress|resolve|reopen|unsuppress)$/;
+/** A finding action's button: `finding.<kind>`; its form submits with the same callback id. */
+export const FINDING_PREFIX = 'finding.';
+export const findingActionId = (kind: string): string => `${FINDING_PREFIX}${kind}`;
 
-const KIND_BY_ACTION_ID = new Map<string, FindingActionKind>(
-  Object.entries(ActionId).map(([kind, id]) => [id, kind as FindingActionKind]),
-);
-
-/** The action a button's action_id stands for, if it is one of ours. */
-export function actionKindOf(actionId: string): FindingActionKind | undefined {
-  return KIND_BY_ACTION_ID.get(actionId);
+/** `^prefix(a|b|c)$` for a set of names: how a listener matches a family of ids. */
+export function idPattern(prefix: string, names: readonly string[]): RegExp {
+  const literal = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return new RegExp(`^${literal(prefix)}(${names.map(literal).join('|')})$`);
 }
 
+/** Block ids of the finding card and of the action forms' inputs. */
 export const BlockId = {
   findingActions: 'finding.actions',
   preset: 'preset',
@@ -37,13 +28,29 @@ export const BlockId = {
 /** Every input element uses this action_id; the block_id tells the fields apart. */
 export const INPUT_ACTION = 'value';
 
-/** Modal callback ids: the action the modal submits. */
-export const CallbackId = {
-  snooze: 'finding.snooze',
-  acceptRisk: 'finding.acceptRisk',
-  suppress: 'finding.suppress',
-  resolve: 'finding.resolve',
-  loading: 'finding.loading',
+/** The Loading… and error modals: nothing to submit. */
+export const INFO_CALLBACK_ID = 'finding.loading';
+
+/** Four-eyes: Approve… / Deny… buttons on a request, and their forms' callback ids. */
+export const ApprovalId = {
+  approve: 'approval.approve',
+  deny: 'approval.deny',
+} as const;
+export const APPROVAL_ID = idPattern('approval.', ['approve', 'deny']);
+export const ApprovalBlockId = {
+  actions: 'approval.actions',
+  expires: 'expires',
+  time: 'time',
+  confirm: 'confirm',
+  reason: 'reason',
 } as const;
 
-export const MODAL_CALLBACK_ID = /^finding\.(snooze|acceptRisk|suppress|resolve)$/;
+/** A campaign view's buttons: paging, CSV, share. */
+export const CampaignActionId = {
+  prev: 'campaign.page.prev',
+  next: 'campaign.page.next',
+  csv: 'campaign.csv',
+  share: 'campaign.share',
+} as const;
+export const CAMPAIGN_ACTION_ID = idPattern('campaign.', ['page.prev', 'page.next', 'csv', 'share']);
+export const CampaignBlockId = { actions: 'campaign.actions' } as const;

@@ -55,3 +55,11 @@ export function slackDate(iso: string | Date, format = '{date_short_pretty} at {
 export function mention(userId: string): string {
   return /^[UW][A-Z0-9]{2,}$/.test(userId) ? `<@${userId}>` : safeMrkdwn(userId, 40);
 }
+
+/** A person's words as a mrkdwn quote: escaped, cut to `max`, each line marked. */
+export function quoted(text: string, max = 1_500): string {
+  return safeMrkdwn(text, max)
+    .split('\n')
+    .map((l) => `> ${l}`)
+    .join('\n');
+}

@@ -1,7 +1,7 @@
 import { loadStoreConfig } from '../config.js';
 import { ConfigError } from '../errors.js';
+import type { Store } from '../ports/store.js';
 import { createStore } from '../store/create-store.js';
-import type { Store } from '../store/store.js';
 
 /** The store the running Warden uses (DATABASE_URL or WARDEN_DATA_DIR), for operator commands. */
 export async function openStoreFromEnv(): Promise<Store> {

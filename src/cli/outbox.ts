@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import type { OutboxStatus } from '../store/schema.js';
+import type { OutboxStatus } from '../ports/store.js';
 import { openStoreFromEnv } from './open-store.js';
 
 /**

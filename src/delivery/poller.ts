@@ -1,13 +1,12 @@
 import type { ConfigFile } from '../config-file.js';
 import { severityRank } from '../domain/routing.js';
 import type { Logger } from '../logger.js';
-import type { TenantClient } from '../tenant/client.js';
-import { searchFindings } from '../tenant/findings.js';
-import type { Finding } from '../tenant/schemas.js';
+import type { Finding } from '../model/finding.js';
+import type { FindingsPort } from '../ports/tenant.js';
 import { acceptAlert, type IntakeDeps } from '../usecases/accept-alert.js';
 
 export interface PollerOptions {
-  tenant: TenantClient;
+  findings: FindingsPort;
   intake: IntakeDeps;
   filters: ConfigFile['poller'];
   intervalMs: number;
@@ -62,8 +61,7 @@ export class Poller {
   async #poll(): Promise<PollResult> {
     const { filters, intake, logger } = this.#o;
     const result: PollResult = { scanned: 0, enqueued: 0 };
-    const pages = searchFindings(
-      this.#o.tenant,
+    const pages = this.#o.findings.search(
       {
         ...(filters.states ? { states: filters.states } : {}),
         ...(filters.findingTypes ? { findingTypes: filters.findingTypes } : {}),
@@ -73,7 +71,7 @@ export class Poller {
     );
     let batch: Finding[] = [];
     const flush = async () => {
-      const seen = await intake.store.seen(batch.map((f) => f.id));
+      const seen = await intake.seen.seen(batch.map((f) => f.id));
       for (const f of batch) {
         const before = seen.get(f.id);
         const state = f.state ?? null;
@@ -97,7 +95,7 @@ export class Poller {
         if (batch.length >= 50) await flush();
       }
       await flush();
-      this.lastSuccessAt = intake.now();
+      this.lastSuccessAt = intake.clock();
       logger.info(result, 'poll finished');
     } catch (error) {
       logger.error({ err: error, ...result }, 'poll failed; the next run tries again');

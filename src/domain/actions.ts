@@ -1,3 +1,5 @@
+import type { UpdateFindingStateBody } from '../model/finding.js';
+
 /**
  * The six workflow actions of UpdateFindingState (spec: the `action` oneof), what state each
  * leads to, which ones a state likely offers (api-facts.md: no transition table is published,
@@ -22,15 +24,6 @@ export const FINDING_ACTION_KINDS: readonly FindingActionKind[] = [
   'resolve',
   'reopen',
 ];
-
-/** The body of POST /api/v1/findings/{id}/state: exactly one member of the action oneof. */
-export type UpdateFindingStateBody =
-  | { snooze: { reason: string; snoozeUntil: string } }
-  | { suppress: { reason: string } }
-  | { acceptRisk: { expiresAt: string; justification: string } }
-  | { unsuppress: Record<string, never> }
-  | { resolve: { reason: string } }
-  | { reopen: Record<string, never> };
 
 export function buildStateRequestBody(action: FindingAction): UpdateFindingStateBody {
   switch (action.kind) {
@@ -111,5 +104,55 @@ export function offeredActions(state: string | null | undefined): FindingActionK
       return ['reopen', 'unsuppress'];
     default:
       return ['snooze', 'acceptRisk', 'suppress', 'resolve', 'reopen'];
+  }
+}
+
+/** The words a person gave with an action (a reason or a justification), if it takes any. */
+export function actionText(action: FindingAction): string | undefined {
+  switch (action.kind) {
+    case 'acceptRisk':
+      return action.justification;
+    case 'snooze':
+    case 'suppress':
+    case 'resolve':
+      return action.reason;
+    default:
+      return undefined;
+  }
+}
+
+/** The same action with other words (the tenant's record carries who acted: attribution). */
+export function withText(action: FindingAction, text: string): FindingAction {
+  switch (action.kind) {
+    case 'acceptRisk':
+      return { ...action, justification: text };
+    case 'snooze':
+    case 'suppress':
+    case 'resolve':
+      return { ...action, reason: text };
+    default:
+      return action;
+  }
+}
+
+/** When what the action starts ends by itself (a snooze, a risk acceptance), if it does. */
+export function actionEnd(action: FindingAction): Date | undefined {
+  if (action.kind === 'snooze') return action.until;
+  if (action.kind === 'acceptRisk') return action.expiresAt;
+  return undefined;
+}
+
+/** What an action sent, for the audit log (dates as ISO text). */
+export function actionParams(action: FindingAction): Record<string, unknown> {
+  switch (action.kind) {
+    case 'snooze':
+      return { reason: action.reason, until: action.until.toISOString() };
+    case 'acceptRisk':
+      return { justification: action.justification, expiresAt: action.expiresAt.toISOString() };
+    case 'suppress':
+    case 'resolve':
+      return { reason: action.reason };
+    default:
+      return {};
   }
 }

@@ -1,4 +1,4 @@
-import type { SetupEntitlementAndScopeResponse } from '../tenant/schemas.js';
+import type { SetupEntitlementAndScopeResponse } from '../model/campaign.js';
 
 /**
  * The selected entitlements of a campaign as rows people can read: names come from `expanded`

@@ -1,4 +1,4 @@
-import type { ScopeV2 } from '../tenant/schemas.js';
+import type { ScopeV2 } from '../model/campaign.js';
 
 /**
  * A campaign's ScopeV2 in plain words (spec: ScopeV2 and its messages). Pure: lines are plain

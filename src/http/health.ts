@@ -1,6 +1,6 @@
 import type express from 'express';
 import type { Request, Response } from 'express';
-import type { Store } from '../store/store.js';
+import type { Store } from '../ports/store.js';
 import type { TokenProvider } from '../tenant/auth.js';
 
 export interface HealthDeps {

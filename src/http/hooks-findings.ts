@@ -82,7 +82,7 @@ export function findingsHook(deps: HooksDeps): express.Router {
           req.get('x-warden-timestamp'),
           signature,
           raw,
-          deps.now(),
+          deps.clock(),
         );
         if (!verdict.ok) {
           log.warn({ reason: verdict.reason }, 'signed post refused');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FindingSchema } from '../tenant/schemas.js';
+import { FindingSchema } from '../model/finding.js';
 
 /** The tenant's finding-dispatch envelope (api-facts.md). */
 export const FindingDispatchSchema = z.looseObject({

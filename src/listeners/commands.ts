@@ -1,13 +1,14 @@
 import type { App } from '@slack/bolt';
 import { parseCommand, usage } from '../domain/command.js';
-import type { WardenDeps } from '../usecases/deps.js';
 import { runSlashCommand } from '../usecases/run-slash-command.js';
+import type { ListenerContext } from './context.js';
 import { SlashCommandSchema } from './payloads.js';
 import { refOf } from './ref.js';
 
 /** `/warden …`: help and mistakes are answered in the ack itself (no I/O); the rest after it. */
-export function registerCommandListeners(app: App, deps: WardenDeps): void {
-  app.command(deps.slashCommand, async ({ ack, body, context }) => {
+export function registerCommandListeners(app: App, { ports, work }: ListenerContext): void {
+  const { slashCommand } = ports.settings;
+  app.command(slashCommand, async ({ ack, body, context }) => {
     const parsed = SlashCommandSchema.safeParse(body);
     if (!parsed.success) {
       await ack({ response_type: 'ephemeral', text: ':warning: Warden could not read this command.' });
@@ -18,17 +19,17 @@ export function registerCommandListeners(app: App, deps: WardenDeps): void {
     if (!command.ok) {
       await ack({
         response_type: 'ephemeral',
-        text: `:warning: ${command.error}\n\n${usage(deps.slashCommand)}`,
+        text: `:warning: ${command.error}\n\n${usage(slashCommand)}`,
       });
       return;
     }
     if (command.command.kind === 'help') {
-      await ack({ response_type: 'ephemeral', text: usage(deps.slashCommand) });
+      await ack({ response_type: 'ephemeral', text: usage(slashCommand) });
       return;
     }
     await ack();
-    await deps.work.run(() =>
-      runSlashCommand(deps, command.command, {
+    await work.run(() =>
+      runSlashCommand(ports, command.command, {
         userId: p.user_id,
         channel: p.channel_id,
         triggerId: p.trigger_id,

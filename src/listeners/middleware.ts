@@ -1,6 +1,6 @@
 import type { AnyMiddlewareArgs, App } from '@slack/bolt';
 import { slackKindOf } from '../http/request-context.js';
-import type { WardenDeps } from '../usecases/deps.js';
+import type { ListenerContext } from './context.js';
 import { teamOf } from './payloads.js';
 
 const BUSY =
@@ -35,34 +35,36 @@ function ackOf(args: AnyMiddlewareArgs): (() => Promise<void>) | undefined {
  * (acked, so Slack shows no error, and logged), and drops a second delivery of an interaction
  * already handled (same trigger_id) so nothing is done twice.
  */
-export function registerMiddleware(app: App, deps: WardenDeps, teamId: string): void {
+export function registerMiddleware(app: App, { ports, work, delivered }: ListenerContext): void {
+  const { logger, metrics } = ports;
+  const { teamId } = ports.settings;
   app.use(async (args) => {
     const { teamId: from, triggerId, type } = teamOf(args.body);
     const kind = slackKindOf(args.body);
     if (from !== teamId) {
-      deps.logger.warn({ team: from ?? null, type }, 'request from another workspace refused');
-      deps.metrics.interactions.inc({ kind, outcome: 'rejected' });
+      logger.warn({ team: from ?? null, type }, 'request from another workspace refused');
+      metrics.interactions.inc({ kind, outcome: 'rejected' });
       await ackOf(args)?.();
       return;
     }
-    if (triggerId && deps.delivered.checkAndAdd(`${type ?? 'request'}:${triggerId}`)) {
-      deps.logger.info({ type, triggerId }, 'repeated delivery ignored');
-      deps.metrics.interactions.inc({ kind, outcome: 'duplicate' });
+    if (triggerId && delivered.checkAndAdd(`${type ?? 'request'}:${triggerId}`)) {
+      logger.info({ type, triggerId }, 'repeated delivery ignored');
+      metrics.interactions.inc({ kind, outcome: 'duplicate' });
       await ackOf(args)?.();
       return;
     }
-    if (deps.work.full) {
-      deps.logger.warn({ kind, queued: deps.work.size }, 'overloaded: interaction turned away');
-      deps.metrics.interactions.inc({ kind, outcome: 'shed' });
+    if (work.full) {
+      logger.warn({ kind, queued: work.size }, 'overloaded: interaction turned away');
+      metrics.interactions.inc({ kind, outcome: 'shed' });
       await shed(args, kind);
       return;
     }
     try {
-      // Listeners ack, then queue their work on deps.work (bounded; shutdown drains it).
+      // Listeners ack, then queue their work on work (bounded; shutdown drains it).
       await args.next();
-      deps.metrics.interactions.inc({ kind, outcome: 'handled' });
+      metrics.interactions.inc({ kind, outcome: 'handled' });
     } catch (error) {
-      deps.metrics.interactions.inc({ kind, outcome: 'error' });
+      metrics.interactions.inc({ kind, outcome: 'error' });
       throw error;
     }
   });

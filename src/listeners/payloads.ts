@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Audience } from '../ports/slack.js';
 
 /**
  * The parts of Slack's payloads Warden reads, validated: Block Kit state and button values are
@@ -18,6 +19,15 @@ export const BlockActionSchema = z.looseObject({
   actions: z.array(z.looseObject({ action_id: z.string(), value: z.string().nullish() })).min(1),
 });
 export type BlockActionPayload = z.output<typeof BlockActionSchema>;
+
+/** Where to answer the person who clicked: the channel the button was in, else a DM. */
+export function audienceOf(p: BlockActionPayload): Audience {
+  return {
+    channel: p.channel?.id ?? p.container?.channel_id ?? p.user.id,
+    user: p.user.id,
+    responseUrl: p.response_url ?? undefined,
+  };
+}
 
 export const ViewSubmissionSchema = z.looseObject({
   type: z.literal('view_submission'),

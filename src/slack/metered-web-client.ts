@@ -1,14 +1,9 @@
 import { WebClient, type WebClientOptions } from '@slack/web-api';
-import { z } from 'zod';
-
-const ErrorSchema = z.looseObject({
-  code: z.string().optional(),
-  data: z.looseObject({ error: z.string().optional() }).optional(),
-});
+import { toSlackApiError } from './slack-errors.js';
 
 /**
- * A Web API client that counts its failures by method and error, for the Slack errors metric.
- * Every call Warden makes (chat.*, views.*, users.*, …) goes through `apiCall`.
+ * A Web API client that counts its failures by method and Slack error (the Slack errors metric)
+ * and turns each into a SlackApiError. Every call Warden makes goes through `apiCall`.
  */
 export class MeteredWebClient extends WebClient {
   readonly #onError: (method: string, error: string) => void;
@@ -25,17 +20,9 @@ export class MeteredWebClient extends WebClient {
     try {
       return await super.apiCall(method, options);
     } catch (error) {
-      const parsed = ErrorSchema.safeParse(error);
-      const e = parsed.success ? parsed.data : {};
-      const kind =
-        e.data?.error ??
-        (e.code === 'slack_webapi_rate_limited_error'
-          ? 'ratelimited'
-          : e.code === 'slack_webapi_http_error'
-            ? 'http_error'
-            : 'request_error');
-      this.#onError(method, kind);
-      throw error;
+      const mapped = toSlackApiError(method, error);
+      this.#onError(method, mapped.slackCode);
+      throw mapped;
     }
   }
 }

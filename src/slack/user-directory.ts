@@ -1,15 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import { isKnownTimeZone } from '../domain/when.js';
-
-export interface SlackPerson {
-  id: string;
-  tz: string;
-  displayName: string;
-  email: string | undefined;
-  isBot: boolean;
-  isGuest: boolean;
-}
+import type { PeoplePort, SlackPerson } from '../ports/slack.js';
 
 const UserInfoSchema = z.looseObject({
   user: z.looseObject({
@@ -33,7 +25,7 @@ const UserInfoSchema = z.looseObject({
  * Who a Slack user is (time zone, name, guest or bot) from `users.info`, cached for an hour, one
  * request per user however many ask at once. A failed lookup is not cached.
  */
-export class UserDirectory {
+export class UserDirectory implements PeoplePort {
   readonly #client: WebClient;
   readonly #ttlMs: number;
   readonly #now: () => number;

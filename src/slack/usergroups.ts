@@ -1,5 +1,6 @@
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
+import type { GroupsPort } from '../ports/slack.js';
 
 const MembersSchema = z.looseObject({ users: z.array(z.string()).nullish() });
 
@@ -8,7 +9,7 @@ const MembersSchema = z.looseObject({ users: z.array(z.string()).nullish() });
  * group however many ask at once. A group that cannot be read counts as empty: permission is
  * refused, never granted, when Slack cannot say.
  */
-export class UsergroupDirectory {
+export class UsergroupDirectory implements GroupsPort {
   readonly #client: WebClient;
   readonly #ttlMs: number;
   readonly #now: () => number;

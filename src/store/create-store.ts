@@ -3,10 +3,10 @@ import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import type { Store } from '../ports/store.js';
 import type { Secret } from '../secret.js';
-import { KyselyStore } from './kysely-store.js';
+import { createKyselyStore } from './kysely-store.js';
 import type { Database } from './schema.js';
-import type { Store } from './store.js';
 
 export interface StoreOptions {
   /** postgres://… : PostgreSQL; otherwise the embedded SQLite file in `dataDir`. */
@@ -63,7 +63,7 @@ export async function createStore(opts: StoreOptions): Promise<Store> {
   const url = typeof opts.databaseUrl === 'string' ? opts.databaseUrl : opts.databaseUrl?.reveal();
   let store: Store;
   if (url) {
-    store = new KyselyStore(postgres(url, opts.poolSize ?? 10), 'postgres');
+    store = createKyselyStore(postgres(url, opts.poolSize ?? 10), 'postgres');
   } else {
     let file = opts.sqliteFile;
     if (!file) {
@@ -71,7 +71,7 @@ export async function createStore(opts: StoreOptions): Promise<Store> {
       mkdirSync(dir, { recursive: true });
       file = join(dir, 'warden.sqlite');
     }
-    store = new KyselyStore(sqlite(file), 'sqlite');
+    store = createKyselyStore(sqlite(file), 'sqlite');
   }
   await store.migrate();
   return store;

@@ -1,10 +1,9 @@
+import type { AlertSource, ApprovalStatus, AuditOutcome, OutboxStatus } from '../ports/store.js';
+
 /**
  * The tables, as kysely sees them. Times are milliseconds since the epoch (bigint in
  * PostgreSQL, integer in SQLite); JSON is stored as text and re-validated when read.
  */
-
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dropped';
-export type AlertSource = 'webhook' | 'signed' | 'poller';
 
 export interface OutboxTable {
   id: string;
@@ -54,11 +53,9 @@ export interface AuditTable {
   action: string;
   /** The action's parameters (JSON text). */
   params: string;
-  outcome: 'ok' | 'refused' | 'failed' | 'busy' | 'denied' | 'requested';
+  outcome: AuditOutcome;
   error: string | null;
 }
-
-export type ApprovalStatus = 'pending' | 'approved' | 'denied' | 'expired';
 
 /** A four-eyes risk acceptance waiting for, or given, an approver's decision. */
 export interface ApprovalsTable {

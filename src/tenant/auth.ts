@@ -3,10 +3,10 @@ import type { Dispatcher } from 'undici';
 import { z } from 'zod';
 import type { TenantAuthConfig } from '../config.js';
 import { ApiError, isApiError } from '../errors.js';
+import { OAuthErrorSchema, TokenResponseSchema } from '../model/envelopes.js';
 import type { Secret } from '../secret.js';
 import { badResponse, exchange, type OutgoingRequest, statusError } from './http.js';
 import { isRetryable, type RetryOptions, retryDelay } from './retry.js';
-import { OAuthErrorSchema, TokenResponseSchema } from './schemas.js';
 
 /** Hands out a bearer token for the tenant API. */
 export interface TokenProvider {

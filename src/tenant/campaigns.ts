@@ -1,6 +1,9 @@
+import {
+  type SetupEntitlementAndScopeResponse,
+  SetupEntitlementAndScopeResponseSchema,
+} from '../model/campaign.js';
 import type { TenantClient } from './client.js';
 import { encodePathSegment } from './path-segment.js';
-import { type SetupEntitlementAndScopeResponse, SetupEntitlementAndScopeResponseSchema } from './schemas.js';
 
 /**
  * The scope and selected entitlements of an access review campaign. The GET takes no expand mask

@@ -1,27 +1,15 @@
-import { buildStateRequestBody, type FindingAction, isActionApplied } from '../domain/actions.js';
 import { ApiError, isApiError } from '../errors.js';
-import type { TenantClient } from './client.js';
-import { paginate } from './paginate.js';
-import { encodePathSegment } from './path-segment.js';
 import {
   type Finding,
   FindingSchema,
+  type FindingSearchFilters,
   GetFindingResponseSchema,
+  type UpdateFindingStateBody,
   UpdateFindingStateResponseSchema,
-} from './schemas.js';
-
-/** Filters of POST /api/v1/findings/search (api-facts.md); values in one list are ORed. */
-export interface FindingSearchFilters {
-  query?: string;
-  states?: string[];
-  severities?: string[];
-  findingTypes?: string[];
-  sourceKinds?: string[];
-  appIds?: string[];
-  refs?: string[];
-  ownerIdentityUserIds?: string[];
-  includeUnassigned?: boolean;
-}
+} from '../model/finding.js';
+import type { TenantClient } from './client.js';
+import { paginate } from './paginate.js';
+import { encodePathSegment } from './path-segment.js';
 
 export async function getFinding(client: TenantClient, findingId: string): Promise<Finding> {
   const answer = await client.request({
@@ -39,16 +27,17 @@ export async function getFinding(client: TenantClient, findingId: string): Promi
  *
  * A state change is never repeated blindly after an ambiguous failure (timeout, reset, 500, 502,
  * 504): the tenant may have applied it. The finding is read back first, and the change is sent
- * again only if the finding does not already show it. Failures where the tenant provably did not
- * act (connection refused, 429, 503) are retried inside `client.request`.
+ * again only if the finding does not already show it (`isApplied`, the caller's knowledge of what
+ * the change means). Failures where the tenant provably did not act (connection refused, 429,
+ * 503) are retried inside `client.request`.
  */
 export async function updateFindingState(
   client: TenantClient,
   findingId: string,
-  action: FindingAction,
+  body: UpdateFindingStateBody,
+  isApplied: (current: Finding) => boolean,
 ): Promise<Finding> {
   const path = `/api/v1/findings/${encodePathSegment(findingId, 'finding id')}/state`;
-  const body = buildStateRequestBody(action);
   for (let round = 0; ; round++) {
     try {
       const answer = await client.request({
@@ -71,7 +60,7 @@ export async function updateFindingState(
           { kind: error.kind, operation: 'updateFindingState', processed: 'maybe', cause: readError },
         );
       }
-      if (isActionApplied(current, action)) return current;
+      if (isApplied(current)) return current;
       if (!(await client.backoff(error, round))) throw error;
     }
   }

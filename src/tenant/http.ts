@@ -1,6 +1,6 @@
 import { type Dispatcher, request } from 'undici';
 import { ApiError, type ApiErrorKind, type RedactedRequest } from '../errors.js';
-import { ServerErrorSchema } from './schemas.js';
+import { ServerErrorSchema } from '../model/envelopes.js';
 
 /** Whether the tenant acted on a request that failed: decides if a state change may be repeated. */
 export type Processed = 'no' | 'maybe' | 'yes';

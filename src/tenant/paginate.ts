@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { ApiError } from '../errors.js';
+import { PageSchema } from '../model/envelopes.js';
 import type { TenantClient } from './client.js';
-import { PageSchema } from './schemas.js';
 
 export const PAGE_SIZE_MIN = 10;
 export const PAGE_SIZE_MAX = 100;

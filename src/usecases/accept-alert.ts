@@ -1,15 +1,11 @@
 import { type Route, type RoutingRule, routeAlert } from '../domain/routing.js';
-import type { Logger } from '../logger.js';
-import type { AlertSource } from '../store/schema.js';
-import type { Store } from '../store/store.js';
-import type { Finding } from '../tenant/schemas.js';
+import type { Finding } from '../model/finding.js';
+import type { Ports } from '../ports/index.js';
+import type { AlertSource } from '../ports/store.js';
 
-export interface IntakeDeps {
-  store: Store;
+export interface IntakeDeps extends Pick<Ports, 'outbox' | 'seen' | 'clock' | 'logger'> {
   rules: readonly RoutingRule[];
   defaultChannel: string | undefined;
-  logger: Logger;
-  now: () => number;
   /** Tells the delivery worker there is work (it also polls the outbox on its own). */
   wake: () => void;
   onAccepted?: (source: AlertSource, duplicate: boolean) => void;
@@ -39,7 +35,7 @@ export async function acceptAlert(deps: IntakeDeps, alert: IncomingAlert): Promi
   const route: Route = alert.channel
     ? { channel: alert.channel, rule: 'sender' }
     : routeAlert(alert.finding, deps.rules, deps.defaultChannel);
-  const now = deps.now();
+  const now = deps.clock();
   const base = {
     idempotencyKey: alert.idempotencyKey,
     source: alert.source,
@@ -48,13 +44,13 @@ export async function acceptAlert(deps: IntakeDeps, alert: IncomingAlert): Promi
   };
   const stored =
     'channel' in route
-      ? await deps.store.enqueueAlert({ ...base, channel: route.channel, status: 'pending' }, now)
+      ? await deps.outbox.enqueueAlert({ ...base, channel: route.channel, status: 'pending' }, now)
       : 'drop' in route
-        ? await deps.store.enqueueAlert(
+        ? await deps.outbox.enqueueAlert(
             { ...base, channel: null, status: 'dropped', reason: `dropped by ${route.rule}` },
             now,
           )
-        : await deps.store.enqueueAlert(
+        : await deps.outbox.enqueueAlert(
             {
               ...base,
               channel: null,
@@ -64,7 +60,7 @@ export async function acceptAlert(deps: IntakeDeps, alert: IncomingAlert): Promi
             now,
           );
   if (!stored.duplicate) {
-    await deps.store.recordSeen(
+    await deps.seen.recordSeen(
       alert.finding.id,
       { state: alert.finding.state ?? null, recurrence: alert.finding.recurrenceCount ?? null },
       now,

@@ -1,111 +1,136 @@
 import { decide, type PolicyAction } from '../domain/policy.js';
-import type { WardenDeps } from './deps.js';
-import { type Audience, tellUser } from './tell-user.js';
+import type { Ports } from '../ports/index.js';
+import type { Audience } from '../ports/slack.js';
+import type { Approval } from '../ports/store.js';
+import { recordAudit } from './record-audit.js';
 
-export interface AuthorizeInput {
-  userId: string;
-  action: PolicyAction;
-  channel: string | undefined;
-  findingId?: string | undefined;
-  ref: string;
-}
+/**
+ * Who may do what, asked the same way from every surface (button, form, slash command, approval):
+ * the resource check (a button must be on the card Warden posted for that finding), the
+ * permissions policy (WARDEN_CONFIG `permissions`) and the four-eyes rule for deciding on a risk
+ * acceptance. A refusal is logged, counted and written to the audit log; the caller shows it.
+ */
 
-async function recordRefusal(deps: WardenDeps, input: AuthorizeInput, reason: string): Promise<void> {
-  deps.metrics.stateChanges.inc({ action: input.action, outcome: 'denied' });
-  deps.logger.warn(
-    {
-      user: input.userId,
-      action: input.action,
-      channel: input.channel,
-      findingId: input.findingId,
-      ref: input.ref,
-      reason,
-    },
-    'action refused',
-  );
+export type AuthorizePorts = Pick<
+  Ports,
+  'people' | 'groups' | 'cards' | 'audit' | 'settings' | 'clock' | 'logger' | 'metrics'
+>;
+
+export type AccessRequest =
+  | {
+      kind: 'act';
+      userId: string;
+      action: PolicyAction;
+      channel: string | undefined;
+      findingId?: string | undefined;
+      /** The card the button or form came from: it must be Warden's card for this finding. */
+      cardTs?: string | undefined;
+    }
+  | { kind: 'decide'; userId: string; approval: Approval | undefined };
+
+const UNKNOWN_CARD =
+  'This button does not belong to a current Warden alert for that finding, so nothing was done. Use the latest alert, or `/warden show <finding-id>`.';
+
+async function isTrackedCard(p: AuthorizePorts, findingId: string, channel: string, ts: string) {
   try {
-    await deps.store.appendAudit({
-      at: deps.now().getTime(),
-      team_id: deps.teamId,
-      user_id: input.userId,
-      channel: input.channel ?? null,
-      finding_id: input.findingId ?? '',
-      action: input.action,
-      params: { ref: input.ref },
-      outcome: 'denied',
-      error: reason,
-    });
+    return (await p.cards.messagesFor(findingId)).some((m) => m.channel === channel && m.ts === ts);
   } catch (error) {
-    deps.logger.error({ err: error }, 'audit entry could not be written');
+    p.logger.error({ err: error }, 'card index unavailable; refusing the button');
+    return false;
   }
 }
 
-/**
- * Why this person may not take this action here, or undefined if they may (the permissions
- * policy). A refusal is logged and goes to the audit log; the caller shows it to the person.
- */
-export async function permissionRefusal(
-  deps: WardenDeps,
-  input: AuthorizeInput,
-): Promise<string | undefined> {
+/** Why `req` is refused, with the detail for the log (the reason shown may say less). */
+async function check(
+  p: AuthorizePorts,
+  req: AccessRequest,
+): Promise<{ shown: string; logged?: string } | undefined> {
+  if (req.kind === 'act' && req.cardTs !== undefined) {
+    const { findingId = '', channel = '', cardTs } = req;
+    if (!findingId || !channel || !(await isTrackedCard(p, findingId, channel, cardTs))) {
+      return {
+        shown: UNKNOWN_CARD,
+        logged: `resource check failed: ${findingId || '?'} is not the alert in ${channel || '?'} at ${cardTs}`,
+      };
+    }
+  }
+  if (req.kind === 'decide') {
+    const why = decisionRefusal(p, req.approval, req.userId);
+    if (why) return { shown: why };
+  }
   let person: { id: string; isGuest: boolean; isBot: boolean };
   try {
-    person = await deps.users.get(input.userId);
+    person = await p.people.get(req.userId);
   } catch (error) {
     // Who the person is cannot be told: refuse rather than guess.
-    deps.logger.warn({ err: error, user: input.userId, ref: input.ref }, 'users.info failed; refusing');
-    const reason =
-      'Warden could not check your permissions just now (Slack did not answer). Try again in a moment.';
-    await recordRefusal(deps, input, reason);
-    return reason;
+    p.logger.warn({ err: error, user: req.userId }, 'users.info failed; refusing');
+    return {
+      shown:
+        'Warden could not check your permissions just now (Slack did not answer). Try again in a moment.',
+    };
+  }
+  if (req.kind === 'decide') {
+    const approvers = p.settings.approvers;
+    if (!approvers) return { shown: 'Four-eyes approval is not configured any more.' };
+    if (person.isGuest || person.isBot) return { shown: 'Guests and bots cannot approve risk acceptances.' };
+    if (!(await p.groups.isMember(req.userId, [approvers])))
+      return { shown: `Only members of <!subteam^${approvers}> may decide on risk acceptances.` };
+    return undefined;
   }
   // Group membership is looked up only when the rule turns on it.
-  const rule = deps.policy.actions[input.action];
-  const needsGroups = rule?.usergroups?.length && !rule.everyone && !rule.users?.includes(input.userId);
-  const member = needsGroups ? await deps.usergroups.isMember(input.userId, rule.usergroups ?? []) : false;
-  const decision = decide(deps.policy, input.action, person, input.channel, () => member);
-  if (decision.allowed) return undefined;
-  await recordRefusal(deps, input, decision.reason);
-  return decision.reason;
+  const rule = p.settings.policy.actions[req.action];
+  const needsGroups = rule?.usergroups?.length && !rule.everyone && !rule.users?.includes(req.userId);
+  const member = needsGroups ? await p.groups.isMember(req.userId, rule.usergroups ?? []) : false;
+  const decision = decide(p.settings.policy, req.action, person, req.channel, () => member);
+  return decision.allowed ? undefined : { shown: decision.reason };
 }
 
-/**
- * The resource check: a button's finding must be the one Warden posted in that message (the
- * message index). A forged value naming another finding, or a copy Warden no longer tracks, is
- * refused.
- */
-export async function alertRefusal(
-  deps: WardenDeps,
-  input: AuthorizeInput & { messageTs: string | undefined },
+/** The four-eyes rules that need no lookup: the request exists, is open, and is not one's own. */
+function decisionRefusal(p: AuthorizePorts, approval: Approval | undefined, userId: string) {
+  if (!approval) return 'This approval request does not exist.';
+  if (approval.status !== 'pending') return `This request was already ${approval.status}.`;
+  if (approval.expireAt <= p.clock()) return 'This request has expired; the requester can ask again.';
+  if (approval.requesterId === userId)
+    return 'You asked for this acceptance: someone else must approve or deny it (four-eyes).';
+  return undefined;
+}
+
+/** Undefined when allowed; otherwise why not (logged, counted and in the audit log). */
+export async function refusal(
+  p: AuthorizePorts,
+  req: AccessRequest,
+  ref: string,
 ): Promise<string | undefined> {
-  const { findingId, channel, messageTs } = input;
-  let known = false;
-  try {
-    known =
-      !!findingId &&
-      !!messageTs &&
-      (await deps.store.messagesFor(findingId)).some((m) => m.channel === channel && m.ts === messageTs);
-  } catch (error) {
-    deps.logger.error({ err: error, ref: input.ref }, 'message index unavailable; refusing the button');
-  }
-  if (known) return undefined;
-  const reason =
-    'This button does not belong to a current Warden alert for that finding, so nothing was done. Use the latest alert, or `/warden show <finding-id>`.';
-  await recordRefusal(
-    deps,
-    input,
-    `resource check failed: ${findingId ?? '?'} is not the alert in ${channel ?? '?'} at ${messageTs ?? '?'}`,
+  const refused = await check(p, req);
+  if (!refused) return undefined;
+  const action = req.kind === 'act' ? req.action : 'acceptRisk.decide';
+  const findingId = req.kind === 'act' ? req.findingId : req.approval?.findingId;
+  const channel = req.kind === 'act' ? req.channel : req.approval?.channel;
+  p.metrics.stateChanges.inc({ action, outcome: 'denied' });
+  p.logger.warn(
+    { user: req.userId, action, channel, findingId, ref, reason: refused.logged ?? refused.shown },
+    'action refused',
   );
-  return reason;
+  await recordAudit(p, {
+    userId: req.userId,
+    action,
+    channel,
+    findingId,
+    params: { ref, ...(req.kind === 'decide' ? { approval: req.approval?.id ?? null } : {}) },
+    outcome: 'denied',
+    error: refused.logged ?? refused.shown,
+  });
+  return refused.shown;
 }
 
-/** The permission check, telling the person when they are refused. */
+/** The check, telling the person when they are refused. */
 export async function authorize(
-  deps: WardenDeps,
-  input: AuthorizeInput,
+  p: AuthorizePorts & Pick<Ports, 'privately'>,
+  req: AccessRequest,
+  ref: string,
   audience: Audience,
 ): Promise<boolean> {
-  const reason = await permissionRefusal(deps, input);
-  if (reason) await tellUser(deps, audience, `:no_entry_sign: ${reason}`);
-  return reason === undefined;
+  const why = await refusal(p, req, ref);
+  if (why) await p.privately.tell(audience, `:no_entry_sign: ${why}`);
+  return why === undefined;
 }

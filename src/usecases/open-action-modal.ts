@@ -1,22 +1,31 @@
+import { actionRow, type FormKind, formOf } from '../blockkit/action-table.js';
 import { describeFailure } from '../blockkit/failure.js';
-import { renderFindingAlert, stateLabel } from '../blockkit/finding.js';
-import { type ModalKind, RENDER_MODAL, renderErrorModal, renderLoadingModal } from '../blockkit/modals.js';
+import { stateLabel } from '../blockkit/finding-state.js';
+import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
 import { code } from '../blockkit/mrkdwn.js';
 import { offeredActions } from '../domain/actions.js';
-import { getFinding } from '../tenant/findings.js';
-import type { WardenDeps } from './deps.js';
+import type { Ports } from '../ports/index.js';
+import { type AlertLifePorts, replaceCard, trackCard } from './alert-life.js';
+
+export type OpenFormPorts = AlertLifePorts & Pick<Ports, 'views' | 'findings' | 'people' | 'settings'>;
 
 export interface OpenActionModalInput {
-  kind: ModalKind;
+  kind: FormKind;
   findingId: string;
   triggerId: string;
   userId: string;
   channel: string;
-  /** The alert the button was on; absent for the slash command. */
-  messageTs?: string | undefined;
+  /** The card the button was on; absent for the slash command. */
+  cardTs?: string | undefined;
   ref: string;
   /** Checks run after the loading view is open (the trigger_id is used first): a refusal replaces it. */
   gate?: () => Promise<string | undefined>;
+}
+
+/** The days limit a form's dates obey (WARDEN_CONFIG `limits`). */
+export function maxDaysOf(p: Pick<Ports, 'settings'>, kind: FormKind): number {
+  const limit = actionRow(kind).maxDays;
+  return limit ? p.settings.limits[limit] : 3_650;
 }
 
 /**
@@ -24,68 +33,60 @@ export interface OpenActionModalInput {
  * trigger_id (valid 3 s) is used while fresh however slow the tenant is; the form replaces it
  * once the finding's current state and the person's time zone are known.
  */
-export async function openActionModal(deps: WardenDeps, input: OpenActionModalInput): Promise<void> {
-  const log = deps.logger.child({
+export async function openActionModal(p: OpenFormPorts, input: OpenActionModalInput): Promise<void> {
+  const log = p.logger.child({
     ref: input.ref,
     findingId: input.findingId,
     user: input.userId,
     modal: input.kind,
   });
-  const opened = await deps.slack.views.open({
-    trigger_id: input.triggerId,
-    view: renderLoadingModal(input.findingId),
-  });
-  const viewId = opened.view?.id;
-  if (!viewId) throw new Error('views.open answered without a view id');
+  const viewId = await p.views.open(input.triggerId, renderLoadingModal(input.findingId));
   const refused = await input.gate?.();
   if (refused) {
-    await deps.slack.views.update({ view_id: viewId, view: renderErrorModal(`:no_entry_sign: ${refused}`) });
+    await p.views.update(viewId, renderInfoModal(`:no_entry_sign: ${refused}`));
     return;
   }
-  const [findingResult, tz] = await Promise.all([
-    getFinding(deps.tenant, input.findingId).then(
+  const [found, tz] = await Promise.all([
+    p.findings.get(input.findingId).then(
       (finding) => ({ finding }),
       (error: unknown) => ({ error }),
     ),
-    deps.users.timeZone(input.userId),
+    p.people.timeZone(input.userId),
   ]);
-  if ('error' in findingResult) {
-    log.warn({ err: findingResult.error }, 'could not load the finding for the modal');
-    await deps.slack.views.update({
-      view_id: viewId,
-      view: renderErrorModal(
-        describeFailure(findingResult.error, `load finding ${code(input.findingId)}`, input.ref),
-      ),
-    });
+  if ('error' in found) {
+    log.warn({ err: found.error }, 'could not load the finding for the modal');
+    await p.views.update(
+      viewId,
+      renderInfoModal(describeFailure(found.error, `load finding ${code(input.findingId)}`, input.ref)),
+    );
     return;
   }
-  const { finding } = findingResult;
+  const { finding } = found;
   if (!offeredActions(finding.state).includes(input.kind)) {
-    // Someone acted meanwhile: say so, and refresh the alert so it shows the current state.
-    await deps.slack.views.update({
-      view_id: viewId,
-      view: renderErrorModal(
+    // Someone acted meanwhile: say so, and refresh the card so it shows the current state.
+    await p.views.update(
+      viewId,
+      renderInfoModal(
         `This finding is now ${stateLabel(finding.state)}, so this action is not offered any more. The alert has been refreshed.`,
       ),
-    });
-    if (input.messageTs) {
-      const rendered = renderFindingAlert(finding, { now: deps.now() });
-      await deps.slack.chat
-        .update({ channel: input.channel, ts: input.messageTs, text: rendered.text, blocks: rendered.blocks })
+    );
+    if (input.cardTs) {
+      const card = { channel: input.channel, ts: input.cardTs };
+      await replaceCard(p, finding, card)
+        .then(() => trackCard(p, finding, card))
         .catch((error: unknown) => log.warn({ err: error }, 'could not refresh the alert'));
     }
     return;
   }
-  const maxDays = input.kind === 'snooze' ? deps.limits.snoozeMaxDays : deps.limits.riskAcceptanceMaxDays;
-  const view = RENDER_MODAL[input.kind]({
+  const view = formOf(input.kind).render({
     finding,
-    maxDays,
+    maxDays: maxDaysOf(p, input.kind),
     meta: {
       findingId: input.findingId,
       channel: input.channel,
       tz,
-      ...(input.messageTs ? { ts: input.messageTs } : {}),
+      ...(input.cardTs ? { ts: input.cardTs } : {}),
     },
   });
-  await deps.slack.views.update({ view_id: viewId, view });
+  await p.views.update(viewId, view);
 }

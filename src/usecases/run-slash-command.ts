@@ -1,17 +1,22 @@
-import { describeFailure, slackErrorCode } from '../blockkit/failure.js';
-import { JUSTIFICATION_MIN } from '../blockkit/modals.js';
+import { describeFailure } from '../blockkit/failure.js';
+import { JUSTIFICATION_MIN } from '../blockkit/forms/form-view.js';
 import { code, safeMrkdwn } from '../blockkit/mrkdwn.js';
 import type { FindingAction } from '../domain/actions.js';
 import type { SlashCommand } from '../domain/command.js';
+import type { PolicyAction } from '../domain/policy.js';
 import { checkBounds, parseWhen } from '../domain/when.js';
-import { listApprovals, requestRiskAcceptance } from './approvals.js';
-import { authorize } from './authorize.js';
-import { changeFindingState } from './change-finding-state.js';
-import type { WardenDeps } from './deps.js';
-import { openActionModal } from './open-action-modal.js';
-import { showCampaign } from './show-campaign.js';
+import type { Ports } from '../ports/index.js';
+import type { Audience } from '../ports/slack.js';
+import { type AuthorizePorts, authorize } from './authorize.js';
+import type { ChangePorts } from './change-finding-state.js';
+import { listApprovals } from './expire-approvals.js';
+import { type OpenFormPorts, openActionModal } from './open-action-modal.js';
+import type { RequestPorts } from './request-risk-acceptance.js';
+import { type CampaignPorts, showCampaign } from './show-campaign.js';
 import { showFinding } from './show-finding.js';
-import { type Audience, tellUser } from './tell-user.js';
+import { submitFindingAction } from './submit-action.js';
+
+export type CommandPorts = ChangePorts & RequestPorts & AuthorizePorts & OpenFormPorts & CampaignPorts;
 
 export interface CommandContext {
   userId: string;
@@ -23,23 +28,30 @@ export interface CommandContext {
 
 type Built = { ok: true; action: FindingAction } | { ok: false; error: string };
 
-async function untilFrom(deps: WardenDeps, ctx: CommandContext, when: string, maxDays: number) {
-  const tz = await deps.users.timeZone(ctx.userId);
-  const now = deps.now();
+async function untilFrom(
+  p: Pick<Ports, 'people' | 'clock'>,
+  ctx: CommandContext,
+  when: string,
+  maxDays: number,
+) {
+  const tz = await p.people.timeZone(ctx.userId);
+  const now = new Date(p.clock());
   const parsed = parseWhen(when, tz, now);
   if (!parsed.ok) return parsed;
   const bound = checkBounds(parsed.at, now, maxDays);
   return bound ? { ok: false as const, error: bound } : parsed;
 }
 
+/** The action a command asks for, with its times read in the person's time zone. */
 async function buildAction(
-  deps: WardenDeps,
+  p: CommandPorts,
   command: SlashCommand,
   ctx: CommandContext,
 ): Promise<Built | undefined> {
+  const { limits } = p.settings;
   switch (command.kind) {
     case 'snooze': {
-      const until = await untilFrom(deps, ctx, command.when, deps.limits.snoozeMaxDays);
+      const until = await untilFrom(p, ctx, command.when, limits.snoozeMaxDays);
       return until.ok
         ? { ok: true, action: { kind: 'snooze', reason: command.reason, until: until.at } }
         : until;
@@ -49,7 +61,7 @@ async function buildAction(
       if (command.justification.length < JUSTIFICATION_MIN) {
         return { ok: false, error: `The justification needs at least ${JUSTIFICATION_MIN} characters.` };
       }
-      const until = await untilFrom(deps, ctx, command.when, deps.limits.riskAcceptanceMaxDays);
+      const until = await untilFrom(p, ctx, command.when, limits.riskAcceptanceMaxDays);
       return until.ok
         ? {
             ok: true,
@@ -58,9 +70,8 @@ async function buildAction(
         : until;
     }
     case 'suppress':
-      return { ok: true, action: { kind: 'suppress', reason: command.reason } };
     case 'resolve':
-      return { ok: true, action: { kind: 'resolve', reason: command.reason } };
+      return { ok: true, action: { kind: command.kind, reason: command.reason } };
     case 'reopen':
     case 'unsuppress':
       return { ok: true, action: { kind: command.kind } };
@@ -74,59 +85,39 @@ async function buildAction(
  * in; problems go to the person alone.
  */
 export async function runSlashCommand(
-  deps: WardenDeps,
+  p: CommandPorts,
   command: SlashCommand,
   ctx: CommandContext,
 ): Promise<void> {
   const audience: Audience = { channel: ctx.channel, user: ctx.userId, responseUrl: ctx.responseUrl };
-  const log = deps.logger.child({
-    ref: ctx.ref,
-    user: ctx.userId,
-    channel: ctx.channel,
-    command: command.kind,
-  });
+  const log = p.logger.child({ ref: ctx.ref, user: ctx.userId, channel: ctx.channel, command: command.kind });
   if (command.kind === 'help') return;
-  if (command.kind === 'approvals') {
-    await listApprovals(deps, audience);
-    return;
-  }
+  if (command.kind === 'approvals') return listApprovals(p, audience);
   if (command.kind !== 'show') {
-    const action = command.kind === 'campaign' ? 'campaign' : command.kind;
+    const action: PolicyAction = command.kind === 'campaign' ? 'campaign' : command.kind;
     const findingId = 'findingId' in command ? command.findingId : undefined;
-    if (
-      !(await authorize(
-        deps,
-        { userId: ctx.userId, action, channel: ctx.channel, findingId, ref: ctx.ref },
-        audience,
-      ))
-    )
-      return;
+    const request = { kind: 'act' as const, userId: ctx.userId, action, channel: ctx.channel, findingId };
+    if (!(await authorize(p, request, ctx.ref, audience))) return;
   }
   if (command.kind === 'campaign') {
-    await showCampaign(
-      deps,
-      { campaignId: command.campaignId, page: 0, userId: ctx.userId, audience, ref: ctx.ref },
-      false,
-    );
-    return;
+    const req = { campaignId: command.campaignId, page: 0, userId: ctx.userId, audience, ref: ctx.ref };
+    return showCampaign(p, req, false);
   }
   if (command.kind === 'show') {
     try {
-      await showFinding(deps, command.findingId, ctx.channel);
+      await showFinding(p, command.findingId, ctx.channel);
     } catch (error) {
       log.warn({ err: error }, 'show failed');
-      const why = slackErrorCode(error);
-      const text =
-        why === 'not_in_channel' || why === 'channel_not_found'
-          ? `:warning: Warden cannot post in this channel (${code(why)}). Invite it with \`/invite @Warden\` and try again.`
-          : describeFailure(error, `show finding ${code(command.findingId)}`, ctx.ref);
-      await tellUser(deps, audience, text);
+      await p.privately.tell(
+        audience,
+        describeFailure(error, `show finding ${code(command.findingId)}`, ctx.ref),
+      );
     }
     return;
   }
   if (command.kind === 'acceptRisk' && command.when === undefined) {
     try {
-      await openActionModal(deps, {
+      await openActionModal(p, {
         kind: 'acceptRisk',
         findingId: command.findingId,
         triggerId: ctx.triggerId,
@@ -136,37 +127,22 @@ export async function runSlashCommand(
       });
     } catch (error) {
       log.warn({ err: error }, 'could not open the accept-risk form');
-      await tellUser(deps, audience, describeFailure(error, 'open the accept-risk form', ctx.ref));
+      await p.privately.tell(audience, describeFailure(error, 'open the accept-risk form', ctx.ref));
     }
     return;
   }
-  const built = await buildAction(deps, command, ctx);
+  const built = await buildAction(p, command, ctx);
   if (!built) return;
   if (!built.ok) {
-    await tellUser(deps, audience, `:warning: ${safeMrkdwn(built.error, 500)}`);
+    await p.privately.tell(audience, `:warning: ${safeMrkdwn(built.error, 500)}`);
     return;
   }
-  if (built.action.kind === 'acceptRisk' && deps.approvers) {
-    await requestRiskAcceptance(deps, {
-      findingId: command.findingId,
-      justification: built.action.justification,
-      expiresAt: built.action.expiresAt,
-      requesterId: ctx.userId,
-      channel: ctx.channel,
-      messageTs: (await deps.store.messagesFor(command.findingId).catch(() => [])).find(
-        (m) => m.channel === ctx.channel,
-      )?.ts,
-      audience,
-      ref: ctx.ref,
-    });
-    return;
-  }
-  await changeFindingState(deps, {
+  await submitFindingAction(p, {
     findingId: command.findingId,
     action: built.action,
     actorId: ctx.userId,
-    audience,
     channel: ctx.channel,
+    audience,
     ref: ctx.ref,
   });
 }

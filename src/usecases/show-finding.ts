@@ -1,30 +1,12 @@
-import { renderFindingAlert } from '../blockkit/finding.js';
-import { getFinding } from '../tenant/findings.js';
-import type { WardenDeps } from './deps.js';
+import type { Ports } from '../ports/index.js';
+import { type AlertLifePorts, type Card, showCard } from './alert-life.js';
 
-/** Posts a finding's alert card in a channel, as it is now, and remembers where it is. */
+/** Posts a finding's card in a channel, as it is now, and tracks it. */
 export async function showFinding(
-  deps: WardenDeps,
+  p: AlertLifePorts & Pick<Ports, 'findings'>,
   findingId: string,
   channel: string,
-): Promise<{ ts: string | undefined }> {
-  const finding = await getFinding(deps.tenant, findingId);
-  const now = deps.now();
-  const rendered = renderFindingAlert(finding, { now });
-  const posted = await deps.slack.chat.postMessage({ channel, text: rendered.text, blocks: rendered.blocks });
-  if (posted.ts) {
-    await deps.store
-      .upsertMessage(
-        {
-          findingId: finding.id,
-          channel,
-          ts: posted.ts,
-          lastState: finding.state ?? null,
-          lastRecurrence: finding.recurrenceCount ?? null,
-        },
-        now.getTime(),
-      )
-      .catch((error: unknown) => deps.logger.warn({ err: error, findingId }, 'message index not updated'));
-  }
-  return { ts: posted.ts };
+): Promise<Card> {
+  const finding = await p.findings.get(findingId);
+  return showCard(p, finding, channel);
 }

@@ -31,8 +31,7 @@ async function send(finding: JsonFinding, channel?: string) {
   return json.id;
 }
 const posts = () => h.slack.messages.filter((m) => !m.thread_ts);
-const row = async (id: string) =>
-  (await h.warden.deps.store.listOutbox({ limit: 500 })).find((r) => r.id === id);
+const row = async (id: string) => (await h.warden.store.listOutbox({ limit: 500 })).find((r) => r.id === id);
 
 describe('delivery', () => {
   it('replaces an alert already posted for the finding and says what changed, in its thread', async () => {
@@ -106,7 +105,7 @@ describe('delivery', () => {
     expect(h.logs.join('')).toMatch(
       /alert delivery failed for good.*not_in_channel|not_in_channel.*alert delivery failed for good/,
     );
-    expect(await h.warden.deps.store.requeue({ id }, Date.now())).toBe(1);
+    expect(await h.warden.store.requeue({ id }, Date.now())).toBe(1);
     h.warden.worker.wake();
     await waitFor(async () => (await row(id))?.status === 'sent', 5_000, 'sent after requeue');
     expect(posts()).toHaveLength(1);
@@ -125,25 +124,23 @@ describe('delivery', () => {
 
   it('a worker that died holding rows: their lease runs out and another worker delivers each once', async () => {
     await start();
-    const store = h.warden.deps.store;
+    const store = h.warden.store;
     await h.warden.worker.stop();
     for (const id of ['FND_DECOY_USED', 'FND_SA_UNOWNED', 'FND_NHI_UNOWNED']) await send(seed(id));
     // a worker claims them and dies before delivering anything
     const claimed = await store.claimDue('dead-worker', 10, Date.now(), 300);
     expect(claimed).toHaveLength(3);
     const { DeliveryWorker } = await import('../../src/delivery/worker.js');
-    const { WebClient } = await import('@slack/web-api');
+    const { createDeliveryPorts } = await import('../../src/wiring/ports.js');
     const { createLogger } = await import('../../src/logger.js');
-    const successor = new DeliveryWorker({
+    const ports = createDeliveryPorts({
       store,
-      slack: new WebClient(h.slack.botToken, {
-        slackApiUrl: h.slack.apiUrl,
-        rejectRateLimitedCalls: true,
-        retryConfig: { retries: 0 },
-      }),
+      token: h.slack.botToken,
+      clientOptions: { slackApiUrl: h.slack.apiUrl },
       logger: createLogger('silent'),
-      idleMs: 50,
+      clock: Date.now,
     });
+    const successor = new DeliveryWorker(ports, { idleMs: 50 });
     expect(await successor.runOnce()).toBe(0); // still leased
     await settle(350);
     expect(await successor.runOnce()).toBe(3);

@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { WebClient } from '@slack/web-api';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DeliveryWorker } from '../../src/delivery/worker.js';
 import { createLogger } from '../../src/logger.js';
+import type { Store } from '../../src/ports/store.js';
 import { createLocalSlack, type LocalSlack } from '../../src/sandbox/slack.js';
-import type { Store } from '../../src/store/store.js';
+import { createDeliveryPorts } from '../../src/wiring/ports.js';
 import { waitFor } from '../helpers/harness.js';
 import { backends } from '../helpers/stores.js';
 
@@ -14,14 +14,14 @@ afterEach(async () => {
 });
 
 function workerFor(store: Store, slack: LocalSlack, id: string): DeliveryWorker {
-  return new DeliveryWorker({
+  const ports = createDeliveryPorts({
     store,
-    slack: new WebClient(slack.botToken, {
-      slackApiUrl: slack.apiUrl,
-      rejectRateLimitedCalls: true,
-      retryConfig: { retries: 0 },
-    }),
+    token: slack.botToken,
+    clientOptions: { slackApiUrl: slack.apiUrl },
     logger: createLogger('silent'),
+    clock: Date.now,
+  });
+  return new DeliveryWorker(ports, {
     workerId: id,
     leaseMs: 1_500,
     idleMs: 20,

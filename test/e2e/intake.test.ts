@@ -35,7 +35,7 @@ async function signedPost(
 
 const posts = (channel?: string) =>
   h.slack.messages.filter((m) => !m.thread_ts && (!channel || m.channel === channel));
-const outbox = () => h.warden.deps.store.listOutbox({ limit: 100 });
+const outbox = () => h.warden.store.listOutbox({ limit: 100 });
 
 async function start(opts: HarnessOptions = {}) {
   h = await startOne(opts);
@@ -55,8 +55,8 @@ describe('tenant finding-dispatch webhooks', () => {
     });
     expect(post.text).toMatch(/^High: Unowned service account/);
     // recorded just after Slack answered the post
-    await waitFor(async () => (await h.warden.deps.store.messagesFor('FND_SA_UNOWNED')).length === 1);
-    expect(await h.warden.deps.store.messagesFor('FND_SA_UNOWNED')).toMatchObject([
+    await waitFor(async () => (await h.warden.store.messagesFor('FND_SA_UNOWNED')).length === 1);
+    expect(await h.warden.store.messagesFor('FND_SA_UNOWNED')).toMatchObject([
       { channel: 'C0ALERTS', ts: post.ts },
     ]);
   });

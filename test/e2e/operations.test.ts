@@ -77,7 +77,7 @@ describe('GET /readyz', () => {
   it('is not ready when alerts have waited too long', async () => {
     await start();
     await h.warden.worker.stop();
-    await h.warden.deps.store.enqueueAlert(
+    await h.warden.store.enqueueAlert(
       {
         idempotencyKey: 'old',
         source: 'signed',

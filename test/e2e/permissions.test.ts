@@ -37,7 +37,7 @@ const latestView = (callbackId: string) =>
     5_000,
     callbackId,
   );
-const audit = () => h.warden.deps.store.auditLog({ limit: 50 });
+const audit = () => h.warden.store.auditLog({ limit: 50 });
 
 async function expectNothingChanged() {
   await settle(200);
@@ -176,7 +176,7 @@ describe('four-eyes risk acceptance', () => {
     expect(JSON.stringify(msg?.blocks)).toContain('<!subteam^S0SECLEADS>');
     expect((await ephemeralFor('U0ALICE')).text).toMatch(/needs an approver/);
     await expectNothingChanged();
-    expect((await h.warden.deps.store.pendingApprovals(Date.now())).map((a) => a.requesterId)).toEqual([
+    expect((await h.warden.store.pendingApprovals(Date.now())).map((a) => a.requesterId)).toEqual([
       'U0ALICE',
     ]);
   });
@@ -296,7 +296,7 @@ describe('four-eyes risk acceptance', () => {
     expect(sent.body).toBe(''); // the forged metadata passed the form check…
     expect((await ephemeralFor('U0CAROL')).text).toMatch(/shorten the acceptance, not extend it/); // …not the decision
     await expectNothingChanged();
-    expect((await h.warden.deps.store.pendingApprovals(Date.now())).length).toBe(1);
+    expect((await h.warden.store.pendingApprovals(Date.now())).length).toBe(1);
   });
 
   it('an approver may deny, with a reason; the requester is told in the thread', async () => {
@@ -318,7 +318,7 @@ describe('four-eyes risk acceptance', () => {
     await start(FOUR_EYES);
     const { ts } = await requestViaForm();
     const id = approvalId(ts);
-    const store = h.warden.deps.store;
+    const store = h.warden.store;
     // the deadline passes: the sweeper closes it
     const expired = await store.expireApprovals(Date.now() + 25 * 3_600_000);
     expect(expired.map((a) => a.id)).toEqual([id]);

@@ -103,16 +103,16 @@ describe('message index', () => {
     // each alert's index row is written just before its thread reply: wait for both
     await waitFor(
       async () =>
-        (await h.warden.deps.store.messagesFor('FND_SA_UNOWNED')).filter(
+        (await h.warden.store.messagesFor('FND_SA_UNOWNED')).filter(
           (m) => m.lastState === 'FINDING_STATE_SNOOZED',
         ).length === 2,
     );
-    expect(
-      (await h.warden.deps.store.messagesFor('FND_SA_UNOWNED')).map((m) => [m.channel, m.lastState]),
-    ).toEqual([
-      ['C0ALERTS', 'FINDING_STATE_SNOOZED'],
-      ['C0SECOPS', 'FINDING_STATE_SNOOZED'],
-    ]);
+    expect((await h.warden.store.messagesFor('FND_SA_UNOWNED')).map((m) => [m.channel, m.lastState])).toEqual(
+      [
+        ['C0ALERTS', 'FINDING_STATE_SNOOZED'],
+        ['C0SECOPS', 'FINDING_STATE_SNOOZED'],
+      ],
+    );
   });
 
   it('a button click replaces the alert in every channel it is in', async () => {
@@ -134,8 +134,8 @@ describe('audit log', () => {
     cleanups.push(() => h.close());
     await h.command('snooze FND_SA_UNOWNED 7d vendor');
     await h.command('resolve FND_DECOY_USED done');
-    await waitFor(async () => (await h.warden.deps.store.auditLog({ limit: 10 })).length === 2);
-    const [refused, ok] = await h.warden.deps.store.auditLog({ limit: 10 });
+    await waitFor(async () => (await h.warden.store.auditLog({ limit: 10 })).length === 2);
+    const [refused, ok] = await h.warden.store.auditLog({ limit: 10 });
     expect(ok).toMatchObject({
       team_id: 'T0WARDEN',
       user_id: 'U0ALICE',

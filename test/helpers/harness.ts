@@ -9,6 +9,7 @@ import { createWarden, type Warden } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { ConfigFile } from '../../src/config-file.js';
 import { createLogger } from '../../src/logger.js';
+import type { Store } from '../../src/ports/store.js';
 import type { SandboxTenant } from '../../src/sandbox/server.js';
 import { createLocalSlack, type LocalSlack, type OpenView } from '../../src/sandbox/slack.js';
 import {
@@ -19,7 +20,6 @@ import {
   slashCommandBody,
   viewSubmissionBody,
 } from '../../src/sandbox/slack-requests.js';
-import type { Store } from '../../src/store/store.js';
 import { FAST_RETRY, startSandbox } from './tenant.js';
 
 export const ALICE: SlackActor = {
@@ -171,7 +171,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
     async postAlert(findingId, channel = ALICE.channelId) {
       const { showFinding } = await import('../../src/usecases/show-finding.js');
-      const { ts } = await showFinding(warden.deps, findingId, channel);
+      const { ts } = await showFinding(warden.ports, findingId, channel);
       if (!ts) throw new Error('no ts');
       return ts;
     },

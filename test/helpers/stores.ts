@@ -3,8 +3,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import type { Store } from '../../src/ports/store.js';
 import { createStore } from '../../src/store/create-store.js';
-import type { Store } from '../../src/store/store.js';
 
 export interface Backend {
   name: 'sqlite' | 'postgres';

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Store } from '../../src/ports/store.js';
 import { createStore } from '../../src/store/create-store.js';
-import type { Store } from '../../src/store/store.js';
 
 const run = promisify(execFile);
 let dir: string;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { NewAlert, Store } from '../../src/store/store.js';
+import type { NewAlert, Store } from '../../src/ports/store.js';
 import { backends } from '../helpers/stores.js';
 
 const alert = (key: string, findingId = 'FND_1', channel: string | null = 'C0SECOPS'): NewAlert => ({

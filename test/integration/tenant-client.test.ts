@@ -6,8 +6,13 @@ import type { SandboxTenant } from '../../src/sandbox/server.js';
 import { Secret } from '../../src/secret.js';
 import { getCampaignScopeAndEntitlements } from '../../src/tenant/campaigns.js';
 import { TenantClient } from '../../src/tenant/client.js';
-import { getFinding, updateFindingState } from '../../src/tenant/findings.js';
+import { getFinding } from '../../src/tenant/findings.js';
+import { createFindingsPort } from '../../src/wiring/findings-port.js';
 import { clientFor, FAST_RETRY, rejection, seen, startSandbox } from '../helpers/tenant.js';
+
+/** A state change as Warden's use cases make it: a domain action through the findings port. */
+const changeState = (c: TenantClient, id: string, action: FindingAction) =>
+  createFindingsPort(c).change(id, action);
 
 let sandbox: SandboxTenant;
 let client: TenantClient;
@@ -104,7 +109,7 @@ describe('reads: retries', () => {
       auth: { kind: 'static', accessToken: new Secret('t') },
       retry: FAST_RETRY,
     });
-    const error = await rejection(updateFindingState(closed, 'FND_SA_UNOWNED', snooze()));
+    const error = await rejection(changeState(closed, 'FND_SA_UNOWNED', snooze()));
     expect(error.kind).toBe('unavailable');
     expect(error.processed).toBe('no');
     await closed.close();
@@ -114,7 +119,7 @@ describe('reads: retries', () => {
 describe('state changes: never repeated blindly', () => {
   it('returns the finding the tenant answered with', async () => {
     const action = snooze();
-    const finding = await updateFindingState(client, 'FND_SA_UNOWNED', action);
+    const finding = await changeState(client, 'FND_SA_UNOWNED', action);
     expect(finding.state).toBe('FINDING_STATE_SNOOZED');
     expect(finding.snoozeReason).toBe('waiting on vendor');
     expect(JSON.parse(statePosts()[0]?.body ?? '{}')).toEqual({
@@ -127,7 +132,7 @@ describe('state changes: never repeated blindly', () => {
 
   it.each([429, 503])('repeats after %i: the tenant did not act', async (status) => {
     sandbox.faults.add({ method: 'POST', path: /\/state$/, status, retryAfter: '0' });
-    const finding = await updateFindingState(client, 'FND_SA_UNOWNED', snooze());
+    const finding = await changeState(client, 'FND_SA_UNOWNED', snooze());
     expect(finding.state).toBe('FINDING_STATE_SNOOZED');
     expect(statePosts()).toHaveLength(2);
     expect(findingGets()).toHaveLength(0);
@@ -135,7 +140,7 @@ describe('state changes: never repeated blindly', () => {
 
   it.each([500, 502, 504])('after %i once applied, reads back and does not repeat', async (status) => {
     sandbox.faults.add({ method: 'POST', path: /\/state$/, status, after: true });
-    const finding = await updateFindingState(client, 'FND_SA_UNOWNED', snooze());
+    const finding = await changeState(client, 'FND_SA_UNOWNED', snooze());
     expect(finding.state).toBe('FINDING_STATE_SNOOZED');
     expect(statePosts()).toHaveLength(1);
     expect(findingGets()).toHaveLength(1);
@@ -143,7 +148,7 @@ describe('state changes: never repeated blindly', () => {
 
   it('after a 500 that was not applied, reads back and repeats once', async () => {
     sandbox.faults.add({ method: 'POST', path: /\/state$/, status: 500 });
-    const finding = await updateFindingState(client, 'FND_SA_UNOWNED', snooze());
+    const finding = await changeState(client, 'FND_SA_UNOWNED', snooze());
     expect(finding.state).toBe('FINDING_STATE_SNOOZED');
     expect(statePosts()).toHaveLength(2);
     expect(findingGets()).toHaveLength(1);
@@ -151,7 +156,7 @@ describe('state changes: never repeated blindly', () => {
 
   it('after a connection reset once applied, reads back and does not repeat', async () => {
     sandbox.faults.add({ method: 'POST', path: /\/state$/, drop: true, after: true });
-    const finding = await updateFindingState(client, 'FND_SA_UNOWNED', snooze());
+    const finding = await changeState(client, 'FND_SA_UNOWNED', snooze());
     expect(finding.state).toBe('FINDING_STATE_SNOOZED');
     expect(statePosts()).toHaveLength(1);
   });
@@ -160,7 +165,7 @@ describe('state changes: never repeated blindly', () => {
     await client.close();
     client = clientFor(sandbox, 'static', { requestTimeoutMs: 150 });
     sandbox.faults.add({ method: 'POST', path: /\/state$/, latencyMs: 500 });
-    const finding = await updateFindingState(client, 'FND_SA_UNOWNED', snooze());
+    const finding = await changeState(client, 'FND_SA_UNOWNED', snooze());
     expect(finding.state).toBe('FINDING_STATE_SNOOZED');
     expect(findingGets().length).toBeGreaterThanOrEqual(1);
   });
@@ -168,7 +173,7 @@ describe('state changes: never repeated blindly', () => {
   it('a snooze to another date is not mistaken for this one', async () => {
     // FND_SNOOZED is snoozed until 2027-01-15; reopening it then failing ambiguously must repeat.
     sandbox.faults.add({ method: 'POST', path: /\/state$/, status: 502 });
-    const reopened = await updateFindingState(client, 'FND_SNOOZED', { kind: 'reopen' });
+    const reopened = await changeState(client, 'FND_SNOOZED', { kind: 'reopen' });
     expect(reopened.state).toBe('FINDING_STATE_OPEN');
     expect(statePosts()).toHaveLength(2);
   });
@@ -176,14 +181,14 @@ describe('state changes: never repeated blindly', () => {
   it('says the outcome is unknown when the read-back fails too', async () => {
     sandbox.faults.add({ method: 'POST', path: /\/state$/, status: 500 });
     sandbox.faults.add({ method: 'GET', status: 500 });
-    const error = await rejection(updateFindingState(client, 'FND_SA_UNOWNED', snooze()));
+    const error = await rejection(changeState(client, 'FND_SA_UNOWNED', snooze()));
     expect(error.processed).toBe('maybe');
     expect(error.message).toMatch(/may or may not have been applied/);
     expect(statePosts()).toHaveLength(1);
   });
 
   it('shows the refusal of a move the tenant does not allow, without retrying', async () => {
-    const error = await rejection(updateFindingState(client, 'FND_RESOLVED', snooze()));
+    const error = await rejection(changeState(client, 'FND_RESOLVED', snooze()));
     expect(error.kind).toBe('invalid');
     expect(error.status).toBe(400);
     expect(error.serverMessage).toBe('cannot snooze a finding in state FINDING_STATE_RESOLVED');
@@ -192,18 +197,18 @@ describe('state changes: never repeated blindly', () => {
   });
 
   it('maps an unknown finding to not_found', async () => {
-    const error = await rejection(updateFindingState(client, 'FND_NOPE', { kind: 'reopen' }));
+    const error = await rejection(changeState(client, 'FND_NOPE', { kind: 'reopen' }));
     expect(error.kind).toBe('not_found');
   });
 
   it('maps 403 and 409 with the server message', async () => {
     sandbox.faults.add({ method: 'POST', status: 403, body: { code: 7, message: 'needs finding admin' } });
     sandbox.faults.add({ method: 'POST', status: 409, body: 'plain text conflict' });
-    const denied = await rejection(updateFindingState(client, 'FND_SA_UNOWNED', snooze()));
+    const denied = await rejection(changeState(client, 'FND_SA_UNOWNED', snooze()));
     expect(denied.kind).toBe('permission_denied');
     expect(denied.serverMessage).toBe('needs finding admin');
     expect(denied.serverCode).toBe('7');
-    const conflict = await rejection(updateFindingState(client, 'FND_SA_UNOWNED', snooze()));
+    const conflict = await rejection(changeState(client, 'FND_SA_UNOWNED', snooze()));
     expect(conflict.kind).toBe('conflict');
     expect(conflict.serverMessage).toBe('"plain text conflict"');
   });
@@ -221,9 +226,7 @@ describe('paths', () => {
   });
 
   it.each(['', 'x'.repeat(500), '..'])('refuses %j before any request', async (id) => {
-    await expect(updateFindingState(client, id, { kind: 'reopen' })).rejects.toBeInstanceOf(
-      InvalidInputError,
-    );
+    await expect(changeState(client, id, { kind: 'reopen' })).rejects.toBeInstanceOf(InvalidInputError);
     await expect(getCampaignScopeAndEntitlements(client, id)).rejects.toBeInstanceOf(InvalidInputError);
     expect(sandbox.requests).toHaveLength(0);
   });
@@ -257,7 +260,7 @@ describe('answers', () => {
     await client.close();
     client = clientFor(sandbox, 'plain');
     sandbox.faults.add({ method: 'POST', path: /\/state$/, status: 400, body: { code: 3, message: 'bad' } });
-    const error = await rejection(updateFindingState(client, 'FND_SA_UNOWNED', snooze()));
+    const error = await rejection(changeState(client, 'FND_SA_UNOWNED', snooze()));
     const printed = `${error.message} ${JSON.stringify(error)} ${String(error.stack)}`;
     expect(printed).not.toContain(sandbox.credentials.clientSecret);
     expect(printed).not.toMatch(/Bearer [A-Za-z0-9_-]{10,}/);

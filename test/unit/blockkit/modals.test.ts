@@ -1,20 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { parseModalMetadata, parseSubmission } from '../../../src/blockkit/modal-submission.js';
-import { RENDER_MODAL, renderLoadingModal } from '../../../src/blockkit/modals.js';
+import { type FormKind, formOf } from '../../../src/blockkit/action-table.js';
+import { parseModalMetadata } from '../../../src/blockkit/forms/form-state.js';
+import type { ModalMetadata } from '../../../src/blockkit/forms/form-view.js';
+import { renderLoadingModal } from '../../../src/blockkit/info-modal.js';
+import { FindingSchema } from '../../../src/model/finding.js';
 import { seedFindings } from '../../../src/sandbox/seed-findings.js';
 import { checkView } from '../../../src/sandbox/slack-blocks-check.js';
-import { FindingSchema } from '../../../src/tenant/schemas.js';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const meta = { findingId: 'FND_1', channel: 'C0SECOPS', ts: '1763800000.000100', tz: 'Europe/Berlin' };
 const v = (x: Record<string, unknown>) => ({ value: x });
+const FORMS: FormKind[] = ['snooze', 'acceptRisk', 'suppress', 'resolve'];
+const parseSubmission = (kind: FormKind, values: unknown, m: ModalMetadata, at: Date, maxDays: number) =>
+  formOf(kind).parse(values, m, at, maxDays);
 
 describe('modals', () => {
   it('render within Slack’s limits for every kind and every seed, hostile ones included', () => {
     for (const seed of seedFindings()) {
       const finding = FindingSchema.parse(seed);
-      for (const [kind, render] of Object.entries(RENDER_MODAL)) {
-        const view = render({ finding, meta: { ...meta, findingId: finding.id }, maxDays: 365 });
+      for (const kind of FORMS) {
+        const view = formOf(kind).render({ finding, meta: { ...meta, findingId: finding.id }, maxDays: 365 });
         expect(checkView(view), `${kind} ${finding.id}`).toBeUndefined();
         expect(JSON.stringify(view)).not.toContain('<!channel>');
       }
@@ -24,7 +29,7 @@ describe('modals', () => {
 
   it('offer only presets within the maximum', () => {
     const finding = FindingSchema.parse(seedFindings()[0]);
-    const view = RENDER_MODAL.acceptRisk({ finding, meta, maxDays: 100 });
+    const view = formOf('acceptRisk').render({ finding, meta, maxDays: 100 });
     const text = JSON.stringify(view);
     expect(text).toContain('"value":"90"');
     expect(text).not.toContain('"value":"180"');

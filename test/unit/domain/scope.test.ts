@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type DescribedScope, describeScope, durationDays } from '../../../src/domain/scope.js';
+import { SetupEntitlementAndScopeResponseSchema } from '../../../src/model/campaign.js';
 import { seedCampaigns } from '../../../src/sandbox/seed-campaigns.js';
-import { SetupEntitlementAndScopeResponseSchema } from '../../../src/tenant/schemas.js';
 
 const campaigns = seedCampaigns();
 const scopeOf = (id: string) =>

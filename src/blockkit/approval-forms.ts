@@ -2,85 +2,12 @@ import type { KnownBlock, ModalView } from '@slack/types';
 import { z } from 'zod';
 import { isResourceId } from '../domain/finding-id.js';
 import { checkBounds, isKnownTimeZone, pickedTime } from '../domain/when.js';
-import type { Approval } from '../store/store.js';
-import type { RenderedMessage } from './finding.js';
-import { INPUT_ACTION } from './ids.js';
+import type { Approval } from '../ports/store.js';
+import { ApprovalBlockId, ApprovalId, INPUT_ACTION } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
-import { code, mention, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
+import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
 
-export const ApprovalId = {
-  approve: 'approval.approve',
-  deny: 'approval.deny',
-} as const;
-
-export const APPROVAL_BLOCK = {
-  expires: 'expires',
-  time: 'time',
-  confirm: 'confirm',
-  reason: 'reason',
-} as const;
-
-const quote = (text: string) =>
-  safeMrkdwn(text, 1_500)
-    .split('\n')
-    .map((l) => `> ${l}`)
-    .join('\n');
-
-/** The request in the alert's thread: what is asked, by whom, until when, and Approve / Deny. */
-export function renderApprovalRequest(a: Approval, approvers: string): RenderedMessage {
-  const head = `:scales: ${mention(a.requesterId)} asks to *accept the risk* of finding ${code(a.findingId)} until ${slackDate(new Date(a.riskExpiresAt))}:`;
-  const blocks: KnownBlock[] = [
-    {
-      type: 'section',
-      text: {
-        type: 'mrkdwn',
-        text: truncate(`${head}\n${quote(a.justification)}`, SLACK_LIMITS.sectionText),
-      },
-    },
-  ];
-  let status: string;
-  switch (a.status) {
-    case 'pending':
-      status = `Needs an approver from <!subteam^${approvers}> other than the requester, by ${slackDate(new Date(a.expireAt))}.`;
-      break;
-    case 'approved':
-      status = `:white_check_mark: Approved by ${mention(a.decidedBy ?? '')}.`;
-      break;
-    case 'denied':
-      status = `:x: Denied by ${mention(a.decidedBy ?? '')}${a.decisionReason ? `: ${safeMrkdwn(a.decisionReason, 1_000)}` : '.'}`;
-      break;
-    case 'expired':
-      status = ':hourglass: Expired without a decision. Ask again if it is still needed.';
-      break;
-  }
-  blocks.push({
-    type: 'context',
-    elements: [{ type: 'mrkdwn', text: truncate(status, SLACK_LIMITS.sectionText) }],
-  });
-  if (a.status === 'pending') {
-    blocks.push({
-      type: 'actions',
-      block_id: 'approval.actions',
-      elements: [
-        {
-          type: 'button',
-          action_id: ApprovalId.approve,
-          text: { type: 'plain_text', text: 'Approve…' },
-          style: 'primary',
-          value: a.id,
-        },
-        {
-          type: 'button',
-          action_id: ApprovalId.deny,
-          text: { type: 'plain_text', text: 'Deny…' },
-          style: 'danger',
-          value: a.id,
-        },
-      ],
-    });
-  }
-  return { text: `Risk acceptance request for ${a.findingId} (${a.status})`, blocks };
-}
+/** The approver's forms: approve (the expiry may be shortened, confirmation required) or deny. */
 
 export interface ApprovalModalMeta {
   approvalId: string;
@@ -110,7 +37,7 @@ function summary(a: Approval): KnownBlock {
     text: {
       type: 'mrkdwn',
       text: truncate(
-        `${mention(a.requesterId)} asks to accept the risk of ${code(a.findingId)} until ${slackDate(new Date(a.riskExpiresAt))}.\n*Justification*\n${quote(a.justification)}`,
+        `${mention(a.requesterId)} asks to accept the risk of ${code(a.findingId)} until ${slackDate(new Date(a.riskExpiresAt))}.\n*Justification*\n${quoted(a.justification)}`,
         SLACK_LIMITS.sectionText,
       ),
     },
@@ -136,20 +63,20 @@ export function renderApproveModal(a: Approval, tz: string): ModalView {
       summary(a),
       {
         type: 'input',
-        block_id: APPROVAL_BLOCK.expires,
+        block_id: ApprovalBlockId.expires,
         label: { type: 'plain_text', text: 'Accept until' },
         hint: { type: 'plain_text', text: 'You may shorten it, not extend it.' },
         element: { type: 'datepicker', action_id: INPUT_ACTION, initial_date: ymd(until, zone) },
       },
       {
         type: 'input',
-        block_id: APPROVAL_BLOCK.time,
+        block_id: ApprovalBlockId.time,
         label: { type: 'plain_text', text: 'Time' },
         element: { type: 'timepicker', action_id: INPUT_ACTION, initial_time: hm(until, zone) },
       },
       {
         type: 'input',
-        block_id: APPROVAL_BLOCK.confirm,
+        block_id: ApprovalBlockId.confirm,
         label: { type: 'plain_text', text: 'Confirmation' },
         element: {
           type: 'checkboxes',
@@ -189,7 +116,7 @@ export function renderDenyModal(a: Approval): ModalView {
       summary(a),
       {
         type: 'input',
-        block_id: APPROVAL_BLOCK.reason,
+        block_id: ApprovalBlockId.reason,
         label: { type: 'plain_text', text: 'Why not' },
         element: { type: 'plain_text_input', action_id: INPUT_ACTION, multiline: true, max_length: 2_000 },
       },
@@ -247,23 +174,23 @@ export function parseApproveSubmission(
 ): { ok: true; expiresAt: Date } | { ok: false; errors: Record<string, string> } {
   const parsed = ValuesSchema.safeParse(raw);
   if (!parsed.success)
-    return { ok: false, errors: { [APPROVAL_BLOCK.expires]: 'The form could not be read; open it again.' } };
+    return { ok: false, errors: { [ApprovalBlockId.expires]: 'The form could not be read; open it again.' } };
   const v = (block: string) => parsed.data[block]?.[INPUT_ACTION];
   const errors: Record<string, string> = {};
-  if (!v(APPROVAL_BLOCK.confirm)?.selected_options?.some((o) => o.value === 'confirm')) {
-    errors[APPROVAL_BLOCK.confirm] = 'Tick the box to confirm you approve.';
+  if (!v(ApprovalBlockId.confirm)?.selected_options?.some((o) => o.value === 'confirm')) {
+    errors[ApprovalBlockId.confirm] = 'Tick the box to confirm you approve.';
   }
   const at = pickedTime(
-    v(APPROVAL_BLOCK.expires)?.selected_date,
-    v(APPROVAL_BLOCK.time)?.selected_time,
+    v(ApprovalBlockId.expires)?.selected_date,
+    v(ApprovalBlockId.time)?.selected_time,
     meta.tz,
   );
-  if (!at) errors[APPROVAL_BLOCK.expires] = 'Pick the date the acceptance ends.';
+  if (!at) errors[ApprovalBlockId.expires] = 'Pick the date the acceptance ends.';
   else if (exceedsRequest(at, meta.until))
-    errors[APPROVAL_BLOCK.expires] = 'You may shorten the acceptance, not extend it.';
+    errors[ApprovalBlockId.expires] = 'You may shorten the acceptance, not extend it.';
   else {
     const bound = checkBounds(at, now, 3_650);
-    if (bound) errors[APPROVAL_BLOCK.expires] = bound;
+    if (bound) errors[ApprovalBlockId.expires] = bound;
   }
   if (Object.keys(errors).length > 0 || !at) return { ok: false, errors };
   return { ok: true, expiresAt: at };
@@ -274,44 +201,11 @@ export function parseDenySubmission(
 ): { ok: true; reason: string } | { ok: false; errors: Record<string, string> } {
   const parsed = ValuesSchema.safeParse(raw);
   const reason = (
-    parsed.success ? (parsed.data[APPROVAL_BLOCK.reason]?.[INPUT_ACTION]?.value ?? '') : ''
+    parsed.success ? (parsed.data[ApprovalBlockId.reason]?.[INPUT_ACTION]?.value ?? '') : ''
   ).trim();
   if (!reason)
-    return { ok: false, errors: { [APPROVAL_BLOCK.reason]: 'Say why, so the requester can act on it.' } };
+    return { ok: false, errors: { [ApprovalBlockId.reason]: 'Say why, so the requester can act on it.' } };
   if (reason.length > 2_000)
-    return { ok: false, errors: { [APPROVAL_BLOCK.reason]: 'At most 2000 characters.' } };
+    return { ok: false, errors: { [ApprovalBlockId.reason]: 'At most 2000 characters.' } };
   return { ok: true, reason };
-}
-
-/** `/warden approvals`: what is waiting for a decision. */
-export function renderApprovalList(approvals: readonly Approval[]): RenderedMessage {
-  if (approvals.length === 0)
-    return {
-      text: 'No risk acceptances are waiting for approval.',
-      blocks: [
-        { type: 'section', text: { type: 'mrkdwn', text: 'No risk acceptances are waiting for approval.' } },
-      ],
-    };
-  const lines = approvals
-    .slice(0, 40)
-    .map(
-      (a) =>
-        `• ${code(a.findingId)} by ${mention(a.requesterId)}, until ${slackDate(new Date(a.riskExpiresAt), '{date_short}')} — in <#${a.channel}>, expires ${slackDate(new Date(a.expireAt))}`,
-    );
-  const more = approvals.length > 40 ? `\n…and ${approvals.length - 40} more.` : '';
-  return {
-    text: `${approvals.length} risk acceptance(s) waiting for approval`,
-    blocks: [
-      {
-        type: 'section',
-        text: {
-          type: 'mrkdwn',
-          text: truncate(
-            `*Waiting for approval (${approvals.length})*\n${lines.join('\n')}${more}`,
-            SLACK_LIMITS.sectionText,
-          ),
-        },
-      },
-    ],
-  };
 }

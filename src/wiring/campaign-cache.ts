@@ -1,19 +1,15 @@
-import { type CampaignEntitlements, groupEntitlements } from '../domain/entitlements.js';
-import { type DescribedScope, describeScope } from '../domain/scope.js';
+import { groupEntitlements } from '../domain/entitlements.js';
+import { describeScope } from '../domain/scope.js';
+import type { CampaignsPort, CampaignView } from '../ports/tenant.js';
 import { getCampaignScopeAndEntitlements } from '../tenant/campaigns.js';
 import type { TenantClient } from '../tenant/client.js';
-
-export interface CampaignView {
-  scope: DescribedScope;
-  entitlements: CampaignEntitlements;
-}
 
 /**
  * Campaigns as people page through them: fetched and grouped once, kept for a minute, one
  * request per campaign however many clicks arrive at once. Paging a 10,000-entitlement campaign
  * then costs a slice, not a refetch. A failed fetch is not kept.
  */
-export class CampaignCache {
+export class CampaignCache implements CampaignsPort {
   readonly #tenant: TenantClient;
   readonly #ttlMs: number;
   readonly #max: number;

@@ -1,4 +1,12 @@
-import type { AlertSource, ApprovalStatus, AuditTable, OutboxStatus } from './schema.js';
+/**
+ * What Warden keeps, split by concern: each use case asks only for the stores it touches. The
+ * same contracts hold on SQLite and PostgreSQL (store/ implements them over kysely). Every write
+ * that must not be lost or doubled is one transaction: an alert and its idempotency key; a
+ * delivery and the card index it updates.
+ */
+
+export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dropped';
+export type AlertSource = 'webhook' | 'signed' | 'poller';
 
 /** One alert waiting to be (or already) delivered to Slack. */
 export interface OutboxRow {
@@ -28,6 +36,7 @@ export interface NewAlert {
   reason?: string;
 }
 
+/** A card Warden posted for a finding: where it is and what it showed last. */
 export interface MessageRef {
   findingId: string;
   channel: string;
@@ -35,31 +44,6 @@ export interface MessageRef {
   lastState: string | null;
   lastRecurrence: number | null;
 }
-
-export interface SeenRecord {
-  state: string | null;
-  recurrence: number | null;
-}
-
-export type AuditEntry = Omit<AuditTable, 'id' | 'params'> & { id?: string; params: Record<string, unknown> };
-
-export interface Approval {
-  id: string;
-  findingId: string;
-  requesterId: string;
-  justification: string;
-  riskExpiresAt: number;
-  channel: string;
-  messageTs: string | null;
-  requestTs: string | null;
-  status: ApprovalStatus;
-  decidedBy: string | null;
-  decisionReason: string | null;
-  createdAt: number;
-  expireAt: number;
-}
-
-export type NewApproval = Omit<Approval, 'id' | 'requestTs' | 'status' | 'decidedBy' | 'decisionReason'>;
 
 export interface OutboxStats {
   pending: number;
@@ -70,22 +54,12 @@ export interface OutboxStats {
   oldestUnsentAgeMs: number | undefined;
 }
 
-/**
- * Warden's durable state, the same on SQLite and PostgreSQL. Every write that must not be lost
- * or doubled is one transaction: an alert and its idempotency key; a delivery and the message
- * index it updates.
- */
-export interface Store {
-  readonly kind: 'sqlite' | 'postgres';
-  migrate(): Promise<void>;
-  ping(): Promise<void>;
-  close(): Promise<void>;
-
+export interface OutboxStore {
   /** Stores an alert once per idempotency key; a repeat returns the first one's id. */
   enqueueAlert(alert: NewAlert, now: number): Promise<{ id: string; duplicate: boolean }>;
   /** Takes up to `limit` due rows for this worker for `leaseMs` (expired leases are taken back). */
   claimDue(workerId: string, limit: number, now: number, leaseMs: number): Promise<OutboxRow[]>;
-  /** Delivery done: the row is sent and the message index points at `ts`, in one transaction. */
+  /** Delivery done: the row is sent and the card index points at `ts`, in one transaction. */
   markSent(id: string, message: MessageRef, now: number): Promise<void>;
   reschedule(id: string, nextAttemptAt: number, error: string, now: number): Promise<void>;
   markFailed(id: string, error: string, now: number): Promise<void>;
@@ -93,20 +67,78 @@ export interface Store {
   requeue(which: { id: string } | { allFailed: true }, now: number): Promise<number>;
   outboxStats(now: number): Promise<OutboxStats>;
   listOutbox(filter: { status?: OutboxStatus; limit: number }): Promise<OutboxRow[]>;
+}
 
+/** Where each finding's cards are in Slack (the resource check and "replace every copy" read it). */
+export interface MessageIndex {
   messagesFor(findingId: string): Promise<MessageRef[]>;
   upsertMessage(ref: MessageRef, now: number): Promise<void>;
+}
 
+export interface SeenRecord {
+  state: string | null;
+  recurrence: number | null;
+}
+
+/** What Warden last saw of each finding (the poller posts only what is new or changed). */
+export interface SeenStore {
   seen(findingIds: readonly string[]): Promise<Map<string, SeenRecord>>;
   recordSeen(findingId: string, record: SeenRecord, now: number): Promise<void>;
+}
 
+export type AuditOutcome = 'ok' | 'refused' | 'failed' | 'busy' | 'denied' | 'requested';
+
+/** One attempt of an action, as the audit log keeps it. */
+export interface AuditEntry {
+  id?: string;
+  at: number;
+  team_id: string;
+  user_id: string;
+  channel: string | null;
+  finding_id: string;
+  action: string;
+  params: Record<string, unknown>;
+  outcome: AuditOutcome;
+  error: string | null;
+}
+
+export interface AuditLog {
+  appendAudit(entry: AuditEntry): Promise<void>;
+  auditLog(filter: { findingId?: string; limit: number }): Promise<AuditEntry[]>;
+}
+
+export type ApprovalStatus = 'pending' | 'approved' | 'denied' | 'expired';
+
+/** A four-eyes risk acceptance waiting for, or given, an approver's decision. */
+export interface Approval {
+  id: string;
+  findingId: string;
+  requesterId: string;
+  justification: string;
+  /** The risk acceptance's requested expiry (ms). */
+  riskExpiresAt: number;
+  channel: string;
+  /** The alert the request belongs to, if any. */
+  messageTs: string | null;
+  /** The request message with Approve / Deny. */
+  requestTs: string | null;
+  status: ApprovalStatus;
+  decidedBy: string | null;
+  decisionReason: string | null;
+  createdAt: number;
+  /** After this the request can no longer be approved (ms). */
+  expireAt: number;
+}
+
+export type NewApproval = Omit<Approval, 'id' | 'requestTs' | 'status' | 'decidedBy' | 'decisionReason'>;
+
+export interface ApprovalStore {
   createApproval(approval: NewApproval): Promise<Approval>;
   getApproval(id: string): Promise<Approval | undefined>;
   setApprovalRequestTs(id: string, ts: string): Promise<void>;
   /**
    * Moves a pending, unexpired request to `status`; false if it was not pending any more (someone
-   * else decided first) or has expired. `reopen` moves an approval back to pending (its change
-   * failed at the tenant).
+   * else decided first) or has expired.
    */
   decideApproval(
     id: string,
@@ -115,11 +147,17 @@ export interface Store {
     reason: string | null,
     now: number,
   ): Promise<boolean>;
+  /** Back to pending: its change failed at the tenant. */
   reopenApproval(id: string): Promise<void>;
   pendingApprovals(now: number): Promise<Approval[]>;
   /** Marks pending requests past their deadline expired and returns them. */
   expireApprovals(now: number): Promise<Approval[]>;
+}
 
-  appendAudit(entry: AuditEntry): Promise<void>;
-  auditLog(filter: { findingId?: string; limit: number }): Promise<AuditEntry[]>;
+/** The whole store, as the composition root opens it. */
+export interface Store extends OutboxStore, MessageIndex, SeenStore, AuditLog, ApprovalStore {
+  readonly kind: 'sqlite' | 'postgres';
+  migrate(): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
 }

@@ -1,0 +1,61 @@
+import { BlockId, INPUT_ACTION } from '../ids.js';
+import { SLACK_LIMITS } from '../limits.js';
+import { endTime, readValues, type SubmissionResult, text } from './form-state.js';
+import {
+  dateInputs,
+  formView,
+  JUSTIFICATION_MIN,
+  type ModalContext,
+  type ModalMetadata,
+  presetInput,
+  REASON_MAX,
+  summary,
+  txt,
+  tzNote,
+} from './form-view.js';
+
+/** Accept risk…: a justification and an expiry (four-eyes may route it to an approver). */
+export const acceptRiskForm = {
+  render: (ctx: ModalContext) =>
+    formView('acceptRisk', 'Accept risk', 'Accept risk', ctx.meta, [
+      ...summary(ctx.finding),
+      {
+        type: 'input',
+        block_id: BlockId.justification,
+        label: txt('Justification', SLACK_LIMITS.inputLabel),
+        hint: txt(
+          `At least ${JUSTIFICATION_MIN} characters: the compensating control, who decided, until when.`,
+          2_000,
+        ),
+        element: {
+          type: 'plain_text_input',
+          action_id: INPUT_ACTION,
+          multiline: true,
+          min_length: JUSTIFICATION_MIN,
+          max_length: REASON_MAX,
+        },
+      },
+      presetInput('Accept for', [30, 90, 180, 365], 90, ctx.maxDays),
+      ...dateInputs(
+        BlockId.expires,
+        `A date picked here wins over the choice above. At most ${ctx.maxDays} days ahead.`,
+      ),
+      tzNote(ctx.meta.tz, 'The finding reopens by itself when the acceptance expires.'),
+    ]),
+
+  parse(raw: unknown, meta: ModalMetadata, now: Date, maxDays: number): SubmissionResult {
+    const read = readValues(raw);
+    if (!('values' in read)) return read;
+    const justification = text(read.values, BlockId.justification);
+    const errors: Record<string, string> = {};
+    if (justification.length < JUSTIFICATION_MIN) {
+      errors[BlockId.justification] =
+        `Give at least ${JUSTIFICATION_MIN} characters: what makes this risk acceptable.`;
+    } else if (justification.length > REASON_MAX)
+      errors[BlockId.justification] = `At most ${REASON_MAX} characters.`;
+    const end = endTime(read.values, BlockId.expires, meta, now, maxDays);
+    if ('errors' in end) Object.assign(errors, end.errors);
+    if (Object.keys(errors).length > 0 || !('at' in end)) return { ok: false, errors };
+    return { ok: true, action: { kind: 'acceptRisk', justification, expiresAt: end.at } };
+  },
+};

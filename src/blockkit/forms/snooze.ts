@@ -1,0 +1,38 @@
+import { BlockId } from '../ids.js';
+import { endTime, readValues, type SubmissionResult, text } from './form-state.js';
+import {
+  dateInputs,
+  formView,
+  type ModalContext,
+  type ModalMetadata,
+  presetInput,
+  REASON_MAX,
+  reasonInput,
+  summary,
+  tzNote,
+} from './form-view.js';
+
+/** Snooze…: for how long (or until a date, in the person's zone) and why. */
+export const snoozeForm = {
+  render: (ctx: ModalContext) =>
+    formView('snooze', 'Snooze finding', 'Snooze', ctx.meta, [
+      ...summary(ctx.finding),
+      presetInput('Snooze for', [1, 7, 30, 90], 7, ctx.maxDays),
+      ...dateInputs(BlockId.date, 'A date picked here wins over the choice above.'),
+      reasonInput('Reason', false, 'Why can this wait? e.g. waiting on the vendor'),
+      tzNote(ctx.meta.tz, 'The finding reopens by itself at that time.'),
+    ]),
+
+  parse(raw: unknown, meta: ModalMetadata, now: Date, maxDays: number): SubmissionResult {
+    const read = readValues(raw);
+    if (!('values' in read)) return read;
+    const reason = text(read.values, BlockId.reason);
+    const errors: Record<string, string> = {};
+    if (!reason) errors[BlockId.reason] = 'Say why this can wait.';
+    else if (reason.length > REASON_MAX) errors[BlockId.reason] = `At most ${REASON_MAX} characters.`;
+    const end = endTime(read.values, BlockId.date, meta, now, maxDays);
+    if ('errors' in end) Object.assign(errors, end.errors);
+    if (Object.keys(errors).length > 0 || !('at' in end)) return { ok: false, errors };
+    return { ok: true, action: { kind: 'snooze', reason, until: end.at } };
+  },
+};

@@ -1,0 +1,70 @@
+import type { Policy } from '../domain/policy.js';
+import type { Logger } from '../logger.js';
+import type { Metrics } from '../metrics.js';
+import type {
+  ChatPort,
+  FilePort,
+  GroupsPort,
+  HistoryPort,
+  PeoplePort,
+  PrivatePort,
+  ViewsPort,
+} from './slack.js';
+import type { ApprovalStore, AuditLog, MessageIndex, OutboxStore, SeenStore } from './store.js';
+import type { CampaignsPort, FindingsPort } from './tenant.js';
+
+/** Warden's one clock: milliseconds since the epoch. Tests pass their own. */
+export type Clock = () => number;
+
+/** What an operator set (WARDEN_CONFIG and a few variables), as the use cases read it. */
+export interface Settings {
+  /** The workspace Warden serves (audit entries carry it). */
+  teamId: string;
+  slashCommand: string;
+  limits: {
+    /** Longest risk acceptance, in days. */
+    riskAcceptanceMaxDays: number;
+    /** Longest snooze, in days. */
+    snoozeMaxDays: number;
+  };
+  policy: Policy;
+  /** Four-eyes for accept risk: the approvers' user group, when configured. */
+  approvers: string | undefined;
+  approvalTtlMs: number;
+  /** How reasons record who acted in Slack. */
+  attributionTemplate: string;
+}
+
+/** Findings with a state change in flight: a second click is refused. */
+export interface InflightPort {
+  /** True when this call took the finding; false when a change to it is already running. */
+  claim(findingId: string): Promise<boolean>;
+  release(findingId: string): Promise<void>;
+}
+
+/**
+ * Every port Warden's use cases can be given. A use case declares the few it uses with
+ * `Pick<Ports, …>`; the composition root builds the whole set once (wiring/ports.ts), and a test
+ * builds only what the use case names.
+ */
+export interface Ports {
+  clock: Clock;
+  logger: Logger;
+  metrics: Metrics;
+  settings: Settings;
+  findings: FindingsPort;
+  campaigns: CampaignsPort;
+  chat: ChatPort;
+  history: HistoryPort;
+  views: ViewsPort;
+  files: FilePort;
+  people: PeoplePort;
+  groups: GroupsPort;
+  privately: PrivatePort;
+  outbox: OutboxStore;
+  cards: MessageIndex;
+  seen: SeenStore;
+  audit: AuditLog;
+  approvals: ApprovalStore;
+  inflight: InflightPort;
+}

@@ -1,0 +1,110 @@
+import type { KnownBlock, ModalView } from '@slack/types';
+
+/**
+ * The Slack Web API as Warden's use cases see it: a few narrow ports, each implemented once in
+ * slack/ over the metered Web API client. Failures reject with a SlackApiError (errors.ts).
+ */
+
+/** Message metadata Warden attaches to its alerts (the outbox id finds a post after a crash). */
+export interface MessageMetadata {
+  event_type: string;
+  event_payload: Record<string, string>;
+}
+
+export interface OutgoingMessage {
+  channel: string;
+  text: string;
+  blocks?: KnownBlock[] | undefined;
+  /** A reply in this message's thread. */
+  threadTs?: string | undefined;
+  metadata?: MessageMetadata | undefined;
+}
+
+export interface ChatPort {
+  /** Posts a message; resolves to its ts. */
+  post(message: OutgoingMessage): Promise<string>;
+  /** Replaces a message in place (chat.update). */
+  update(message: {
+    channel: string;
+    ts: string;
+    text: string;
+    blocks?: KnownBlock[] | undefined;
+  }): Promise<void>;
+  ephemeral(message: {
+    channel: string;
+    user: string;
+    text: string;
+    blocks?: KnownBlock[] | undefined;
+  }): Promise<void>;
+}
+
+/** The channel's recent history, read only to find a post an earlier attempt made (after a crash). */
+export interface HistoryPort {
+  findPost(channel: string, metadata: MessageMetadata): Promise<string | undefined>;
+}
+
+export interface ViewsPort {
+  /** Opens a modal with a trigger id (valid 3 s); resolves to the view id. */
+  open(triggerId: string, view: ModalView): Promise<string>;
+  update(viewId: string, view: ModalView): Promise<void>;
+}
+
+export interface FilePort {
+  /** The direct message channel between Warden and a person. */
+  openDm(userId: string): Promise<string>;
+  upload(file: {
+    channel: string;
+    filename: string;
+    title: string;
+    content: string;
+    comment: string;
+  }): Promise<void>;
+}
+
+/** Who a Slack user is, from users.info. */
+export interface SlackPerson {
+  id: string;
+  tz: string;
+  displayName: string;
+  email: string | undefined;
+  isBot: boolean;
+  isGuest: boolean;
+}
+
+export interface PeoplePort {
+  get(userId: string): Promise<SlackPerson>;
+  /** The person's time zone, or UTC when Slack cannot tell. */
+  timeZone(userId: string): Promise<string>;
+}
+
+export interface GroupsPort {
+  /** Whether the person is in any of these user groups; false when Slack cannot say. */
+  isMember(userId: string, groups: readonly string[]): Promise<boolean>;
+}
+
+/** Where to tell a person something only they should see. */
+export interface Audience {
+  channel: string;
+  user: string;
+  /** The payload's response_url: works even where the bot is not in the channel. */
+  responseUrl?: string | undefined;
+}
+
+export interface PrivateMessage {
+  text: string;
+  blocks?: KnownBlock[];
+}
+
+export interface SendOptions {
+  /** Replace the ephemeral message the button was on (only a response_url can). */
+  replaceOriginal?: boolean;
+  /** Try the response_url before chat.postEphemeral (a command's own answer). */
+  responseUrlFirst?: boolean;
+}
+
+export interface PrivatePort {
+  /** An ephemeral message to one person; never throws (a message that cannot go is logged). */
+  send(to: Audience, message: PrivateMessage, opts?: SendOptions): Promise<boolean>;
+  /** A short ephemeral text: the usual way to report a problem to the person who acted. */
+  tell(to: Audience, text: string): Promise<boolean>;
+}

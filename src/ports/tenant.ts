@@ -1,0 +1,21 @@
+import type { FindingAction } from '../domain/actions.js';
+import type { CampaignEntitlements } from '../domain/entitlements.js';
+import type { DescribedScope } from '../domain/scope.js';
+import type { Finding, FindingSearchFilters } from '../model/finding.js';
+
+/** The tenant's finding operations as the use cases use them (implemented over tenant/). */
+export interface FindingsPort {
+  get(findingId: string): Promise<Finding>;
+  /** A state change, never repeated blindly after an ambiguous failure (read back first). */
+  change(findingId: string, action: FindingAction): Promise<Finding>;
+  search(filters: FindingSearchFilters, opts?: { pageSize?: number; limit?: number }): AsyncIterable<Finding>;
+}
+
+export interface CampaignView {
+  scope: DescribedScope;
+  entitlements: CampaignEntitlements;
+}
+
+export interface CampaignsPort {
+  get(campaignId: string): Promise<CampaignView>;
+}

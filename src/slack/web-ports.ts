@@ -1,0 +1,104 @@
+import type { ModalView } from '@slack/types';
+import type { WebClient } from '@slack/web-api';
+import { z } from 'zod';
+import type { ChatPort, FilePort, HistoryPort, ViewsPort } from '../ports/slack.js';
+
+/** Slack's Web API behind Warden's narrow ports (one client; its errors are already mapped). */
+
+const HistorySchema = z.looseObject({
+  messages: z
+    .array(
+      z.looseObject({
+        ts: z.string(),
+        metadata: z
+          .looseObject({
+            event_type: z.string().nullish(),
+            event_payload: z.record(z.string(), z.unknown()).nullish(),
+          })
+          .nullish(),
+      }),
+    )
+    .nullish(),
+});
+
+export function createChatPort(client: WebClient): ChatPort {
+  return {
+    async post(m) {
+      const posted = await client.chat.postMessage({
+        channel: m.channel,
+        text: m.text,
+        ...(m.blocks ? { blocks: m.blocks } : {}),
+        ...(m.threadTs ? { thread_ts: m.threadTs } : {}),
+        ...(m.metadata ? { metadata: m.metadata } : {}),
+      });
+      if (!posted.ts) throw new Error('chat.postMessage answered without a ts');
+      return posted.ts;
+    },
+    async update(m) {
+      await client.chat.update({
+        channel: m.channel,
+        ts: m.ts,
+        text: m.text,
+        ...(m.blocks ? { blocks: m.blocks } : {}),
+      });
+    },
+    async ephemeral(m) {
+      await client.chat.postEphemeral({
+        channel: m.channel,
+        user: m.user,
+        text: m.text,
+        ...(m.blocks ? { blocks: m.blocks } : {}),
+      });
+    },
+  };
+}
+
+export function createHistoryPort(client: WebClient): HistoryPort {
+  return {
+    async findPost(channel, metadata) {
+      const history = HistorySchema.parse(
+        await client.conversations.history({ channel, limit: 100, include_all_metadata: true }),
+      );
+      const wanted = Object.entries(metadata.event_payload);
+      return history.messages?.find(
+        (m) =>
+          m.metadata?.event_type === metadata.event_type &&
+          wanted.every(([k, v]) => m.metadata?.event_payload?.[k] === v),
+      )?.ts;
+    },
+  };
+}
+
+export function createViewsPort(client: WebClient): ViewsPort {
+  return {
+    async open(triggerId: string, view: ModalView) {
+      const opened = await client.views.open({ trigger_id: triggerId, view });
+      const id = opened.view?.id;
+      if (!id) throw new Error('views.open answered without a view id');
+      return id;
+    },
+    async update(viewId: string, view: ModalView) {
+      await client.views.update({ view_id: viewId, view });
+    },
+  };
+}
+
+export function createFilePort(client: WebClient): FilePort {
+  return {
+    async openDm(userId) {
+      const dm = await client.conversations.open({ users: userId });
+      const channel = dm.channel?.id;
+      if (!channel) throw new Error('conversations.open answered without a channel');
+      return channel;
+    },
+    async upload(f) {
+      await client.filesUploadV2({
+        channel_id: f.channel,
+        file: Buffer.from(f.content, 'utf8'),
+        filename: f.filename,
+        title: f.title,
+        initial_comment: f.comment,
+      });
+    },
+  };
+}

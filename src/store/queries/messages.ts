@@ -1,0 +1,39 @@
+import type { Kysely } from 'kysely';
+import type { MessageIndex, MessageRef } from '../../ports/store.js';
+import type { Database } from '../schema.js';
+
+/** Records where a card is; `db` may be a transaction (delivery marks the row sent in the same one). */
+export async function upsertMessage(db: Kysely<Database>, ref: MessageRef, now: number): Promise<void> {
+  const values = {
+    ts: ref.ts,
+    last_state: ref.lastState,
+    last_recurrence: ref.lastRecurrence,
+    updated_at: now,
+  };
+  await db
+    .insertInto('messages')
+    .values({ finding_id: ref.findingId, channel: ref.channel, ...values })
+    .onConflict((oc) => oc.columns(['finding_id', 'channel']).doUpdateSet(values))
+    .execute();
+}
+
+export function messageQueries(db: Kysely<Database>): MessageIndex {
+  return {
+    async messagesFor(findingId) {
+      const rows = await db
+        .selectFrom('messages')
+        .selectAll()
+        .where('finding_id', '=', findingId)
+        .orderBy('updated_at')
+        .execute();
+      return rows.map((r) => ({
+        findingId: r.finding_id,
+        channel: r.channel,
+        ts: r.ts,
+        lastState: r.last_state,
+        lastRecurrence: r.last_recurrence == null ? null : Number(r.last_recurrence),
+      }));
+    },
+    upsertMessage: (ref, now) => upsertMessage(db, ref, now),
+  };
+}

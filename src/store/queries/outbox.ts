@@ -1,0 +1,163 @@
+import type { Kysely, Selectable } from 'kysely';
+import type { OutboxRow, OutboxStatus, OutboxStore } from '../../ports/store.js';
+import type { Database, OutboxTable } from '../schema.js';
+import { clip, newId, parseJson } from './common.js';
+import { upsertMessage } from './messages.js';
+
+function toRow(r: Selectable<OutboxTable>): OutboxRow {
+  return {
+    id: r.id,
+    idempotencyKey: r.idempotency_key,
+    source: r.source,
+    findingId: r.finding_id,
+    finding: parseJson(r.finding),
+    channel: r.channel,
+    status: r.status,
+    attempts: Number(r.attempts),
+    nextAttemptAt: Number(r.next_attempt_at),
+    lastError: r.last_error,
+    sentTs: r.sent_ts,
+    createdAt: Number(r.created_at),
+  };
+}
+
+export function outboxQueries(db: Kysely<Database>, kind: 'sqlite' | 'postgres'): OutboxStore {
+  /** A delivery attempt is over without success: the row leaves its worker with the reason. */
+  async function release(
+    id: string,
+    next: { status: 'pending'; next_attempt_at: number } | { status: 'failed' },
+    error: string,
+    now: number,
+  ): Promise<void> {
+    await db
+      .updateTable('outbox')
+      .set({ ...next, last_error: clip(error), claimed_by: null, claimed_until: null, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+  }
+
+  return {
+    async enqueueAlert(alert, now) {
+      const id = newId('alrt', now);
+      return db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('outbox')
+          .values({
+            id,
+            idempotency_key: alert.idempotencyKey,
+            source: alert.source,
+            finding_id: alert.findingId,
+            finding: JSON.stringify(alert.finding),
+            channel: alert.channel,
+            status: alert.status,
+            attempts: 0,
+            next_attempt_at: now,
+            claimed_by: null,
+            claimed_until: null,
+            last_error: alert.reason ?? null,
+            sent_ts: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .onConflict((oc) => oc.column('idempotency_key').doNothing())
+          .execute();
+        const stored = await tx
+          .selectFrom('outbox')
+          .select('id')
+          .where('idempotency_key', '=', alert.idempotencyKey)
+          .executeTakeFirstOrThrow();
+        return { id: stored.id, duplicate: stored.id !== id };
+      });
+    },
+
+    async claimDue(workerId, limit, now, leaseMs) {
+      let due = db
+        .selectFrom('outbox')
+        .select('id')
+        .where((eb) =>
+          eb.or([
+            eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+            // a worker that died mid-delivery: its lease ran out, the row is taken back
+            eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<', now)]),
+          ]),
+        )
+        .orderBy('created_at')
+        .limit(limit);
+      // Replicas sharing PostgreSQL never take the same row: rows locked by another are skipped.
+      if (kind === 'postgres') due = due.forUpdate().skipLocked();
+      const rows = await db
+        .updateTable('outbox')
+        .set((eb) => ({
+          status: 'sending' as const,
+          claimed_by: workerId,
+          claimed_until: now + leaseMs,
+          attempts: eb('attempts', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', 'in', due)
+        .returningAll()
+        .execute();
+      return rows.map(toRow).sort((a, b) => a.createdAt - b.createdAt);
+    },
+
+    async markSent(id, message, now) {
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .updateTable('outbox')
+          .set({
+            status: 'sent',
+            sent_ts: message.ts,
+            claimed_by: null,
+            claimed_until: null,
+            last_error: null,
+            updated_at: now,
+          })
+          .where('id', '=', id)
+          .execute();
+        await upsertMessage(tx, message, now);
+      });
+    },
+
+    reschedule: (id, nextAttemptAt, error, now) =>
+      release(id, { status: 'pending', next_attempt_at: nextAttemptAt }, error, now),
+    markFailed: (id, error, now) => release(id, { status: 'failed' }, error, now),
+
+    async requeue(which, now) {
+      let q = db
+        .updateTable('outbox')
+        .set({ status: 'pending', next_attempt_at: now, attempts: 0, updated_at: now })
+        .where('status', '=', 'failed');
+      if ('id' in which) q = q.where('id', '=', which.id);
+      const result = await q.executeTakeFirst();
+      return Number(result.numUpdatedRows);
+    },
+
+    async outboxStats(now) {
+      const counts = await db
+        .selectFrom('outbox')
+        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+        .groupBy('status')
+        .execute();
+      const oldest = await db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.min('created_at').as('oldest'))
+        .where('status', 'in', ['pending', 'sending'])
+        .executeTakeFirst();
+      const by = (s: OutboxStatus) => Number(counts.find((c) => c.status === s)?.n ?? 0);
+      const oldestAt = oldest?.oldest == null ? undefined : Number(oldest.oldest);
+      return {
+        pending: by('pending'),
+        sending: by('sending'),
+        failed: by('failed'),
+        sent: by('sent'),
+        oldestUnsentAgeMs: oldestAt === undefined ? undefined : Math.max(0, now - oldestAt),
+      };
+    },
+
+    async listOutbox(filter) {
+      let q = db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').limit(filter.limit);
+      if (filter.status) q = q.where('status', '=', filter.status);
+      return (await q.execute()).map(toRow);
+    },
+  };
+}

@@ -1,0 +1,126 @@
+import { renderFindingAlert } from '../blockkit/finding.js';
+import type { Finding } from '../model/finding.js';
+import type { Ports } from '../ports/index.js';
+import type { MessageMetadata } from '../ports/slack.js';
+import type { MessageRef } from '../ports/store.js';
+
+/**
+ * An alert's life in Slack, in one place: a finding's card is rendered from the finding as the
+ * tenant has it, posted, tracked in the card index, replaced in place wherever it was posted,
+ * and followed by replies in its thread. Everyone who shows or changes a finding goes through
+ * here (delivery, state changes, `show`, a form that finds the finding changed).
+ */
+
+export type AlertLifePorts = Pick<Ports, 'chat' | 'cards' | 'clock' | 'logger'>;
+
+export interface Card {
+  channel: string;
+  ts: string;
+}
+
+/** The index entry for a card showing `finding` as it is now. */
+export function cardRef(finding: Finding, card: Card): MessageRef {
+  return {
+    findingId: finding.id,
+    channel: card.channel,
+    ts: card.ts,
+    lastState: finding.state ?? null,
+    lastRecurrence: finding.recurrenceCount ?? null,
+  };
+}
+
+function render(p: Pick<Ports, 'clock'>, finding: Finding) {
+  return renderFindingAlert(finding, { now: new Date(p.clock()) });
+}
+
+/** Posts a new card (not yet tracked: the caller records it, in its own transaction if it has one). */
+export async function postCard(
+  p: Pick<Ports, 'chat' | 'clock'>,
+  finding: Finding,
+  channel: string,
+  metadata?: MessageMetadata,
+): Promise<Card> {
+  const rendered = render(p, finding);
+  const ts = await p.chat.post({ channel, text: rendered.text, blocks: rendered.blocks, metadata });
+  return { channel, ts };
+}
+
+/** Replaces a card in place with the finding as it is now. */
+export async function replaceCard(
+  p: Pick<Ports, 'chat' | 'clock'>,
+  finding: Finding,
+  card: Card,
+): Promise<void> {
+  const rendered = render(p, finding);
+  await p.chat.update({ ...card, text: rendered.text, blocks: rendered.blocks });
+}
+
+/** Remembers where a card is and what it shows; a failure is logged (the card itself is fine). */
+export async function trackCard(p: AlertLifePorts, finding: Finding, card: Card): Promise<void> {
+  await p.cards
+    .upsertMessage(cardRef(finding, card), p.clock())
+    .catch((error: unknown) =>
+      p.logger.warn({ err: error, findingId: finding.id }, 'card index not updated'),
+    );
+}
+
+export function replyInThread(p: Pick<Ports, 'chat'>, card: Card, text: string): Promise<string> {
+  return p.chat.post({ channel: card.channel, threadTs: card.ts, text });
+}
+
+/** Posts a card in a channel and tracks it (`/warden show`). */
+export async function showCard(p: AlertLifePorts, finding: Finding, channel: string): Promise<Card> {
+  const card = await postCard(p, finding, channel);
+  await trackCard(p, finding, card);
+  return card;
+}
+
+export interface EverywhereResult {
+  /** The card in `primaryChannel` (replaced, or posted there when it had none). */
+  primary: Card | undefined;
+  /** What went wrong with the primary card, if anything (other cards are only logged). */
+  primaryError: unknown;
+}
+
+/**
+ * After a change: replace every card of the finding Warden tracks (one per channel; `clicked`
+ * wins for its channel), post one in `primaryChannel` if it has none, track them, and reply in
+ * each thread with `reply`.
+ */
+export async function updateEverywhere(
+  p: AlertLifePorts,
+  finding: Finding,
+  opts: { reply: string; primaryChannel: string; clicked?: Card | undefined },
+): Promise<EverywhereResult> {
+  const log = p.logger.child({ findingId: finding.id });
+  const indexed = await p.cards.messagesFor(finding.id).catch((error: unknown) => {
+    log.warn({ err: error }, 'card index unavailable; updating only this card');
+    return [];
+  });
+  const targets = new Map<string, Card & { posted?: boolean }>(
+    indexed.map((m) => [m.channel, { channel: m.channel, ts: m.ts }]),
+  );
+  if (opts.clicked) targets.set(opts.clicked.channel, opts.clicked);
+  let primary: Card | undefined = targets.get(opts.primaryChannel);
+  let primaryError: unknown;
+  if (!primary) {
+    try {
+      primary = await postCard(p, finding, opts.primaryChannel);
+      targets.set(primary.channel, { ...primary, posted: true });
+    } catch (error) {
+      primaryError = error;
+    }
+  }
+  for (const target of targets.values()) {
+    const card = { channel: target.channel, ts: target.ts };
+    try {
+      if (!target.posted) await replaceCard(p, finding, card);
+      await trackCard(p, finding, card);
+      await replyInThread(p, card, opts.reply);
+    } catch (error) {
+      log.warn({ err: error, target: target.channel }, 'a card of this finding could not be updated');
+      if (target.channel === opts.primaryChannel) primaryError = error;
+    }
+  }
+  return { primary, primaryError };
+}

@@ -1,0 +1,145 @@
+import { exceedsRequest, renderApproveModal, renderDenyModal } from '../blockkit/approval-forms.js';
+import { renderApprovalRequest } from '../blockkit/approval-request.js';
+import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
+import { mention, safeMrkdwn, slackDate } from '../blockkit/mrkdwn.js';
+import type { Ports } from '../ports/index.js';
+import type { Audience } from '../ports/slack.js';
+import type { Approval } from '../ports/store.js';
+import { type AuthorizePorts, refusal } from './authorize.js';
+import { type ChangePorts, changeFindingState } from './change-finding-state.js';
+import { recordAudit } from './record-audit.js';
+
+/**
+ * An approver's decision on a four-eyes request: only an approver who is not the requester, in
+ * the approvers' group, before the request expires, can make the tenant call — after reviewing it
+ * in a form (the expiry may be shortened, never extended; confirmation required).
+ */
+
+export type DecidePorts = ChangePorts & AuthorizePorts & Pick<Ports, 'approvals' | 'views'>;
+
+export interface DecisionInput {
+  kind: 'approve' | 'deny';
+  approvalId: string;
+  userId: string;
+  ref: string;
+}
+
+/** Approve… / Deny… on a request: the form opens at once, then shows the request or why not. */
+export async function openDecision(
+  p: DecidePorts,
+  input: DecisionInput & { triggerId: string },
+): Promise<void> {
+  const viewId = await p.views.open(input.triggerId, renderLoadingModal(input.approvalId));
+  const approval = await p.approvals.getApproval(input.approvalId);
+  const why = await refusal(p, { kind: 'decide', userId: input.userId, approval }, input.ref);
+  if (why || !approval) {
+    await p.views.update(viewId, renderInfoModal(`:no_entry_sign: ${why ?? 'Not allowed.'}`));
+    return;
+  }
+  const view =
+    input.kind === 'approve'
+      ? renderApproveModal(approval, await p.people.timeZone(input.userId))
+      : renderDenyModal(approval);
+  await p.views.update(viewId, view);
+}
+
+/** Re-renders the request message (its status and buttons) from the store. */
+export async function refreshRequest(
+  p: Pick<Ports, 'approvals' | 'chat' | 'settings' | 'logger'>,
+  approvalId: string,
+): Promise<Approval | undefined> {
+  const approval = await p.approvals.getApproval(approvalId);
+  if (approval?.requestTs && p.settings.approvers) {
+    await p.chat
+      .update({
+        channel: approval.channel,
+        ts: approval.requestTs,
+        ...renderApprovalRequest(approval, p.settings.approvers),
+      })
+      .catch((error: unknown) =>
+        p.logger.warn({ err: error, approvalId }, 'approval request message not updated'),
+      );
+  }
+  return approval;
+}
+
+async function deny(p: DecidePorts, approval: Approval, input: DecisionInput, reason: string) {
+  await refreshRequest(p, approval.id);
+  await recordAudit(p, {
+    userId: input.userId,
+    channel: approval.channel,
+    findingId: approval.findingId,
+    action: 'acceptRisk.deny',
+    params: { approval: approval.id, reason, requester: approval.requesterId, ref: input.ref },
+    outcome: 'ok',
+  });
+  const thread = approval.messageTs ?? approval.requestTs;
+  if (!thread) return;
+  await p.chat
+    .post({
+      channel: approval.channel,
+      threadTs: thread,
+      text: `${mention(input.userId)} denied ${mention(approval.requesterId)}'s request to accept the risk: ${safeMrkdwn(reason, 2_000)}`,
+    })
+    .catch((error: unknown) => p.logger.warn({ err: error }, 'deny reply not posted'));
+}
+
+/** After the form: re-check everything, take the decision atomically, then act on it. */
+export async function decide(
+  p: DecidePorts,
+  input: DecisionInput & { expiresAt?: Date; reason?: string },
+): Promise<void> {
+  const approval = await p.approvals.getApproval(input.approvalId);
+  const audience: Audience = { channel: approval?.channel ?? input.userId, user: input.userId };
+  const why = await refusal(p, { kind: 'decide', userId: input.userId, approval }, input.ref);
+  if (why || !approval) {
+    await p.privately.tell(audience, `:no_entry_sign: ${why ?? 'Not allowed.'}`);
+    return;
+  }
+  if (input.expiresAt && exceedsRequest(input.expiresAt, approval.riskExpiresAt)) {
+    // The form's metadata said otherwise: never trust it, the stored request decides.
+    await p.privately.tell(
+      audience,
+      ':no_entry_sign: You may shorten the acceptance, not extend it; nothing was decided.',
+    );
+    return;
+  }
+  const status = input.kind === 'approve' ? 'approved' : 'denied';
+  // The store is the arbiter between two approvers deciding at once: one wins, once.
+  if (
+    !(await p.approvals.decideApproval(approval.id, status, input.userId, input.reason ?? null, p.clock()))
+  ) {
+    await p.privately.tell(
+      audience,
+      ':information_source: Someone else decided on this request first; nothing more was done.',
+    );
+    return;
+  }
+  if (input.kind === 'deny') return deny(p, approval, input, input.reason ?? '');
+  const expiresAt = input.expiresAt ?? new Date(approval.riskExpiresAt);
+  const outcome = await changeFindingState(p, {
+    findingId: approval.findingId,
+    action: { kind: 'acceptRisk', justification: approval.justification, expiresAt },
+    actorId: input.userId,
+    requesterId: approval.requesterId,
+    audience,
+    card: approval.messageTs ? { channel: approval.channel, ts: approval.messageTs } : undefined,
+    channel: approval.channel,
+    ref: input.ref,
+  });
+  if (!outcome.ok) {
+    // The tenant did not take it: the request stays open for another try.
+    await p.approvals.reopenApproval(approval.id);
+    return;
+  }
+  await refreshRequest(p, approval.id);
+  if (!approval.messageTs && approval.requestTs) {
+    await p.chat
+      .post({
+        channel: approval.channel,
+        threadTs: approval.requestTs,
+        text: `${mention(input.userId)} approved ${mention(approval.requesterId)}'s request: risk accepted until ${slackDate(expiresAt)}.`,
+      })
+      .catch(() => undefined);
+  }
+}

@@ -1,0 +1,36 @@
+import type { Ports } from '../ports/index.js';
+import type { AuditOutcome } from '../ports/store.js';
+
+export type AuditPorts = Pick<Ports, 'audit' | 'settings' | 'clock' | 'logger'>;
+
+export interface AuditEvent {
+  userId: string;
+  action: string;
+  outcome: AuditOutcome;
+  channel?: string | null | undefined;
+  findingId?: string | undefined;
+  params?: Record<string, unknown>;
+  error?: string | null | undefined;
+}
+
+/**
+ * Writes one entry of the audit log: who did (or was refused) what, where, with what outcome.
+ * Never throws: an attempt that cannot be recorded is logged as an error, and the flow goes on.
+ */
+export async function recordAudit(p: AuditPorts, e: AuditEvent): Promise<void> {
+  try {
+    await p.audit.appendAudit({
+      at: p.clock(),
+      team_id: p.settings.teamId,
+      user_id: e.userId,
+      channel: e.channel ?? null,
+      finding_id: e.findingId ?? '',
+      action: e.action,
+      params: e.params ?? {},
+      outcome: e.outcome,
+      error: e.error ?? null,
+    });
+  } catch (error) {
+    p.logger.error({ err: error, action: e.action }, 'audit entry could not be written');
+  }
+}

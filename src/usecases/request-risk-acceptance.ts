@@ -1,0 +1,73 @@
+import { renderApprovalRequest } from '../blockkit/approval-request.js';
+import { describeFailure } from '../blockkit/failure.js';
+import { code } from '../blockkit/mrkdwn.js';
+import type { Ports } from '../ports/index.js';
+import type { Audience } from '../ports/slack.js';
+import { recordAudit } from './record-audit.js';
+
+export type RequestPorts = Pick<
+  Ports,
+  'approvals' | 'chat' | 'privately' | 'audit' | 'settings' | 'clock' | 'logger' | 'metrics'
+>;
+
+export interface RiskRequest {
+  findingId: string;
+  justification: string;
+  expiresAt: Date;
+  requesterId: string;
+  channel: string;
+  /** The card the request belongs to (its thread gets the request). */
+  cardTs?: string | undefined;
+  audience: Audience;
+  ref: string;
+}
+
+/**
+ * Four-eyes (WARDEN_CONFIG `permissions.acceptRisk.approvers`): the requester's decision
+ * becomes a pending approval and a request in the card's thread; nothing is sent to the tenant
+ * until an approver decides (decide-approval.ts).
+ */
+export async function requestRiskAcceptance(p: RequestPorts, req: RiskRequest): Promise<void> {
+  const approvers = p.settings.approvers;
+  if (!approvers) throw new Error('four-eyes is not configured');
+  const now = p.clock();
+  const approval = await p.approvals.createApproval({
+    findingId: req.findingId,
+    requesterId: req.requesterId,
+    justification: req.justification,
+    riskExpiresAt: req.expiresAt.getTime(),
+    channel: req.channel,
+    messageTs: req.cardTs ?? null,
+    createdAt: now,
+    expireAt: now + p.settings.approvalTtlMs,
+  });
+  const log = p.logger.child({ ref: req.ref, approvalId: approval.id, findingId: req.findingId });
+  const message = renderApprovalRequest(approval, approvers);
+  try {
+    const ts = await p.chat.post({ channel: req.channel, threadTs: req.cardTs, ...message });
+    await p.approvals.setApprovalRequestTs(approval.id, ts);
+  } catch (error) {
+    log.error({ err: error }, 'approval request could not be posted');
+    await p.privately.tell(req.audience, describeFailure(error, 'post the approval request', req.ref));
+    return;
+  }
+  await recordAudit(p, {
+    userId: req.requesterId,
+    channel: req.channel,
+    findingId: req.findingId,
+    action: 'acceptRisk.request',
+    params: {
+      justification: req.justification,
+      expiresAt: req.expiresAt.toISOString(),
+      approval: approval.id,
+      ref: req.ref,
+    },
+    outcome: 'requested',
+  });
+  p.metrics.stateChanges.inc({ action: 'acceptRisk', outcome: 'requested' });
+  log.info('risk acceptance waiting for approval');
+  await p.privately.tell(
+    req.audience,
+    `:hourglass_flowing_sand: Your risk acceptance for ${code(req.findingId)} needs an approver from <!subteam^${approvers}>; the request is in ${req.cardTs ? "the alert's thread" : 'this channel'}. Nothing is changed until someone approves it.`,
+  );
+}

@@ -1,0 +1,16 @@
+import { buildStateRequestBody, isActionApplied } from '../domain/actions.js';
+import type { FindingsPort } from '../ports/tenant.js';
+import type { TenantClient } from '../tenant/client.js';
+import { getFinding, searchFindings, updateFindingState } from '../tenant/findings.js';
+
+/** The tenant's finding operations for the use cases: a domain action in, the wire body out. */
+export function createFindingsPort(client: TenantClient): FindingsPort {
+  return {
+    get: (findingId) => getFinding(client, findingId),
+    change: (findingId, action) =>
+      updateFindingState(client, findingId, buildStateRequestBody(action), (current) =>
+        isActionApplied(current, action),
+      ),
+    search: (filters, opts) => searchFindings(client, filters, opts),
+  };
+}

@@ -1,0 +1,69 @@
+import type express from 'express';
+import type { Config } from '../config.js';
+import type { ConfigFile } from '../config-file.js';
+import { Poller } from '../delivery/poller.js';
+import { DeliveryWorker, type WorkerOptions, type WorkerPorts } from '../delivery/worker.js';
+import { findingsHook } from '../http/hooks-findings.js';
+import { createTenantWebhookVerifier } from '../intake/verify-tenant-webhook.js';
+import type { Ports } from '../ports/index.js';
+import type { IntakeDeps } from '../usecases/accept-alert.js';
+
+export interface IntakeOptions {
+  config: Readonly<Config>;
+  file: ConfigFile;
+  ports: Ports;
+  /** The worker's ports: a Slack client that hands 429s back (wiring/ports.ts). */
+  workerPorts: WorkerPorts;
+  http: express.Application;
+  worker?: WorkerOptions | undefined;
+  jwksCooldownMs?: number | undefined;
+}
+
+/**
+ * How alerts come in and go out: POST /hooks/findings (tenant webhooks and signed posts), the
+ * poller when ALERTS_POLL_INTERVAL is set, and the delivery worker that posts what was stored.
+ */
+export function wireIntake(opts: IntakeOptions): { worker: DeliveryWorker; poller: Poller | undefined } {
+  const { config, ports } = opts;
+  const worker = new DeliveryWorker(opts.workerPorts, {
+    onResult: (result) => ports.metrics.deliveries.inc({ result }),
+    ...opts.worker,
+  });
+  const intake: IntakeDeps = {
+    outbox: ports.outbox,
+    seen: ports.seen,
+    clock: ports.clock,
+    rules: opts.file.routing.rules,
+    defaultChannel: config.alerts.defaultChannel,
+    logger: ports.logger.child({ component: 'intake' }),
+    wake: () => worker.wake(),
+    onAccepted: (source, duplicate) => ports.metrics.intake.inc({ source, duplicate: String(duplicate) }),
+  };
+  const receiverUrl = config.http.publicUrl ? `${config.http.publicUrl}/hooks/findings` : undefined;
+  if (!receiverUrl)
+    ports.logger.warn('WARDEN_PUBLIC_URL is not set: tenant webhooks to /hooks/findings will be refused');
+  opts.http.use(
+    findingsHook({
+      ...intake,
+      verifyTenantWebhook: receiverUrl
+        ? createTenantWebhookVerifier({
+            tenantBaseUrl: config.tenant.baseUrl,
+            receiverUrl,
+            now: ports.clock,
+            ...(opts.jwksCooldownMs === undefined ? {} : { jwksCooldownMs: opts.jwksCooldownMs }),
+          })
+        : undefined,
+      webhookSecret: config.alerts.webhookSecret,
+    }),
+  );
+  const poller = config.alerts.pollIntervalMs
+    ? new Poller({
+        findings: ports.findings,
+        intake,
+        filters: opts.file.poller,
+        intervalMs: config.alerts.pollIntervalMs,
+        logger: ports.logger.child({ component: 'poller' }),
+      })
+    : undefined;
+  return { worker, poller };
+}

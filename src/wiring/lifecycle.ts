@@ -1,0 +1,97 @@
+import type { Server } from 'node:http';
+import type { App } from '@slack/bolt';
+import type express from 'express';
+import type { Poller } from '../delivery/poller.js';
+import type { DeliveryWorker } from '../delivery/worker.js';
+import type { Ports } from '../ports/index.js';
+import type { WorkQueue } from '../slack/work-queue.js';
+import { expireApprovals } from '../usecases/expire-approvals.js';
+
+export interface LifecycleParts {
+  http: express.Application;
+  app: App;
+  socketMode: boolean;
+  ports: Ports;
+  work: WorkQueue;
+  worker: DeliveryWorker;
+  poller: Poller | undefined;
+  /** Closed last: the tenant pool, and the store when Warden opened it. */
+  close: () => Promise<void>;
+  /** While true, new HTTP requests get 503 (request-context.ts reads it). */
+  setDraining: (draining: boolean) => void;
+}
+
+export interface Lifecycle {
+  /** Listens on `port` (0 picks a free one), then starts the worker, the poller and the sweeps. */
+  start(port: number): Promise<Server>;
+  /**
+   * Graceful stop: refuse new requests, let interactions and the delivery batch in flight finish
+   * (up to `deadlineMs`), then close connections and the store. Unfinished alerts stay in the
+   * outbox for the next start.
+   */
+  stop(deadlineMs: number): Promise<void>;
+}
+
+export function createLifecycle(parts: LifecycleParts): Lifecycle {
+  const { ports, work, worker, poller } = parts;
+  const logger = ports.logger;
+  let server: Server | undefined;
+  let sweeper: NodeJS.Timeout | undefined;
+  let stopping: Promise<void> | undefined;
+  // Four-eyes requests past their deadline are closed and the requester told, once a minute.
+  const sweep = () =>
+    void expireApprovals(ports).catch((error: unknown) =>
+      logger.warn({ err: error }, 'approval expiry sweep failed'),
+    );
+
+  async function start(port: number): Promise<Server> {
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = parts.http.listen(port, '0.0.0.0', () => resolve(s));
+      s.once('error', reject);
+    });
+    if (parts.socketMode) await parts.app.start();
+    worker.start();
+    poller?.start();
+    if (ports.settings.approvers) sweeper = setInterval(sweep, 60_000);
+    logger.info({ address: server.address(), socketMode: parts.socketMode }, 'Warden is listening');
+    return server;
+  }
+
+  async function drain(deadlineMs: number): Promise<void> {
+    const started = Date.now();
+    const left = () => Math.max(0, deadlineMs - (Date.now() - started));
+    parts.setDraining(true);
+    logger.info(
+      { deadlineMs, inflight: work.size },
+      'stopping: no new requests; finishing what is in flight',
+    );
+    clearInterval(sweeper);
+    const closed = server
+      ? new Promise<void>((resolve) => {
+          server?.close(() => resolve());
+          server?.closeIdleConnections();
+        })
+      : Promise.resolve();
+    if (parts.socketMode)
+      await parts.app
+        .stop()
+        .catch((error: unknown) => logger.warn({ err: error }, 'socket mode did not stop cleanly'));
+    await poller?.stop();
+    if (!(await work.drain(left())))
+      logger.warn({ inflight: work.size }, 'deadline reached with interactions still running');
+    // The worker ends its current batch; anything not delivered stays in the outbox.
+    await Promise.race([worker.stop(), new Promise((r) => setTimeout(r, left()).unref())]);
+    server?.closeAllConnections();
+    await closed;
+    await parts.close();
+    logger.info({ ms: Date.now() - started }, 'stopped');
+  }
+
+  return {
+    start,
+    stop(deadlineMs) {
+      stopping ??= drain(deadlineMs);
+      return stopping;
+    },
+  };
+}

@@ -1,0 +1,73 @@
+import { App, ExpressReceiver, SocketModeReceiver } from '@slack/bolt';
+import type { WebClientOptions } from '@slack/web-api';
+import type express from 'express';
+import type { Config } from '../config.js';
+import { REQUEST_ID_HEADER } from '../http/request-context.js';
+import { registerListeners } from '../listeners/index.js';
+import { type Logger, toBoltLogger } from '../logger.js';
+import type { Ports } from '../ports/index.js';
+import { RecentKeys } from '../slack/recent-keys.js';
+import { WorkQueue } from '../slack/work-queue.js';
+
+/**
+ * The Web API client options. People are waiting on these calls: wait out a 429's Retry-After,
+ * retry other failures briefly. (The delivery worker's client changes that: wiring/ports.ts.)
+ */
+export function slackClientOptions(config: Readonly<Config>, logger: Logger): WebClientOptions {
+  return {
+    slackApiUrl: config.slack.apiUrl,
+    timeout: 10_000,
+    rejectRateLimitedCalls: false,
+    retryConfig: { retries: 3, factor: 2, minTimeout: 250, maxTimeout: 4_000 },
+    logger: toBoltLogger(logger),
+  };
+}
+
+export interface SlackAppOptions {
+  config: Readonly<Config>;
+  logger: Logger;
+  ports: Ports;
+  http: express.Application;
+  clientOptions: WebClientOptions;
+  workQueue?: { concurrency: number; maxWaiting: number } | undefined;
+}
+
+/**
+ * The Bolt app: over HTTP its receiver is Warden's own express app (POST /slack/events), in
+ * Socket Mode (SLACK_APP_TOKEN) Warden opens the connection itself. The request id rides into
+ * every listener as context.requestId.
+ */
+export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQueue; socketMode: boolean } {
+  const { config, logger } = opts;
+  const boltLogger = toBoltLogger(logger);
+  const appToken = config.slack.appToken;
+  const receiver = appToken
+    ? new SocketModeReceiver({
+        appToken: appToken.reveal(),
+        logger: boltLogger,
+        installerOptions: { clientOptions: { slackApiUrl: config.slack.apiUrl } },
+        customPropertiesExtractor: (args) => ({
+          requestId: `sock-${String(args.envelope_id ?? '').slice(0, 24)}`,
+        }),
+      })
+    : new ExpressReceiver({
+        signingSecret: config.slack.signingSecret?.reveal() ?? '',
+        endpoints: '/slack/events',
+        logger: boltLogger,
+        processBeforeResponse: false,
+        app: opts.http,
+        customPropertiesExtractor: (req) => ({ requestId: String(req.headers[REQUEST_ID_HEADER] ?? '') }),
+      });
+  const app = new App({
+    token: config.slack.botToken.reveal(),
+    receiver,
+    logger: boltLogger,
+    clientOptions: opts.clientOptions,
+  });
+  const work = new WorkQueue(opts.workQueue?.concurrency ?? 64, opts.workQueue?.maxWaiting ?? 2_000);
+  registerListeners(app, { ports: opts.ports, work, delivered: new RecentKeys(10 * 60_000) });
+  app.error(async (error) => {
+    logger.error({ err: error }, 'unhandled error in a Slack listener');
+  });
+  return { app, work, socketMode: appToken !== undefined };
+}
