@@ -104,6 +104,11 @@ function genericObject(v: unknown): string {
 
 /** Lines on what the finding is about: its type's own fields, then its evidence. */
 export function describeDetails(f: Finding, now: Date): string[] {
+  return [...typeLines(f), ...evidenceLines(f, now), ...unknownLines(f)];
+}
+
+/** The finding type's own fields. */
+function typeLines(f: Finding): string[] {
   const lines: string[] = [];
   if (f.similarUsernameMatch)
     lines.push(`Proposed identity: ${c(f.similarUsernameMatch.proposedIdentityUserId)}`);
@@ -138,8 +143,12 @@ export function describeDetails(f: Finding, now: Date): string[] {
   }
   if (f.shadowMcp) lines.push(`MCP server ${c(f.shadowMcp.mcpIdentifier)}`);
   if (f.customSubType) lines.push(`Kind: ${safeMrkdwn(f.customSubType, 100)}`);
+  return lines;
+}
 
-  // evidence
+/** The evidence member, whichever is set. */
+function evidenceLines(f: Finding, now: Date): string[] {
+  const lines: string[] = [];
   const sim = f.similarUsernameMatchEvidence;
   if (sim) {
     const score =
@@ -185,8 +194,12 @@ export function describeDetails(f: Finding, now: Date): string[] {
     const text = genericObject(f.custom);
     if (text) lines.push(`Details: ${text}`);
   }
+  return lines;
+}
 
-  // members this code does not know: shown, never dropped
+/** Members this code does not know (a newer tenant): shown, never dropped. */
+function unknownLines(f: Finding): string[] {
+  const lines: string[] = [];
   for (const key of Object.keys(f)) {
     if (KNOWN_FIELDS.has(key) || key.endsWith('Target') || !isObject(f[key])) continue;
     const text = genericObject(f[key]);

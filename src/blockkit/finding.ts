@@ -68,6 +68,50 @@ function riskLines(f: Finding): { score?: string; factors: string[] } {
   return { ...(score === undefined ? {} : { score }), factors };
 }
 
+/** The description with the card's fields: target, owner, state, severity, risk score, app. */
+function summarySection(f: Finding, target: string, score: string | undefined): KnownBlock {
+  const fields = [
+    field('Target', target),
+    field('Owner', describeOwner(f)),
+    field('State', stateLabel(f.state)),
+    field('Severity', severityOf(f).label),
+  ];
+  if (score) fields.push(field('Risk score', score));
+  if (f.appId) fields.push(field('App', code(f.appId, 80)));
+  return {
+    type: 'section',
+    text: {
+      type: 'mrkdwn',
+      text: f.description ? safeMrkdwn(f.description, SLACK_LIMITS.sectionText) : '_No description._',
+    },
+    fields: fields.slice(0, SLACK_LIMITS.sectionFields),
+  };
+}
+
+const section = (text: string): KnownBlock => ({
+  type: 'section',
+  text: { type: 'mrkdwn', text: truncate(text, SLACK_LIMITS.sectionText) },
+});
+const context = (text: string): KnownBlock => ({
+  type: 'context',
+  elements: [{ type: 'mrkdwn', text: truncate(text, SLACK_LIMITS.sectionText) }],
+});
+
+/** Where it stands, then when it was seen: the two context lines under the details. */
+function contextBlocks(f: Finding): KnownBlock[] {
+  // stateUpdatedById is a tenant identity id, not a Slack user: shown as code.
+  const updatedBy = f.stateUpdatedById ? ` · by ${code(f.stateUpdatedById, 60)}` : '';
+  const meta = [`Finding ${code(f.id, 130)}`];
+  const seen = f.lastObservedAt ?? f.lastAppearedAt;
+  if (f.firstObservedAt ?? f.createdAt)
+    meta.push(`first seen ${slackDate(f.firstObservedAt ?? f.createdAt ?? '')}`);
+  if (seen) meta.push(`last seen ${slackDate(seen)}`);
+  const count = f.recurrenceCount;
+  if (typeof count === 'number' && count > 1) meta.push(`recurred ${count} times`);
+  if (f.sourceKind) meta.push(`source ${enumWords(f.sourceKind, 'FINDING_SOURCE_KIND_')}`);
+  return [context(`${describeState(f)}${updatedBy}`), context(meta.join(' · '))];
+}
+
 /**
  * A finding alert: what it is, where, who owns it, the evidence, where it stands and the actions
  * its state offers. Pure: `now` comes in through the context.
@@ -77,6 +121,7 @@ export function renderFindingAlert(f: Finding, ctx: AlertContext): RenderedMessa
   const name = targetName(f);
   const title = name ? `${findingTitle(f)} · ${name}` : findingTitle(f);
   const target = describeTarget(f);
+  const risk = riskLines(f);
   const blocks: KnownBlock[] = [
     {
       type: 'header',
@@ -86,65 +131,16 @@ export function renderFindingAlert(f: Finding, ctx: AlertContext): RenderedMessa
         emoji: true,
       },
     },
+    summarySection(f, target, risk.score),
   ];
-  const risk = riskLines(f);
-  const fields = [
-    field('Target', target),
-    field('Owner', describeOwner(f)),
-    field('State', stateLabel(f.state)),
-    field('Severity', sev.label),
-  ];
-  if (risk.score) fields.push(field('Risk score', risk.score));
-  if (f.appId) fields.push(field('App', code(f.appId, 80)));
-  blocks.push({
-    type: 'section',
-    text: {
-      type: 'mrkdwn',
-      text: f.description ? safeMrkdwn(f.description, SLACK_LIMITS.sectionText) : '_No description._',
-    },
-    fields: fields.slice(0, SLACK_LIMITS.sectionFields),
-  });
   const details = [
     ...describeDetails(f, ctx.now),
     ...(risk.factors.length ? ['*Top risk factors*', ...risk.factors] : []),
   ];
-  if (details.length > 0) {
-    blocks.push({
-      type: 'section',
-      text: { type: 'mrkdwn', text: truncate(details.join('\n'), SLACK_LIMITS.sectionText) },
-    });
-  }
-  if (f.remediationDescription) {
-    blocks.push({
-      type: 'section',
-      text: {
-        type: 'mrkdwn',
-        text: truncate(
-          `*What to do*\n${safeMrkdwn(f.remediationDescription, 2_900)}`,
-          SLACK_LIMITS.sectionText,
-        ),
-      },
-    });
-  }
-  const stateLine = describeState(f);
-  // stateUpdatedById is a tenant identity id, not a Slack user: shown as code.
-  const updatedBy = f.stateUpdatedById ? ` · by ${code(f.stateUpdatedById, 60)}` : '';
-  blocks.push({
-    type: 'context',
-    elements: [{ type: 'mrkdwn', text: truncate(`${stateLine}${updatedBy}`, SLACK_LIMITS.sectionText) }],
-  });
-  const meta = [`Finding ${code(f.id, 130)}`];
-  const seen = f.lastObservedAt ?? f.lastAppearedAt;
-  if (f.firstObservedAt ?? f.createdAt)
-    meta.push(`first seen ${slackDate(f.firstObservedAt ?? f.createdAt ?? '')}`);
-  if (seen) meta.push(`last seen ${slackDate(seen)}`);
-  const count = f.recurrenceCount;
-  if (typeof count === 'number' && count > 1) meta.push(`recurred ${count} times`);
-  if (f.sourceKind) meta.push(`source ${enumWords(f.sourceKind, 'FINDING_SOURCE_KIND_')}`);
-  blocks.push({
-    type: 'context',
-    elements: [{ type: 'mrkdwn', text: truncate(meta.join(' · '), SLACK_LIMITS.sectionText) }],
-  });
+  if (details.length > 0) blocks.push(section(details.join('\n')));
+  if (f.remediationDescription)
+    blocks.push(section(`*What to do*\n${safeMrkdwn(f.remediationDescription, 2_900)}`));
+  blocks.push(...contextBlocks(f));
   if (ctx.actions !== false) {
     blocks.push({
       type: 'actions',

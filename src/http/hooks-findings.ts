@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { FindingDispatchSchema, SignedAlertSchema } from '../intake/payloads.js';
 import { verifySignedPost } from '../intake/verify-signed-post.js';
 import type { TenantWebhookVerifier } from '../intake/verify-tenant-webhook.js';
+import type { Logger } from '../logger.js';
 import type { Secret } from '../secret.js';
 import { acceptAlert, type IncomingAlert, type IntakeDeps } from '../usecases/accept-alert.js';
 
@@ -27,6 +28,75 @@ function parseJson(raw: Buffer): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
+/** What a delivery turned out to be: an alert to store, or the answer that refuses it. */
+type Reading =
+  | { ok: true; alert: IncomingAlert }
+  | { ok: false; status: number; body: Record<string, unknown> };
+
+const refuse = (status: number, body: Record<string, unknown>): Reading => ({ ok: false, status, body });
+
+/** The tenant's finding-dispatch webhook: a JWT bound to this URL and this exact body. */
+async function readTenantWebhook(deps: HooksDeps, req: Request, raw: Buffer, log: Logger): Promise<Reading> {
+  if (!deps.verifyTenantWebhook) {
+    log.warn('tenant webhook refused: WARDEN_PUBLIC_URL is not set, so its URL binding cannot be checked');
+    return refuse(401, { error: 'tenant webhooks need WARDEN_PUBLIC_URL to be set on Warden' });
+  }
+  const verdict = await deps.verifyTenantWebhook(req.get('authorization') ?? '', raw);
+  if (!verdict.ok) {
+    log.warn({ reason: verdict.reason }, 'tenant webhook refused');
+    return refuse(401, { error: `webhook signature refused: ${verdict.reason}` });
+  }
+  const json = parseJson(raw);
+  const parsed = json.ok ? FindingDispatchSchema.safeParse(json.value) : undefined;
+  if (!parsed?.success) {
+    log.warn('tenant webhook with an invalid body');
+    return refuse(400, {
+      error: json.ok ? 'not a finding dispatch' : 'body is not JSON',
+      issues: parsed ? issues(parsed.error) : [],
+    });
+  }
+  const p = parsed.data.payload;
+  // dispatchId is inside the signed body; the Webhook-Id header is not covered by the signature.
+  const key = p.dispatchId || req.get('webhook-id') || createHash('sha256').update(raw).digest('hex');
+  return { ok: true, alert: { source: 'webhook', idempotencyKey: `webhook:${key}`, finding: p.finding } };
+}
+
+/** Any other sender: an HMAC over the timestamp and the body (DESIGN.md). */
+function readSignedPost(deps: HooksDeps, req: Request, raw: Buffer, log: Logger): Reading {
+  if (!deps.webhookSecret)
+    return refuse(401, { error: 'signed posts are not enabled (ALERTS_WEBHOOK_SECRET is not set)' });
+  const signature = req.get('x-warden-signature');
+  const verdict = verifySignedPost(
+    deps.webhookSecret,
+    req.get('x-warden-timestamp'),
+    signature,
+    raw,
+    deps.clock(),
+  );
+  if (!verdict.ok) {
+    log.warn({ reason: verdict.reason }, 'signed post refused');
+    return refuse(401, { error: `signature refused: ${verdict.reason}` });
+  }
+  const json = parseJson(raw);
+  const parsed = json.ok ? SignedAlertSchema.safeParse(json.value) : undefined;
+  if (!parsed?.success) {
+    return refuse(400, {
+      error: json.ok ? 'invalid alert' : 'body is not JSON',
+      issues: parsed ? issues(parsed.error) : [],
+    });
+  }
+  const key = createHash('sha256').update(raw).digest('hex');
+  return {
+    ok: true,
+    alert: {
+      source: 'signed',
+      idempotencyKey: `signed:${key}`,
+      finding: parsed.data.finding,
+      channel: parsed.data.channel,
+    },
+  };
+}
+
 /**
  * POST /hooks/findings: the tenant's signed finding-dispatch webhook, or an HMAC-signed post from
  * any other sender. 202 {id} once stored; 401 bad or missing signature; 400 invalid body (with
@@ -39,79 +109,18 @@ export function findingsHook(deps: HooksDeps): express.Router {
     express.raw({ type: () => true, limit: MAX_ALERT_BODY }),
     async (req: Request, res: Response) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      const authorization = req.get('authorization');
-      const signature = req.get('x-warden-signature');
       const log = deps.logger.child({ route: '/hooks/findings' });
-      let alert: IncomingAlert;
-
-      if (authorization?.startsWith('Bearer ')) {
-        if (!deps.verifyTenantWebhook) {
-          log.warn(
-            'tenant webhook refused: WARDEN_PUBLIC_URL is not set, so its URL binding cannot be checked',
-          );
-          res.status(401).json({ error: 'tenant webhooks need WARDEN_PUBLIC_URL to be set on Warden' });
-          return;
-        }
-        const verdict = await deps.verifyTenantWebhook(authorization, raw);
-        if (!verdict.ok) {
-          log.warn({ reason: verdict.reason }, 'tenant webhook refused');
-          res.status(401).json({ error: `webhook signature refused: ${verdict.reason}` });
-          return;
-        }
-        const json = parseJson(raw);
-        const parsed = json.ok ? FindingDispatchSchema.safeParse(json.value) : undefined;
-        if (!parsed?.success) {
-          log.warn('tenant webhook with an invalid body');
-          res.status(400).json({
-            error: json.ok ? 'not a finding dispatch' : 'body is not JSON',
-            issues: parsed ? issues(parsed.error) : [],
-          });
-          return;
-        }
-        const p = parsed.data.payload;
-        // dispatchId is inside the signed body; the Webhook-Id header is not covered by the signature.
-        const key = p.dispatchId || req.get('webhook-id') || createHash('sha256').update(raw).digest('hex');
-        alert = { source: 'webhook', idempotencyKey: `webhook:${key}`, finding: p.finding };
-      } else if (signature !== undefined) {
-        if (!deps.webhookSecret) {
-          res.status(401).json({ error: 'signed posts are not enabled (ALERTS_WEBHOOK_SECRET is not set)' });
-          return;
-        }
-        const verdict = verifySignedPost(
-          deps.webhookSecret,
-          req.get('x-warden-timestamp'),
-          signature,
-          raw,
-          deps.clock(),
-        );
-        if (!verdict.ok) {
-          log.warn({ reason: verdict.reason }, 'signed post refused');
-          res.status(401).json({ error: `signature refused: ${verdict.reason}` });
-          return;
-        }
-        const json = parseJson(raw);
-        const parsed = json.ok ? SignedAlertSchema.safeParse(json.value) : undefined;
-        if (!parsed?.success) {
-          res.status(400).json({
-            error: json.ok ? 'invalid alert' : 'body is not JSON',
-            issues: parsed ? issues(parsed.error) : [],
-          });
-          return;
-        }
-        const key = createHash('sha256').update(raw).digest('hex');
-        alert = {
-          source: 'signed',
-          idempotencyKey: `signed:${key}`,
-          finding: parsed.data.finding,
-          channel: parsed.data.channel,
-        };
-      } else {
-        res.status(401).json({ error: 'missing signature: send a tenant webhook JWT or X-Warden-Signature' });
+      const reading = req.get('authorization')?.startsWith('Bearer ')
+        ? await readTenantWebhook(deps, req, raw, log)
+        : req.get('x-warden-signature') !== undefined
+          ? readSignedPost(deps, req, raw, log)
+          : refuse(401, { error: 'missing signature: send a tenant webhook JWT or X-Warden-Signature' });
+      if (!reading.ok) {
+        res.status(reading.status).json(reading.body);
         return;
       }
-
       try {
-        const accepted = await acceptAlert(deps, alert);
+        const accepted = await acceptAlert(deps, reading.alert);
         res.status(202).json({ id: accepted.id, duplicate: accepted.duplicate });
       } catch (error) {
         log.error({ err: error }, 'alert could not be stored');

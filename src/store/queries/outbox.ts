@@ -1,5 +1,13 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { OutboxRow, OutboxStatus, OutboxStore } from '../../ports/store.js';
+import type {
+  MessageRef,
+  NewAlert,
+  OutboxRow,
+  OutboxStats,
+  OutboxStatus,
+  OutboxStore,
+  Store,
+} from '../../ports/store.js';
 import type { Database, OutboxTable } from '../schema.js';
 import { clip, newId, parseJson } from './common.js';
 import { upsertMessage } from './messages.js';
@@ -21,143 +29,161 @@ function toRow(r: Selectable<OutboxTable>): OutboxRow {
   };
 }
 
-export function outboxQueries(db: Kysely<Database>, kind: 'sqlite' | 'postgres'): OutboxStore {
-  /** A delivery attempt is over without success: the row leaves its worker with the reason. */
-  async function release(
-    id: string,
-    next: { status: 'pending'; next_attempt_at: number } | { status: 'failed' },
-    error: string,
-    now: number,
-  ): Promise<void> {
-    await db
+type Db = Kysely<Database>;
+
+/** A delivery attempt is over without success: the row leaves its worker with the reason. */
+async function release(
+  db: Db,
+  id: string,
+  next: { status: 'pending'; next_attempt_at: number } | { status: 'failed' },
+  error: string,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('outbox')
+    .set({ ...next, last_error: clip(error), claimed_by: null, claimed_until: null, updated_at: now })
+    .where('id', '=', id)
+    .execute();
+}
+
+async function enqueueAlert(db: Db, alert: NewAlert, now: number) {
+  const id = newId('alrt', now);
+  return db.transaction().execute(async (tx) => {
+    await tx
+      .insertInto('outbox')
+      .values({
+        id,
+        idempotency_key: alert.idempotencyKey,
+        source: alert.source,
+        finding_id: alert.findingId,
+        finding: JSON.stringify(alert.finding),
+        channel: alert.channel,
+        status: alert.status,
+        attempts: 0,
+        next_attempt_at: now,
+        claimed_by: null,
+        claimed_until: null,
+        last_error: alert.reason ?? null,
+        sent_ts: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .execute();
+    const stored = await tx
+      .selectFrom('outbox')
+      .select('id')
+      .where('idempotency_key', '=', alert.idempotencyKey)
+      .executeTakeFirstOrThrow();
+    return { id: stored.id, duplicate: stored.id !== id };
+  });
+}
+
+/** Takes due rows for a worker with a lease; replicas on PostgreSQL skip rows another holds. */
+async function claimDue(
+  db: Db,
+  kind: Store['kind'],
+  workerId: string,
+  limit: number,
+  now: number,
+  leaseMs: number,
+) {
+  let due = db
+    .selectFrom('outbox')
+    .select('id')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
+        // a worker that died mid-delivery: its lease ran out, the row is taken back
+        eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<', now)]),
+      ]),
+    )
+    .orderBy('created_at')
+    .limit(limit);
+  // Replicas sharing PostgreSQL never take the same row: rows locked by another are skipped.
+  if (kind === 'postgres') due = due.forUpdate().skipLocked();
+  const rows = await db
+    .updateTable('outbox')
+    .set((eb) => ({
+      status: 'sending' as const,
+      claimed_by: workerId,
+      claimed_until: now + leaseMs,
+      attempts: eb('attempts', '+', 1),
+      updated_at: now,
+    }))
+    .where('id', 'in', due)
+    .returningAll()
+    .execute();
+  return rows.map(toRow).sort((a, b) => a.createdAt - b.createdAt);
+}
+
+/** Sent: the row and the card index, in one transaction. */
+async function markSent(db: Db, id: string, message: MessageRef, now: number) {
+  await db.transaction().execute(async (tx) => {
+    await tx
       .updateTable('outbox')
-      .set({ ...next, last_error: clip(error), claimed_by: null, claimed_until: null, updated_at: now })
+      .set({
+        status: 'sent',
+        sent_ts: message.ts,
+        claimed_by: null,
+        claimed_until: null,
+        last_error: null,
+        updated_at: now,
+      })
       .where('id', '=', id)
       .execute();
-  }
+    await upsertMessage(tx, message, now);
+  });
+}
 
+async function requeue(db: Db, which: { id: string } | { allFailed: true }, now: number) {
+  let q = db
+    .updateTable('outbox')
+    .set({ status: 'pending', next_attempt_at: now, attempts: 0, updated_at: now })
+    .where('status', '=', 'failed');
+  if ('id' in which) q = q.where('id', '=', which.id);
+  const result = await q.executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+async function outboxStats(db: Db, now: number): Promise<OutboxStats> {
+  const counts = await db
+    .selectFrom('outbox')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('status')
+    .execute();
+  const oldest = await db
+    .selectFrom('outbox')
+    .select((eb) => eb.fn.min('created_at').as('oldest'))
+    .where('status', 'in', ['pending', 'sending'])
+    .executeTakeFirst();
+  const by = (s: OutboxStatus) => Number(counts.find((c) => c.status === s)?.n ?? 0);
+  const oldestAt = oldest?.oldest == null ? undefined : Number(oldest.oldest);
   return {
-    async enqueueAlert(alert, now) {
-      const id = newId('alrt', now);
-      return db.transaction().execute(async (tx) => {
-        await tx
-          .insertInto('outbox')
-          .values({
-            id,
-            idempotency_key: alert.idempotencyKey,
-            source: alert.source,
-            finding_id: alert.findingId,
-            finding: JSON.stringify(alert.finding),
-            channel: alert.channel,
-            status: alert.status,
-            attempts: 0,
-            next_attempt_at: now,
-            claimed_by: null,
-            claimed_until: null,
-            last_error: alert.reason ?? null,
-            sent_ts: null,
-            created_at: now,
-            updated_at: now,
-          })
-          .onConflict((oc) => oc.column('idempotency_key').doNothing())
-          .execute();
-        const stored = await tx
-          .selectFrom('outbox')
-          .select('id')
-          .where('idempotency_key', '=', alert.idempotencyKey)
-          .executeTakeFirstOrThrow();
-        return { id: stored.id, duplicate: stored.id !== id };
-      });
-    },
+    pending: by('pending'),
+    sending: by('sending'),
+    failed: by('failed'),
+    sent: by('sent'),
+    oldestUnsentAgeMs: oldestAt === undefined ? undefined : Math.max(0, now - oldestAt),
+  };
+}
 
-    async claimDue(workerId, limit, now, leaseMs) {
-      let due = db
-        .selectFrom('outbox')
-        .select('id')
-        .where((eb) =>
-          eb.or([
-            eb.and([eb('status', '=', 'pending'), eb('next_attempt_at', '<=', now)]),
-            // a worker that died mid-delivery: its lease ran out, the row is taken back
-            eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<', now)]),
-          ]),
-        )
-        .orderBy('created_at')
-        .limit(limit);
-      // Replicas sharing PostgreSQL never take the same row: rows locked by another are skipped.
-      if (kind === 'postgres') due = due.forUpdate().skipLocked();
-      const rows = await db
-        .updateTable('outbox')
-        .set((eb) => ({
-          status: 'sending' as const,
-          claimed_by: workerId,
-          claimed_until: now + leaseMs,
-          attempts: eb('attempts', '+', 1),
-          updated_at: now,
-        }))
-        .where('id', 'in', due)
-        .returningAll()
-        .execute();
-      return rows.map(toRow).sort((a, b) => a.createdAt - b.createdAt);
-    },
+async function listOutbox(db: Db, filter: { status?: OutboxStatus; limit: number }) {
+  let q = db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').limit(filter.limit);
+  if (filter.status) q = q.where('status', '=', filter.status);
+  return (await q.execute()).map(toRow);
+}
 
-    async markSent(id, message, now) {
-      await db.transaction().execute(async (tx) => {
-        await tx
-          .updateTable('outbox')
-          .set({
-            status: 'sent',
-            sent_ts: message.ts,
-            claimed_by: null,
-            claimed_until: null,
-            last_error: null,
-            updated_at: now,
-          })
-          .where('id', '=', id)
-          .execute();
-        await upsertMessage(tx, message, now);
-      });
-    },
-
+export function outboxQueries(db: Db, kind: Store['kind']): OutboxStore {
+  return {
+    enqueueAlert: (alert, now) => enqueueAlert(db, alert, now),
+    claimDue: (workerId, limit, now, leaseMs) => claimDue(db, kind, workerId, limit, now, leaseMs),
+    markSent: (id, message, now) => markSent(db, id, message, now),
     reschedule: (id, nextAttemptAt, error, now) =>
-      release(id, { status: 'pending', next_attempt_at: nextAttemptAt }, error, now),
-    markFailed: (id, error, now) => release(id, { status: 'failed' }, error, now),
-
-    async requeue(which, now) {
-      let q = db
-        .updateTable('outbox')
-        .set({ status: 'pending', next_attempt_at: now, attempts: 0, updated_at: now })
-        .where('status', '=', 'failed');
-      if ('id' in which) q = q.where('id', '=', which.id);
-      const result = await q.executeTakeFirst();
-      return Number(result.numUpdatedRows);
-    },
-
-    async outboxStats(now) {
-      const counts = await db
-        .selectFrom('outbox')
-        .select(['status', (eb) => eb.fn.countAll<number>().as('n')])
-        .groupBy('status')
-        .execute();
-      const oldest = await db
-        .selectFrom('outbox')
-        .select((eb) => eb.fn.min('created_at').as('oldest'))
-        .where('status', 'in', ['pending', 'sending'])
-        .executeTakeFirst();
-      const by = (s: OutboxStatus) => Number(counts.find((c) => c.status === s)?.n ?? 0);
-      const oldestAt = oldest?.oldest == null ? undefined : Number(oldest.oldest);
-      return {
-        pending: by('pending'),
-        sending: by('sending'),
-        failed: by('failed'),
-        sent: by('sent'),
-        oldestUnsentAgeMs: oldestAt === undefined ? undefined : Math.max(0, now - oldestAt),
-      };
-    },
-
-    async listOutbox(filter) {
-      let q = db.selectFrom('outbox').selectAll().orderBy('created_at', 'desc').limit(filter.limit);
-      if (filter.status) q = q.where('status', '=', filter.status);
-      return (await q.execute()).map(toRow);
-    },
+      release(db, id, { status: 'pending', next_attempt_at: nextAttemptAt }, error, now),
+    markFailed: (id, error, now) => release(db, id, { status: 'failed' }, error, now),
+    requeue: (which, now) => requeue(db, which, now),
+    outboxStats: (now) => outboxStats(db, now),
+    listOutbox: (filter) => listOutbox(db, filter),
   };
 }
