@@ -9,14 +9,9 @@ beforeEach(async () => {
 afterEach(() => h.close());
 
 const findingState = (id: string) => h.tenant.findings.get(id, Date.now())?.state;
-const statePosts = () => h.tenant.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/state'));
 
 async function formFor(callbackId: string): Promise<OpenView> {
-  return waitFor(
-    () => [...h.slack.views.values()].find((v) => v.view.callback_id === callbackId),
-    5_000,
-    `${callbackId} form`,
-  );
+  return (await h.form(callbackId)).view;
 }
 
 const datePlus = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -24,28 +19,25 @@ const datePlus = (days: number) => new Date(Date.now() + days * 86_400_000).toIS
 describe('button → modal → submit', () => {
   it('snoozes: loading view first, then the form, then the tenant, the alert and the thread', async () => {
     const ts = await h.postAlert('FND_SA_UNOWNED');
-    const ack = await h.click('finding.snooze', 'FND_SA_UNOWNED', ts);
-    expect(ack.status).toBe(200);
-    const form = await formFor('finding.snooze');
+    const clickedAt = Date.now();
+    const form = await h.openForm('finding.snooze', 'FND_SA_UNOWNED', ts);
+    expect(form.labels).toEqual(['Snooze for', 'Custom date', 'Time on that date', 'Reason']);
     const opened = h.slack.callsOf('views.open');
     expect(opened).toHaveLength(1);
     expect(opened[0]?.args.view).toMatchObject({ callback_id: 'finding.loading' });
     // the loading view went out before Warden asked the tenant anything
     const firstRead = h.tenant.requests.find(
-      (r) => r.method === 'GET' && r.path.endsWith('/FND_SA_UNOWNED') && r.at >= ack.sentAt,
+      (r) => r.method === 'GET' && r.path.endsWith('/FND_SA_UNOWNED') && r.at >= clickedAt,
     );
     expect(firstRead?.at ?? 0).toBeGreaterThanOrEqual(opened[0]?.at ?? Number.POSITIVE_INFINITY);
-    expect(JSON.parse(String(form.view.private_metadata))).toMatchObject({
+    expect(JSON.parse(String(form.view.view.private_metadata))).toMatchObject({
       findingId: 'FND_SA_UNOWNED',
       channel: 'C0SECOPS',
       ts,
       tz: 'Europe/Berlin',
     });
 
-    const submitted = await h.submit(form, {
-      preset: { value: { type: 'static_select', selected_option: { value: '7' } } },
-      reason: { value: { type: 'plain_text_input', value: 'waiting on vendor' } },
-    });
+    const submitted = await form.submit({ 'Snooze for': '7 days', Reason: 'waiting on vendor' });
     expect(submitted.status).toBe(200);
     expect(submitted.body).toBe('');
     await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1, 5_000, 'thread reply');
@@ -63,22 +55,19 @@ describe('button → modal → submit', () => {
 
   it('sends a custom snooze date in the person’s time zone', async () => {
     const ts = await h.postAlert('FND_SA_UNOWNED');
-    await h.click('finding.snooze', 'FND_SA_UNOWNED', ts, BOB); // America/New_York
-    const form = await formFor('finding.snooze');
+    const form = await h.openForm('finding.snooze', 'FND_SA_UNOWNED', ts, BOB); // America/New_York
     const day = datePlus(10);
-    await h.submit(
-      form,
+    await form.submit(
       {
-        preset: { value: { type: 'static_select', selected_option: { value: 'custom' } } },
-        date: { value: { type: 'datepicker', selected_date: day } },
-        time: { value: { type: 'timepicker', selected_time: '14:30' } },
-        reason: { value: { type: 'plain_text_input', value: 'after the change freeze' } },
+        'Snooze for': 'Custom date…',
+        'Custom date': day,
+        'Time on that date': '14:30',
+        Reason: 'after the change freeze',
       },
       BOB,
     );
-    await waitFor(() => statePosts().length === 1);
-    const body = JSON.parse(statePosts()[0]?.body ?? '{}');
-    const until = new Date(body.snooze.snoozeUntil);
+    const [body] = await waitFor(() => h.stateChanges().length === 1 && h.stateChanges());
+    const until = new Date(String((body?.snooze as { snoozeUntil?: string } | undefined)?.snoozeUntil));
     const local = new Intl.DateTimeFormat('en-CA', {
       timeZone: 'America/New_York',
       year: 'numeric',
@@ -93,32 +82,29 @@ describe('button → modal → submit', () => {
 
   it('returns field errors and sends nothing: empty reason, past date, too far ahead', async () => {
     const ts = await h.postAlert('FND_SA_UNOWNED');
-    await h.click('finding.snooze', 'FND_SA_UNOWNED', ts);
-    const form = await formFor('finding.snooze');
-    const empty = await h.submit(form, {
-      preset: { value: { selected_option: { value: '7' } } },
-      reason: { value: { value: '   ' } },
-    });
+    const form = await h.openForm('finding.snooze', 'FND_SA_UNOWNED', ts);
+    const empty = await form.submit({ 'Snooze for': '7 days', Reason: '   ' });
     expect(JSON.parse(empty.body)).toEqual({
       response_action: 'errors',
       errors: { reason: expect.any(String) },
     });
-    const past = await h.submit(form, {
-      preset: { value: { selected_option: { value: 'custom' } } },
-      date: { value: { selected_date: '2020-01-01' } },
-      reason: { value: { value: 'x' } },
+    const past = await form.submit({
+      'Snooze for': 'Custom date…',
+      'Custom date': '2020-01-01',
+      Reason: 'x',
     });
-    expect(JSON.parse(past.body).errors.date).toMatch(/past/);
-    const far = await h.submit(form, {
-      preset: { value: { selected_option: { value: 'custom' } } },
-      date: { value: { selected_date: datePlus(400) } },
-      reason: { value: { value: 'x' } },
+    expect(past.errors?.date).toMatch(/past/);
+    const far = await form.submit({
+      'Snooze for': 'Custom date…',
+      'Custom date': datePlus(400),
+      Reason: 'x',
     });
-    expect(JSON.parse(far.body).errors.date).toMatch(/more than 365 days/);
+    expect(far.errors?.date).toMatch(/more than 365 days/);
     await settle(200);
-    expect(statePosts()).toHaveLength(0);
+    expect(h.stateChanges()).toHaveLength(0);
   });
 
+  // The one raw view_submission payload of this file: the state values as Slack's fixture shapes them.
   it('accepts a risk from the fixture-shaped form, and refuses a short justification', async () => {
     const ts = await h.postAlert('FND_UNUSED_SECRET');
     await h.click('finding.acceptRisk', 'FND_UNUSED_SECRET', ts);
@@ -150,10 +136,9 @@ describe('button → modal → submit', () => {
 
   it('suppresses with a reason and resolves without one', async () => {
     const ts = await h.postAlert('FND_SIMILAR_USER');
-    await h.click('finding.suppress', 'FND_SIMILAR_USER', ts);
-    const form = await formFor('finding.suppress');
-    expect(JSON.stringify(form.view.blocks)).toMatch(/permanent/);
-    await h.submit(form, { reason: { value: { value: 'test accounts' } } });
+    const form = await h.openForm('finding.suppress', 'FND_SIMILAR_USER', ts);
+    expect(JSON.stringify(form.view.view.blocks)).toMatch(/permanent/);
+    await form.submit({ Reason: 'test accounts' });
     await waitFor(() => findingState('FND_SIMILAR_USER') === 'FINDING_STATE_SUPPRESSED');
     await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1);
     expect(h.slack.thread('C0SECOPS', ts)[0]?.text).toMatch(
@@ -161,9 +146,8 @@ describe('button → modal → submit', () => {
     );
 
     const ts2 = await h.postAlert('FND_NHI_UNOWNED');
-    await h.click('finding.resolve', 'FND_NHI_UNOWNED', ts2);
-    const resolveForm = await formFor('finding.resolve');
-    await h.submit(resolveForm, { reason: { value: { value: null } } });
+    const resolveForm = await h.openForm('finding.resolve', 'FND_NHI_UNOWNED', ts2);
+    await resolveForm.submit({});
     await waitFor(() => findingState('FND_NHI_UNOWNED') === 'FINDING_STATE_RESOLVED');
   });
 });
@@ -188,8 +172,7 @@ describe('buttons that act at once', () => {
     expect(JSON.stringify(h.slack.messages.find((m) => m.ts === ts)?.blocks)).toContain('finding.unsuppress');
     await h.click('finding.unsuppress', 'FND_SUPPRESSED', ts);
     await waitFor(() => findingState('FND_SUPPRESSED') === 'FINDING_STATE_OPEN');
-    const body = JSON.parse(statePosts()[0]?.body ?? '{}');
-    expect(body).toEqual({ unsuppress: {} });
+    expect(h.stateChanges()).toEqual([{ unsuppress: {} }]);
   });
 });
 

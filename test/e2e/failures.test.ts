@@ -7,7 +7,6 @@ beforeEach(async () => {
 });
 afterEach(() => h.close());
 
-const statePosts = () => h.tenant.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/state'));
 const ephemeral = () => waitFor(() => h.slack.ephemerals[0], 5_000, 'an ephemeral message');
 
 async function expectAlertUntouched(ts: string, before: unknown[]) {
@@ -76,7 +75,7 @@ describe('when the tenant refuses or fails', () => {
     const text = JSON.stringify(update.args.view);
     expect(text).toMatch(/tenant is unavailable or not answering; could not load finding/);
     expect(text).not.toMatch(/may or may not/);
-    expect(statePosts()).toHaveLength(0);
+    expect(h.stateChanges()).toHaveLength(0);
   });
 
   it('refreshes the alert instead of offering an action the state no longer has', async () => {
@@ -87,7 +86,7 @@ describe('when the tenant refuses or fails', () => {
     const update = await waitFor(() => h.slack.callsOf('views.update')[0]);
     expect(JSON.stringify(update.args.view)).toContain('now Suppressed');
     await waitFor(() => h.slack.messages.find((m) => m.ts === ts)?.edited);
-    expect(statePosts()).toHaveLength(0);
+    expect(h.stateChanges()).toHaveLength(0);
   });
 });
 
@@ -132,13 +131,13 @@ describe('concurrency and repeats', () => {
     const ts = await h.postAlert('FND_SNOOZED');
     h.tenant.faults.add({ method: 'POST', path: /\/state$/, latencyMs: 250 });
     await h.click('finding.reopen', 'FND_SNOOZED', ts);
-    await waitFor(() => statePosts().length === 1);
+    await waitFor(() => h.stateChanges().length === 1);
     await h.click('finding.reopen', 'FND_SNOOZED', ts);
     const msg = await ephemeral();
     expect(msg.text).toMatch(/already in progress/);
     await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1, 3_000);
     await settle(200);
-    expect(statePosts()).toHaveLength(1);
+    expect(h.stateChanges()).toHaveLength(1);
     expect(h.slack.thread('C0SECOPS', ts)).toHaveLength(1);
   });
 
@@ -160,7 +159,7 @@ describe('concurrency and repeats', () => {
     expect([first.status, second.status]).toEqual([200, 200]);
     await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1);
     await settle(200);
-    expect(statePosts()).toHaveLength(1);
+    expect(h.stateChanges()).toHaveLength(1);
     expect(h.slack.thread('C0SECOPS', ts)).toHaveLength(1);
   });
 });

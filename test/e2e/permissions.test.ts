@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
-import type { OpenView } from '../../src/sandbox/slack.js';
 import type { SlackActor } from '../../src/sandbox/slack-requests.js';
 import {
   ALICE,
@@ -23,7 +22,6 @@ async function start(yaml?: string, opts: HarnessOptions = {}) {
   h = await startOne({ ...opts, ...(yaml ? { file: parseConfigFile(yaml, 'test.yaml') } : {}) });
 }
 
-const statePosts = () => h.tenant.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/state'));
 const apiCalls = () => h.tenant.requests.filter((r) => r.path.startsWith('/api/'));
 const ephemeralFor = (user: string, index = 0) =>
   waitFor(
@@ -31,17 +29,11 @@ const ephemeralFor = (user: string, index = 0) =>
     5_000,
     `ephemeral for ${user}`,
   );
-const latestView = (callbackId: string) =>
-  waitFor(
-    () => [...h.slack.views.values()].reverse().find((v) => v.view.callback_id === callbackId),
-    5_000,
-    callbackId,
-  );
 const audit = () => h.warden.store.auditLog({ limit: 50 });
 
 async function expectNothingChanged() {
   await settle(200);
-  expect(statePosts()).toHaveLength(0);
+  expect(h.stateChanges()).toHaveLength(0);
 }
 
 describe('resource checks', () => {
@@ -102,7 +94,7 @@ describe('who may act', () => {
     await start('permissions:\n  reopen: { users: [U0GUEST] }\n');
     const ts = await h.postAlert('FND_SNOOZED');
     await h.click('finding.reopen', 'FND_SNOOZED', ts, GUEST);
-    await waitFor(() => statePosts().length === 1);
+    await waitFor(() => h.stateChanges().length === 1);
   });
 
   it('checks user groups and names the missing one', async () => {
@@ -113,7 +105,7 @@ describe('who may act', () => {
     );
     await expectNothingChanged();
     await h.command('suppress FND_SIMILAR_USER test account', ALICE);
-    await waitFor(() => statePosts().length === 1);
+    await waitFor(() => h.stateChanges().length === 1);
     expect(h.slack.callsOf('usergroups.users.list')).toHaveLength(1); // cached
   });
 
@@ -142,8 +134,8 @@ describe('who may act', () => {
   it('records who acted in the text sent to the tenant, with a configurable template', async () => {
     await start("attribution:\n  template: '{text} [slack {userId} {email}]'\n");
     await h.command('suppress FND_SIMILAR_USER test account');
-    await waitFor(() => statePosts().length === 1);
-    expect(JSON.parse(statePosts()[0]?.body ?? '{}')).toEqual({
+    await waitFor(() => h.stateChanges().length === 1);
+    expect(h.stateChanges()[0]).toEqual({
       suppress: { reason: 'test account [slack U0ALICE alice@acme.example]' },
     });
   });
@@ -152,16 +144,15 @@ describe('who may act', () => {
 describe('four-eyes risk acceptance', () => {
   const FOUR_EYES = 'permissions:\n  acceptRisk: { approvers: S0SECLEADS }\n';
 
-  async function requestViaForm(): Promise<{ ts: string; request: OpenView | undefined }> {
+  async function requestViaForm(): Promise<{ ts: string }> {
     const ts = await h.postAlert('FND_UNUSED_SECRET');
-    await h.click('finding.acceptRisk', 'FND_UNUSED_SECRET', ts);
-    const form = await latestView('finding.acceptRisk');
-    await h.submit(form, {
-      justification: { value: { value: 'Break-glass secret, monitored by the SIEM.' } },
-      preset: { value: { selected_option: { value: '90' } } },
+    const form = await h.openForm('finding.acceptRisk', 'FND_UNUSED_SECRET', ts);
+    await form.submit({
+      Justification: 'Break-glass secret, monitored by the SIEM.',
+      'Accept for': '90 days',
     });
     await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1, 5_000, 'request in thread');
-    return { ts, request: undefined };
+    return { ts };
   }
   const requestMessage = (ts: string) => h.slack.thread('C0SECOPS', ts)[0];
   const approvalId = (ts: string) =>
@@ -205,17 +196,9 @@ describe('four-eyes risk acceptance', () => {
     await start(FOUR_EYES);
     const { ts } = await requestViaForm();
     const id = approvalId(ts);
-    await h.click('approval.approve', id, ts, CAROL);
-    const form = await latestView('approval.approve');
+    const form = await h.openForm('approval.approve', id, ts, CAROL);
     const date = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    await h.submit(
-      form,
-      {
-        expires: { value: { selected_date: date } },
-        confirm: { value: { selected_options: [{ value: 'confirm' }] } },
-      },
-      ALICE,
-    );
+    await form.submit({ 'Accept until': date, Confirmation: true }, ALICE);
     expect((await ephemeralFor('U0ALICE', 1)).text).toMatch(/someone else must approve/);
     await expectNothingChanged();
   });
@@ -224,41 +207,30 @@ describe('four-eyes risk acceptance', () => {
     await start(FOUR_EYES);
     const { ts } = await requestViaForm();
     const id = approvalId(ts);
-    await h.click('approval.approve', id, ts, CAROL);
-    const form = await latestView('approval.approve');
-    expect(JSON.stringify(form.view.blocks)).toContain('Break-glass secret');
+    const form = await h.openForm('approval.approve', id, ts, CAROL);
+    expect(form.labels).toEqual(['Accept until', 'Time', 'Confirmation']);
+    expect(JSON.stringify(form.view.view.blocks)).toContain('Break-glass secret');
     const later = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
-    const extend = await h.submit(
-      form,
-      {
-        expires: { value: { selected_date: later } },
-        confirm: { value: { selected_options: [{ value: 'confirm' }] } },
-      },
-      CAROL,
-    );
-    expect(JSON.parse(extend.body).errors.expires).toMatch(/shorten .* not extend/);
+    const extend = await form.submit({ 'Accept until': later, Confirmation: true }, CAROL);
+    expect(extend.errors?.expires).toMatch(/shorten .* not extend/);
     const shorter = new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10);
-    const unconfirmed = await h.submit(form, { expires: { value: { selected_date: shorter } } }, CAROL);
-    expect(JSON.parse(unconfirmed.body).errors.confirm).toMatch(/Tick the box/);
+    const unconfirmed = await form.submit({ 'Accept until': shorter }, CAROL);
+    expect(unconfirmed.errors?.confirm).toMatch(/Tick the box/);
     await expectNothingChanged();
 
-    const ok = await h.submit(
-      form,
-      {
-        expires: { value: { selected_date: shorter } },
-        time: { value: { selected_time: '09:00' } },
-        confirm: { value: { selected_options: [{ value: 'confirm' }] } },
-      },
-      CAROL,
-    );
+    const ok = await form.submit({ 'Accept until': shorter, Time: '09:00', Confirmation: true }, CAROL);
     expect(ok.body).toBe('');
-    await waitFor(() => statePosts().length === 1, 5_000, 'tenant call');
-    const body = JSON.parse(statePosts()[0]?.body ?? '{}');
-    expect(body.acceptRisk.justification).toBe(
+    const [body] = await waitFor(
+      () => h.stateChanges().length === 1 && h.stateChanges(),
+      5_000,
+      'tenant call',
+    );
+    const accepted = body?.acceptRisk as { justification: string; expiresAt: string };
+    expect(accepted.justification).toBe(
       'Break-glass secret, monitored by the SIEM. — via Slack by alice (alice@acme.example), approved by carol (carol@acme.example)',
     );
     // carol is in Tokyo: 09:00 there is midnight UTC, the same date
-    expect(body.acceptRisk.expiresAt.slice(0, 10)).toBe(shorter);
+    expect(accepted.expiresAt.slice(0, 10)).toBe(shorter);
     await waitFor(() =>
       h.slack.thread('C0SECOPS', ts).some((m) => m.text.includes("approved <@U0ALICE>'s request")),
     );
@@ -274,25 +246,17 @@ describe('four-eyes risk acceptance', () => {
     await waitFor(() =>
       JSON.stringify(h.slack.callsOf('views.update').at(-1)?.args.view).includes('already approved'),
     );
-    expect(statePosts()).toHaveLength(1);
+    expect(h.stateChanges()).toHaveLength(1);
   });
 
   it('a forged form metadata cannot extend the acceptance: the stored request decides', async () => {
     await start(FOUR_EYES);
     const { ts } = await requestViaForm();
-    await h.click('approval.approve', approvalId(ts), ts, CAROL);
-    const form = await latestView('approval.approve');
-    const meta = JSON.parse(String(form.view.private_metadata));
-    form.view.private_metadata = JSON.stringify({ ...meta, until: meta.until + 400 * 86_400_000 });
+    const form = await h.openForm('approval.approve', approvalId(ts), ts, CAROL);
+    const meta = JSON.parse(String(form.view.view.private_metadata));
+    form.view.view.private_metadata = JSON.stringify({ ...meta, until: meta.until + 400 * 86_400_000 });
     const later = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
-    const sent = await h.submit(
-      form,
-      {
-        expires: { value: { selected_date: later } },
-        confirm: { value: { selected_options: [{ value: 'confirm' }] } },
-      },
-      CAROL,
-    );
+    const sent = await form.submit({ 'Accept until': later, Confirmation: true }, CAROL);
     expect(sent.body).toBe(''); // the forged metadata passed the form check…
     expect((await ephemeralFor('U0CAROL')).text).toMatch(/shorten the acceptance, not extend it/); // …not the decision
     await expectNothingChanged();
@@ -302,11 +266,10 @@ describe('four-eyes risk acceptance', () => {
   it('an approver may deny, with a reason; the requester is told in the thread', async () => {
     await start(FOUR_EYES);
     const { ts } = await requestViaForm();
-    await h.click('approval.deny', approvalId(ts), ts, BOB);
-    const form = await latestView('approval.deny');
-    const empty = await h.submit(form, { reason: { value: { value: ' ' } } }, BOB);
-    expect(JSON.parse(empty.body).errors.reason).toMatch(/Say why/);
-    await h.submit(form, { reason: { value: { value: 'Rotate it instead.' } } }, BOB);
+    const form = await h.openForm('approval.deny', approvalId(ts), ts, BOB);
+    const empty = await form.submit({ 'Why not': ' ' }, BOB);
+    expect(empty.errors?.reason).toMatch(/Say why/);
+    await form.submit({ 'Why not': 'Rotate it instead.' }, BOB);
     const reply = await waitFor(() =>
       h.slack.thread('C0SECOPS', ts).find((m) => m.text.startsWith('<@U0BOB> denied')),
     );

@@ -8,7 +8,6 @@ beforeEach(async () => {
 afterEach(() => h.close());
 
 const state = (id: string) => h.tenant.findings.get(id, Date.now());
-const statePosts = () => h.tenant.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/state'));
 const ackText = (body: string) =>
   body ? (JSON.parse(body) as { text?: string; response_type?: string }) : {};
 
@@ -104,7 +103,7 @@ describe('/warden', () => {
     expect((await waitFor(() => h.slack.ephemerals[0])).text).toMatch(/not a time Warden understands/);
     await h.command('snooze FND_SA_UNOWNED 2020-01-01 because');
     expect((await waitFor(() => h.slack.ephemerals[1])).text).toMatch(/in the past/);
-    expect(statePosts()).toHaveLength(0);
+    expect(h.stateChanges()).toHaveLength(0);
   });
 
   it('suppress <id> <reason…>', async () => {
@@ -115,14 +114,12 @@ describe('/warden', () => {
 
   it('accept-risk <id> opens the form; submitted, it acts and posts in the channel', async () => {
     await h.command('accept-risk FND_UNUSED_SECRET');
-    const form = await waitFor(() =>
-      [...h.slack.views.values()].find((v) => v.view.callback_id === 'finding.acceptRisk'),
-    );
-    const meta = JSON.parse(String(form.view.private_metadata));
+    const form = await h.form('finding.acceptRisk');
+    const meta = JSON.parse(String(form.view.view.private_metadata));
     expect(meta).toEqual({ findingId: 'FND_UNUSED_SECRET', channel: 'C0SECOPS', tz: 'Europe/Berlin' });
-    await h.submit(form, {
-      justification: { value: { value: 'Compensating control: key rotated weekly.' } },
-      preset: { value: { selected_option: { value: '90' } } },
+    await form.submit({
+      Justification: 'Compensating control: key rotated weekly.',
+      'Accept for': '90 days',
     });
     const { reply } = await postedCardAndReply();
     expect(reply.text).toMatch(/accepted the risk until/);
@@ -142,7 +139,7 @@ describe('/warden', () => {
   it('accept-risk refuses an expiry beyond the maximum', async () => {
     await h.command('accept-risk FND_UNUSED_SECRET 400d this is a long enough justification');
     expect((await waitFor(() => h.slack.ephemerals[0])).text).toMatch(/more than 365 days/);
-    expect(statePosts()).toHaveLength(0);
+    expect(h.stateChanges()).toHaveLength(0);
   });
 
   it('resolve with and without a reason; reopen; unsuppress', async () => {
@@ -154,7 +151,7 @@ describe('/warden', () => {
     await waitFor(() => state('FND_NHI_UNOWNED')?.state === 'FINDING_STATE_OPEN');
     await h.command('unsuppress FND_SUPPRESSED');
     await waitFor(() => state('FND_SUPPRESSED')?.state === 'FINDING_STATE_OPEN');
-    const bodies = statePosts().map((r) => JSON.parse(r.body));
+    const bodies = h.stateChanges();
     expect(bodies).toEqual([
       { resolve: { reason: 'owner assigned — via Slack by alice (alice@acme.example)' } },
       { resolve: { reason: '— via Slack by alice (alice@acme.example)' } },

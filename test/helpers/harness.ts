@@ -11,7 +11,12 @@ import type { ConfigFile } from '../../src/config-file.js';
 import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/ports/store.js';
 import type { SandboxTenant } from '../../src/sandbox/server.js';
-import { createLocalSlack, type LocalSlack, type OpenView } from '../../src/sandbox/slack.js';
+import {
+  createLocalSlack,
+  type EphemeralMessage,
+  type LocalSlack,
+  type OpenView,
+} from '../../src/sandbox/slack.js';
 import {
   blockActionBody,
   postSigned,
@@ -20,6 +25,7 @@ import {
   slashCommandBody,
   viewSubmissionBody,
 } from '../../src/sandbox/slack-requests.js';
+import { type Answer, fillByLabel, labelsOf } from './form-fill.js';
 import { FAST_RETRY, startSandbox } from './tenant.js';
 
 export const ALICE: SlackActor = {
@@ -55,9 +61,28 @@ export interface Harness {
     values: Record<string, Record<string, unknown>>,
     actor?: SlackActor,
   ): Promise<SignedPostResult>;
+  /** Clicks a button and waits for the form it opens (the view that replaces Loading…). */
+  openForm(actionId: string, value: string, messageTs: string, actor?: SlackActor): Promise<Form>;
+  /** The form now open with this callback id (e.g. after a command opened it). */
+  form(callbackId: string): Promise<Form>;
+  /** The state changes the tenant received, as JSON bodies, oldest first. */
+  stateChanges(): Record<string, unknown>[];
+  /** Waits for the next ephemeral message (for `user`, if given) after the last one this returned. */
+  nextEphemeral(user?: string, timeoutMs?: number): Promise<EphemeralMessage>;
   /** Posts a finding's alert in the channel through Warden and returns its ts. */
   postAlert(findingId: string, channel?: string): Promise<string>;
   close(): Promise<void>;
+}
+
+/** An open modal, filled and submitted as a person does: by its labels. */
+export interface Form {
+  view: OpenView;
+  labels: string[];
+  /** Submits these answers (by label); `errors` holds the field errors Warden answered with. */
+  submit(
+    answers: Record<string, Answer>,
+    actor?: SlackActor,
+  ): Promise<SignedPostResult & { errors?: Record<string, string> }>;
 }
 
 export interface HarnessOptions {
@@ -132,6 +157,30 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const base = `http://127.0.0.1:${port}`;
   const url = `${base}/slack/events`;
 
+  const formOf = (view: OpenView): Form => ({
+    view,
+    labels: labelsOf(view.view),
+    async submit(answers, actor = ALICE) {
+      const answer = await harness.submit(view, fillByLabel(view.view, answers), actor);
+      const parsed: unknown = answer.body ? JSON.parse(answer.body) : undefined;
+      const errors =
+        typeof parsed === 'object' && parsed !== null && 'errors' in parsed
+          ? (parsed.errors as Record<string, string>)
+          : undefined;
+      return errors ? { ...answer, errors } : answer;
+    },
+  });
+  const waitForForm = (callbackId: string, after: ReadonlySet<string>) =>
+    waitFor(
+      () =>
+        [...slack.views.values()]
+          .reverse()
+          .find((v) => !after.has(`${v.id}:${v.hash}`) && v.view.callback_id === callbackId && !v.closed),
+      5_000,
+      `${callbackId} form`,
+    ).then(formOf);
+  let ephemeralCursor = 0;
+
   const harness: Harness = {
     tenant,
     slack,
@@ -168,6 +217,35 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         triggerId: slack.issueTriggerId(),
       });
       return postSigned(url, body, signingSecret);
+    },
+    async openForm(actionId, value, messageTs, actor = ALICE) {
+      const before = new Set([...slack.views.values()].map((v) => `${v.id}:${v.hash}`));
+      await harness.click(actionId, value, messageTs, actor);
+      return waitForForm(actionId, before);
+    },
+    form(callbackId) {
+      return waitForForm(callbackId, new Set());
+    },
+    stateChanges() {
+      return tenant.requests
+        .filter((r) => r.method === 'POST' && r.path.endsWith('/state'))
+        .map((r) => JSON.parse(r.body) as Record<string, unknown>);
+    },
+    async nextEphemeral(user, timeoutMs = 5_000) {
+      const found = await waitFor(
+        () => {
+          const next = slack.ephemerals.findIndex(
+            (e, i) => i >= ephemeralCursor && (!user || e.user === user),
+          );
+          return next >= 0 ? next + 1 : undefined;
+        },
+        timeoutMs,
+        'an ephemeral message',
+      );
+      ephemeralCursor = found;
+      const message = slack.ephemerals[found - 1];
+      if (!message) throw new Error('ephemeral message vanished');
+      return message;
     },
     async postAlert(findingId, channel = ALICE.channelId) {
       const { showFinding } = await import('../../src/usecases/show-finding.js');
