@@ -8,8 +8,13 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends python3 make g++ \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
+# The simulators are an npm workspace of the repository, not part of the image: only their
+# manifest is copied, so npm ci sees the workspace the lockfile names and installs Warden's
+# dependencies whole (without it npm leaves out some shared ones, such as Socket Mode's ws).
 COPY package.json package-lock.json ./
-RUN npm ci --omit=dev --no-audit --no-fund
+COPY packages/simulators/package.json ./packages/simulators/
+RUN npm ci --omit=dev --no-audit --no-fund \
+ && rm -rf node_modules/@warden
 
 # 2. compile TypeScript (needs the dev dependencies)
 FROM deps AS build

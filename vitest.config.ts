@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     environment: 'node',
     // Integration tests start real loopback servers; give them room on a 2-core CI machine.
     testTimeout: 20_000,

@@ -7,15 +7,15 @@
  * argv: <path of a JSON LoadConfig>
  */
 import { readFileSync } from 'node:fs';
-import { Pool } from 'undici';
-import { signedPostSignature } from '../src/intake/verify-signed-post.js';
-import { mintTriggerId } from '../src/sandbox/slack.js';
 import {
   blockActionBody,
+  mintTriggerId,
   slackSignature,
   slashCommandBody,
   viewSubmissionBody,
-} from '../src/sandbox/slack-requests.js';
+} from '@warden/simulators';
+import { Pool } from 'undici';
+import { signedPostSignature } from '../src/intake/verify-signed-post.js';
 
 export type LoadKind = 'button' | 'submit' | 'command' | 'webhook';
 

@@ -10,14 +10,19 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
+import {
+  createLocalSlack,
+  createSandboxTenant,
+  type LocalSlack,
+  type SandboxTenant,
+  seedFindings,
+  simulatorEnv,
+} from '@warden/simulators';
 import { request } from 'undici';
 import { renderCampaign } from '../src/blockkit/campaign.js';
 import { entitlementsCsv, groupEntitlements } from '../src/domain/entitlements.js';
 import { describeScope } from '../src/domain/scope.js';
 import { SetupEntitlementAndScopeResponseSchema } from '../src/model/campaign.js';
-import { seedFindings } from '../src/sandbox/seed-findings.js';
-import { createSandboxTenant, type SandboxTenant } from '../src/sandbox/server.js';
-import { createLocalSlack, type LocalSlack } from '../src/sandbox/slack.js';
 import { Secret } from '../src/secret.js';
 import { createStore } from '../src/store/create-store.js';
 import { TenantClient } from '../src/tenant/client.js';
@@ -27,7 +32,6 @@ import type { LoadConfig, LoadItem, LoadKind, LoadResult } from './load.js';
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const CHANNEL = 'C0BENCH';
-const SIGNING = 'bench-signing-secret';
 const ALERTS = 'bench-alerts-secret-value';
 
 const pct = (sorted: number[], p: number) =>
@@ -252,13 +256,7 @@ async function main(): Promise<void> {
   const warden: ChildProcess = spawn(wardenCmd, wardenArgs, {
     env: {
       PATH: process.env.PATH ?? '',
-      SLACK_BOT_TOKEN: slack.botToken,
-      SLACK_SIGNING_SECRET: SIGNING,
-      SLACK_TEAM_ID: 'T0WARDEN',
-      SLACK_API_URL: slack.apiUrl,
-      TENANT_BASE_URL: tenant.url,
-      TENANT_CLIENT_ID: tenant.credentials.clientId,
-      TENANT_CLIENT_SECRET: tenant.credentials.clientSecret,
+      ...simulatorEnv({ tenant, slack }),
       PORT: String(wardenPort),
       WARDEN_DATA_DIR: dataDir,
       ALERTS_WEBHOOK_SECRET: ALERTS,
@@ -273,7 +271,7 @@ async function main(): Promise<void> {
   const base = {
     connections: CONNECTIONS,
     durationMs: SECONDS * 1_000,
-    signingSecret: SIGNING,
+    signingSecret: slack.signingSecret,
     alertsSecret: ALERTS,
     channel: CHANNEL,
     responseUrl: `${slack.url}/response/none`,
@@ -345,7 +343,13 @@ async function main(): Promise<void> {
   for (const s of scenarios) {
     if (s.baseline) {
       const port = freePortSync(43_000);
-      const [cmd, args] = pinned(0, ['--import', 'tsx', 'bench/baseline.ts', String(port), SIGNING]);
+      const [cmd, args] = pinned(0, [
+        '--import',
+        'tsx',
+        'bench/baseline.ts',
+        String(port),
+        slack.signingSecret,
+      ]);
       const child = spawn(cmd, args, { stdio: ['ignore', 'ignore', 'inherit'] });
       await waitUp(`http://127.0.0.1:${port}/slack/events`);
       process.stderr.write(`baseline ${s.name}…\n`);

@@ -1,5 +1,5 @@
+import type { OpenView } from '@warden/simulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { OpenView } from '../../src/sandbox/slack.js';
 import { BOB, type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
 
 let h: Harness;

@@ -1,5 +1,5 @@
+import type { EphemeralMessage } from '@warden/simulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { EphemeralMessage } from '../../src/sandbox/slack.js';
 import { type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
 
 let h: Harness;

@@ -1,7 +1,7 @@
+import type { JsonFinding } from '@warden/simulators';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { signedPostSignature } from '../../src/intake/verify-signed-post.js';
-import type { JsonFinding } from '../../src/sandbox/seed-findings.js';
 import { type Harness, type HarnessOptions, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
 
 let h: Harness;

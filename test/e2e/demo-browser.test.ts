@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
+import { type Demo, startDemo } from '@warden/simulators/demo';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Demo, startDemo } from '../../src/sandbox/demo.js';
 
 /**
  * The demo in a real browser: Debian's chromium driven by playwright-core (.ci/run installs it).

@@ -1,9 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createLocalSlack, type LocalSlack } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { DeliveryWorker } from '../../src/delivery/worker.js';
 import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/ports/store.js';
-import { createLocalSlack, type LocalSlack } from '../../src/sandbox/slack.js';
 import { createDeliveryPorts } from '../../src/wiring/ports.js';
 import { waitFor } from '../helpers/harness.js';
 import { backends } from '../helpers/stores.js';

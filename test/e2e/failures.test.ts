@@ -143,7 +143,7 @@ describe('concurrency and repeats', () => {
 
   it('a repeated delivery of the same interaction is acked and does nothing', async () => {
     const ts = await h.postAlert('FND_SNOOZED');
-    const { blockActionBody, postSigned } = await import('../../src/sandbox/slack-requests.js');
+    const { blockActionBody, postSigned } = await import('@warden/simulators');
     const body = blockActionBody(
       { userId: 'U0ALICE', teamId: 'T0WARDEN', channelId: 'C0SECOPS' },
       {

@@ -1,6 +1,6 @@
+import { slashCommandBody } from '@warden/simulators';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { slashCommandBody } from '../../src/sandbox/slack-requests.js';
 import { ALICE, type Harness, type HarnessOptions, harnessPerTest, waitFor } from '../helpers/harness.js';
 
 let h: Harness;
@@ -97,7 +97,7 @@ describe('GET /readyz', () => {
 describe('logs', () => {
   it('carry the request id and the team, user, channel and finding of an interaction, as JSON', async () => {
     await start();
-    const { postSigned } = await import('../../src/sandbox/slack-requests.js');
+    const { postSigned } = await import('@warden/simulators');
     const body = slashCommandBody(ALICE, {
       text: 'snooze FND_SA_UNOWNED 7d vendor',
       triggerId: h.slack.issueTriggerId(),

@@ -1,6 +1,6 @@
+import type { SlackActor } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
-import type { SlackActor } from '../../src/sandbox/slack-requests.js';
 import {
   ALICE,
   BOB,

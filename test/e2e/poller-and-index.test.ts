@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createLocalSlack } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
-import { createLocalSlack } from '../../src/sandbox/slack.js';
 import { type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
 import { startSandbox } from '../helpers/tenant.js';
 

@@ -2,10 +2,15 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import {
+  createLocalSlack,
+  type LocalSlack,
+  postSigned,
+  simulatorEnv,
+  slashCommandBody,
+} from '@warden/simulators';
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createLocalSlack, type LocalSlack } from '../../src/sandbox/slack.js';
-import { postSigned, slashCommandBody } from '../../src/sandbox/slack-requests.js';
 import { createStore } from '../../src/store/create-store.js';
 import { ALICE, freePort, waitFor } from '../helpers/harness.js';
 import { startSandbox } from '../helpers/tenant.js';
@@ -92,15 +97,9 @@ describe('graceful shutdown', () => {
       () => rmSync(dataDir, { recursive: true, force: true }),
     );
     const port = await freePort();
-    const secret = 'term-test-signing-secret';
+    const secret = slack.signingSecret;
     const run = runMain({
-      SLACK_BOT_TOKEN: slack.botToken,
-      SLACK_SIGNING_SECRET: secret,
-      SLACK_TEAM_ID: 'T0WARDEN',
-      SLACK_API_URL: slack.apiUrl,
-      TENANT_BASE_URL: tenant.url,
-      TENANT_CLIENT_ID: tenant.credentials.clientId,
-      TENANT_CLIENT_SECRET: tenant.credentials.clientSecret,
+      ...simulatorEnv({ tenant, slack }),
       PORT: String(port),
       WARDEN_DATA_DIR: dataDir,
       ALERTS_WEBHOOK_SECRET: 'term-test-alerts-secret',

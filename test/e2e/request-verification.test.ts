@@ -1,10 +1,5 @@
+import { blockActionBody, postSigned, slackSignature, slashCommandBody } from '@warden/simulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  blockActionBody,
-  postSigned,
-  slackSignature,
-  slashCommandBody,
-} from '../../src/sandbox/slack-requests.js';
 import { ALICE, type Harness, settle, startHarness } from '../helpers/harness.js';
 
 let h: Harness;

@@ -39,7 +39,7 @@ function option(el: Element, label: string, answer: string) {
   return { text: found.text, value: found.value };
 }
 
-function valueOf(el: Element, label: string, answer: Answer): Record<string, unknown> {
+function stateOf(el: Element, label: string, answer: Answer): Record<string, unknown> {
   const type = el.type ?? '';
   switch (type) {
     case 'plain_text_input':
@@ -84,7 +84,7 @@ export function fillByLabel(
     known.add(label);
     const answer = answers[label];
     if (answer !== undefined) {
-      values[blockId] = { [actionId]: valueOf(el, label, answer) };
+      values[blockId] = { [actionId]: stateOf(el, label, answer) };
       continue;
     }
     const initial = el as Element & {

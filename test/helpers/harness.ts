@@ -1,30 +1,28 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import {
+  blockActionBody,
+  createLocalSlack,
+  type EphemeralMessage,
+  type LocalSlack,
+  type OpenView,
+  postSigned,
+  type SandboxTenant,
+  type SignedPostResult,
+  type SlackActor,
+  simulatorEnv,
+  slashCommandBody,
+  viewSubmissionBody,
+} from '@warden/simulators';
 import { afterEach } from 'vitest';
 import { createWarden, type Warden } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import type { ConfigFile } from '../../src/config-file.js';
 import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/ports/store.js';
-import type { SandboxTenant } from '../../src/sandbox/server.js';
-import {
-  createLocalSlack,
-  type EphemeralMessage,
-  type LocalSlack,
-  type OpenView,
-} from '../../src/sandbox/slack.js';
-import {
-  blockActionBody,
-  postSigned,
-  type SignedPostResult,
-  type SlackActor,
-  slashCommandBody,
-  viewSubmissionBody,
-} from '../../src/sandbox/slack-requests.js';
 import { type Answer, fillByLabel, labelsOf } from './form-fill.js';
 import { FAST_RETRY, startSandbox } from './tenant.js';
 
@@ -115,24 +113,15 @@ export function freePort(): Promise<number> {
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const tenant = opts.tenant ?? (await startSandbox());
   const slack = opts.slack ?? (await createLocalSlack());
-  const signingSecret = `test-signing-${randomBytes(12).toString('hex')}`;
+  const { signingSecret } = slack;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'warden-data-'));
   const port = await freePort();
-  const slackMode = opts.socketMode
-    ? { SLACK_APP_TOKEN: slack.appToken }
-    : { SLACK_SIGNING_SECRET: signingSecret };
   const config = loadConfig({
-    ...slackMode,
+    ...simulatorEnv({ tenant, slack, socketMode: opts.socketMode === true }),
     WARDEN_DATA_DIR: dataDir,
     WARDEN_PUBLIC_URL: `http://127.0.0.1:${port}`,
     ALERTS_WEBHOOK_SECRET: 'test-alerts-webhook-secret',
     ALERTS_CHANNEL: 'C0ALERTS',
-    SLACK_BOT_TOKEN: slack.botToken,
-    SLACK_TEAM_ID: slack.teamId,
-    SLACK_API_URL: slack.apiUrl,
-    TENANT_BASE_URL: tenant.url,
-    TENANT_CLIENT_ID: tenant.credentials.clientId,
-    TENANT_CLIENT_SECRET: tenant.credentials.clientSecret,
     LOG_LEVEL: 'debug',
     ...opts.env,
   });

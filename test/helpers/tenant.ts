@@ -1,5 +1,5 @@
+import { createSandboxTenant, type SandboxOptions, type SandboxTenant } from '@warden/simulators';
 import { ApiError } from '../../src/errors.js';
-import { createSandboxTenant, type SandboxOptions, type SandboxTenant } from '../../src/sandbox/server.js';
 import { Secret } from '../../src/secret.js';
 import { TenantClient, type TenantClientOptions } from '../../src/tenant/client.js';
 

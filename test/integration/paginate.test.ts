@@ -1,7 +1,7 @@
+import type { SandboxTenant } from '@warden/simulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ApiError } from '../../src/errors.js';
-import type { SandboxTenant } from '../../src/sandbox/server.js';
 import type { TenantClient } from '../../src/tenant/client.js';
 import { searchFindings } from '../../src/tenant/findings.js';
 import { clampPageSize, gather, paginate } from '../../src/tenant/paginate.js';

@@ -1,5 +1,5 @@
+import type { SandboxTenant } from '@warden/simulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SandboxTenant } from '../../src/sandbox/server.js';
 import { Secret } from '../../src/secret.js';
 import { TenantClient } from '../../src/tenant/client.js';
 import { getFinding } from '../../src/tenant/findings.js';

@@ -1,8 +1,8 @@
 import { createServer } from 'node:net';
+import type { SandboxTenant } from '@warden/simulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FindingAction } from '../../src/domain/actions.js';
 import { InvalidInputError } from '../../src/errors.js';
-import type { SandboxTenant } from '../../src/sandbox/server.js';
 import { Secret } from '../../src/secret.js';
 import { getCampaignScopeAndEntitlements } from '../../src/tenant/campaigns.js';
 import { TenantClient } from '../../src/tenant/client.js';

@@ -1,10 +1,9 @@
+import { checkBlocks, seedCampaigns } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { CAMPAIGN_PAGE_SIZE, pageCount, renderCampaign } from '../../../src/blockkit/campaign.js';
 import { entitlementsCsv, groupEntitlements } from '../../../src/domain/entitlements.js';
 import { describeScope } from '../../../src/domain/scope.js';
 import { SetupEntitlementAndScopeResponseSchema } from '../../../src/model/campaign.js';
-import { seedCampaigns } from '../../../src/sandbox/seed-campaigns.js';
-import { checkBlocks } from '../../../src/sandbox/slack-blocks-check.js';
 
 const campaigns = seedCampaigns();
 function viewOf(raw: unknown) {

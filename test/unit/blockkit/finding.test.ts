@@ -1,8 +1,7 @@
+import { checkBlocks, seedFindings } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { renderFindingAlert } from '../../../src/blockkit/finding.js';
 import { type Finding, FindingSchema } from '../../../src/model/finding.js';
-import { seedFindings } from '../../../src/sandbox/seed-findings.js';
-import { checkBlocks } from '../../../src/sandbox/slack-blocks-check.js';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const seeds = new Map(seedFindings().map((s) => [s.id, FindingSchema.parse(s)]));

@@ -1,11 +1,10 @@
+import { checkView, seedFindings } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { type FormKind, formOf } from '../../../src/blockkit/action-table.js';
 import { parseModalMetadata } from '../../../src/blockkit/forms/form-state.js';
 import type { ModalMetadata } from '../../../src/blockkit/forms/form-view.js';
 import { renderLoadingModal } from '../../../src/blockkit/info-modal.js';
 import { FindingSchema } from '../../../src/model/finding.js';
-import { seedFindings } from '../../../src/sandbox/seed-findings.js';
-import { checkView } from '../../../src/sandbox/slack-blocks-check.js';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const meta = { findingId: 'FND_1', channel: 'C0SECOPS', ts: '1763800000.000100', tz: 'Europe/Berlin' };

@@ -1,7 +1,7 @@
+import { seedCampaigns } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { type DescribedScope, describeScope, durationDays } from '../../../src/domain/scope.js';
 import { SetupEntitlementAndScopeResponseSchema } from '../../../src/model/campaign.js';
-import { seedCampaigns } from '../../../src/sandbox/seed-campaigns.js';
 
 const campaigns = seedCampaigns();
 const scopeOf = (id: string) =>

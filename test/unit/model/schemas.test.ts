@@ -1,11 +1,10 @@
 import { readFileSync } from 'node:fs';
+import { seedCampaigns, seedFindings } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { findingTypeOf } from '../../../src/domain/finding-type.js';
 import { ScopeV2Schema, SetupEntitlementAndScopeResponseSchema } from '../../../src/model/campaign.js';
 import { TokenResponseSchema } from '../../../src/model/envelopes.js';
 import { FindingSchema } from '../../../src/model/finding.js';
-import { seedCampaigns } from '../../../src/sandbox/seed-campaigns.js';
-import { seedFindings } from '../../../src/sandbox/seed-findings.js';
 
 const webhook = JSON.parse(
   readFileSync(new URL('../../fixtures/tenant/finding-dispatch-webhook.json', import.meta.url), 'utf8'),

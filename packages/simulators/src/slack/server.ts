@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkBlocks, checkView } from './slack-blocks-check.js';
-import { SocketModeHub } from './slack-socket.js';
+import { checkBlocks, checkView } from './blocks-check.js';
+import { SocketModeHub } from './socket.js';
 
 /**
  * A local Slack: a real HTTP server on loopback that answers the Web API methods Warden uses,
@@ -88,6 +88,8 @@ export interface LocalSlack {
   url: string;
   apiUrl: string;
   botToken: string;
+  /** The app's signing secret: the local Slack signs what it sends to the app with it. */
+  signingSecret: string;
   /** The app-level token (xapp-…) Socket Mode connects with. */
   appToken: string;
   socket: SocketModeHub;
@@ -220,6 +222,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   const appToken = `xapp-local-${randomBytes(8).toString('hex')}`;
+  const signingSecret = `local-signing-${randomBytes(12).toString('hex')}`;
   const socket = new SocketModeHub(server, url);
 
   const users = new Map(DEFAULT_USERS.map((u) => [u.id, structuredClone(u)]));
@@ -491,6 +494,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     url,
     apiUrl: `${url}/api/`,
     botToken,
+    signingSecret,
     appToken,
     socket,
     teamId,

@@ -2,11 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
+import { type SandboxCredentials, TenantAuth, type TokenOptions } from './auth.js';
 import { Faults } from './faults.js';
+import { type Answer, grpcError, TenantFindings } from './findings.js';
 import { type JsonCampaign, seedCampaigns } from './seed-campaigns.js';
 import type { JsonFinding } from './seed-findings.js';
-import { type SandboxCredentials, TenantAuth, type TokenOptions } from './tenant-auth.js';
-import { type Answer, grpcError, TenantFindings } from './tenant-findings.js';
 
 /**
  * A stateful simulated tenant: a real HTTP server on loopback that follows spec/tenant-api.md and

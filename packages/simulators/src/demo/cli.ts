@@ -3,7 +3,11 @@ import { startDemo } from './demo.js';
 
 /** `npm run demo [-- --port 4020]`: Warden with a simulated tenant and Slack, in a browser page. */
 const { values } = parseArgs({ options: { port: { type: 'string', default: '4020' } } });
-const demo = await startDemo({ port: Number(values.port), logLevel: 'warn' });
+const demo = await startDemo({
+  port: Number(values.port),
+  logLevel: 'warn',
+  onWardenOutput: (line) => process.stderr.write(`[warden] ${line}\n`),
+});
 process.stdout.write(
   [
     '',

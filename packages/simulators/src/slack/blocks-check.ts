@@ -1,4 +1,4 @@
-import { SLACK_LIMITS } from '../blockkit/limits.js';
+import { BLOCK_KIT } from './limits.js';
 
 /**
  * What the real Slack refuses with `invalid_blocks`, checked by the local Slack so a renderer
@@ -15,9 +15,9 @@ function textOf(v: unknown): string {
 function checkElement(el: unknown, where: string): string | undefined {
   if (!isObject(el)) return `${where}: not an object`;
   if (el.type === 'button') {
-    if (textOf(el.text).length > SLACK_LIMITS.buttonText)
-      return `${where}: button text over ${SLACK_LIMITS.buttonText}`;
-    if (typeof el.value === 'string' && el.value.length > SLACK_LIMITS.buttonValue)
+    if (textOf(el.text).length > BLOCK_KIT.buttonText)
+      return `${where}: button text over ${BLOCK_KIT.buttonText}`;
+    if (typeof el.value === 'string' && el.value.length > BLOCK_KIT.buttonValue)
       return `${where}: button value too long`;
     if (typeof el.action_id !== 'string' || el.action_id.length > 255) return `${where}: bad action_id`;
   }
@@ -26,24 +26,21 @@ function checkElement(el: unknown, where: string): string | undefined {
   return undefined;
 }
 
-export function checkBlocks(
-  blocks: unknown,
-  max: number = SLACK_LIMITS.blocksPerMessage,
-): string | undefined {
+export function checkBlocks(blocks: unknown, max: number = BLOCK_KIT.blocksPerMessage): string | undefined {
   if (blocks === undefined) return undefined;
   if (!Array.isArray(blocks)) return 'blocks must be an array';
   if (blocks.length > max) return `more than ${max} blocks`;
   for (const [i, b] of blocks.entries()) {
     const where = `blocks[${i}]`;
     if (!isObject(b) || typeof b.type !== 'string') return `${where}: no type`;
-    if (b.type === 'header' && textOf(b.text).length > SLACK_LIMITS.headerText)
+    if (b.type === 'header' && textOf(b.text).length > BLOCK_KIT.headerText)
       return `${where}: header over 150`;
     if (b.type === 'section') {
-      if (textOf(b.text).length > SLACK_LIMITS.sectionText) return `${where}: section text over 3000`;
+      if (textOf(b.text).length > BLOCK_KIT.sectionText) return `${where}: section text over 3000`;
       if (b.text === undefined && b.fields === undefined) return `${where}: section needs text or fields`;
       if (Array.isArray(b.fields)) {
-        if (b.fields.length > SLACK_LIMITS.sectionFields) return `${where}: more than 10 fields`;
-        if (b.fields.some((f) => textOf(f).length > SLACK_LIMITS.sectionField))
+        if (b.fields.length > BLOCK_KIT.sectionFields) return `${where}: more than 10 fields`;
+        if (b.fields.some((f) => textOf(f).length > BLOCK_KIT.sectionFieldText))
           return `${where}: field over 2000`;
       }
       if (b.accessory !== undefined) {
@@ -52,13 +49,13 @@ export function checkBlocks(
       }
     }
     if (b.type === 'context') {
-      if (!Array.isArray(b.elements) || b.elements.length > SLACK_LIMITS.contextElements)
+      if (!Array.isArray(b.elements) || b.elements.length > BLOCK_KIT.contextElements)
         return `${where}: bad context`;
-      if (b.elements.some((e) => textOf(e).length > SLACK_LIMITS.sectionText))
+      if (b.elements.some((e) => textOf(e).length > BLOCK_KIT.sectionText))
         return `${where}: context text over 3000`;
     }
     if (b.type === 'actions') {
-      if (!Array.isArray(b.elements) || b.elements.length > SLACK_LIMITS.actionElements)
+      if (!Array.isArray(b.elements) || b.elements.length > BLOCK_KIT.actionElements)
         return `${where}: bad actions`;
       for (const [j, el] of b.elements.entries()) {
         const bad = checkElement(el, `${where}.elements[${j}]`);
@@ -73,14 +70,10 @@ export function checkBlocks(
 export function checkView(view: unknown): string | undefined {
   if (!isObject(view)) return 'view must be an object';
   if (view.type !== 'modal') return 'only modals are supported';
-  if (textOf(view.title).length > SLACK_LIMITS.modalTitle) return 'title over 24';
-  if (view.submit !== undefined && textOf(view.submit).length > SLACK_LIMITS.modalSubmit)
-    return 'submit over 24';
-  if (
-    typeof view.private_metadata === 'string' &&
-    view.private_metadata.length > SLACK_LIMITS.privateMetadata
-  ) {
+  if (textOf(view.title).length > BLOCK_KIT.viewTitle) return 'title over 24';
+  if (view.submit !== undefined && textOf(view.submit).length > BLOCK_KIT.viewTitle) return 'submit over 24';
+  if (typeof view.private_metadata === 'string' && view.private_metadata.length > BLOCK_KIT.privateMetadata) {
     return 'private_metadata over 3000';
   }
-  return checkBlocks(view.blocks, SLACK_LIMITS.blocksPerModal);
+  return checkBlocks(view.blocks, BLOCK_KIT.blocksPerView);
 }

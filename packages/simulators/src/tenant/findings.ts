@@ -1,4 +1,4 @@
-import { findingTypeOf } from '../domain/finding-type.js';
+import { findingTypeMember, findingTypeValue } from './finding-types.js';
 import { type JsonFinding, seedFindings } from './seed-findings.js';
 
 /** A tenant answer: status and JSON body. Errors use the gRPC-transcoded `{code, message}` shape. */
@@ -100,7 +100,7 @@ export class TenantFindings {
       if (sources && !sources.includes(String(f.sourceKind))) return false;
       if (apps && !apps.includes(String(f.appId))) return false;
       if (refs && !refs.includes(f.id)) return false;
-      if (types && !types.includes(findingTypeOf(f)?.searchValue ?? 'FINDING_TYPE_UNSPECIFIED')) return false;
+      if (types && !types.includes(findingTypeValue(f))) return false;
       if (owners) {
         const owner = isObject(f.assignedOwner) ? f.assignedOwner.identityUserId : undefined;
         const unassigned = !nonEmpty(owner);
@@ -171,9 +171,9 @@ export class TenantFindings {
         Object.assign(f, { state: 'FINDING_STATE_SUPPRESSED', suppressReason: params.reason });
         break;
       case 'resolve': {
-        const type = findingTypeOf(f);
-        if (type && NO_MANUAL_RESOLVE.has(type.member)) {
-          return grpcError(400, 9, `findings of type ${type.searchValue} cannot be resolved manually`);
+        const member = findingTypeMember(f);
+        if (member && NO_MANUAL_RESOLVE.has(member)) {
+          return grpcError(400, 9, `findings of type ${findingTypeValue(f)} cannot be resolved manually`);
         }
         Object.assign(f, { state: 'FINDING_STATE_RESOLVED', resolvedAt: stamp });
         break;

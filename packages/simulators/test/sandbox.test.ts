@@ -4,15 +4,14 @@ import type { AddressInfo } from 'node:net';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { SandboxTenant } from '../../src/sandbox/server.js';
-import { startSandbox } from '../helpers/tenant.js';
+import { createSandboxTenant, type SandboxTenant } from '../src/index.js';
 
 let sandbox: SandboxTenant;
 let clock: number;
 
 beforeEach(async () => {
   clock = Date.parse('2026-11-22T12:00:00Z');
-  sandbox = await startSandbox({ now: () => clock });
+  sandbox = await createSandboxTenant({ now: () => clock });
 });
 afterEach(() => sandbox.close());
 

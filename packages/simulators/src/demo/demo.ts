@@ -1,0 +1,105 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { request } from 'undici';
+import { simulatorEnv } from '../env.js';
+import { signedPostHeaders } from '../signed-post.js';
+import { createLocalSlack, type LocalSlack } from '../slack/server.js';
+import { createSandboxTenant, type SandboxTenant } from '../tenant/server.js';
+import { ME, routeDemoPage } from './page-routes.js';
+import { freePort, startWardenProcess, type WardenProcess } from './warden-process.js';
+
+/**
+ * `npm run demo`: the simulated tenant, the local Slack with a web page that shows a channel, and
+ * Warden run as its own process against both, with a few alerts already posted. The page sends
+ * clicks, form submissions and slash commands through the local Slack, which signs them as Slack
+ * does.
+ */
+
+const DEMO_FINDINGS = ['FND_CRED_EXPOSED', 'FND_SA_UNOWNED', 'FND_DECOY_USED', 'FND_SNOOZED', 'FND_HOSTILE'];
+
+export interface DemoOptions {
+  /** The local Slack's port (the page's address); 0 picks a free one. */
+  port?: number;
+  logLevel?: string;
+  /** Warden's entry point, run with tsx (default: src/main.ts under `cwd`). */
+  wardenEntry?: string;
+  /** Warden's working directory: the repository root (default: the current directory). */
+  cwd?: string;
+  /** Where Warden's own log lines go (default: nowhere). */
+  onWardenOutput?: (line: string) => void;
+}
+
+export interface Demo {
+  url: string;
+  wardenUrl: string;
+  warden: WardenProcess;
+  slack: LocalSlack;
+  tenant: SandboxTenant;
+  close(): Promise<void>;
+}
+
+export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
+  const tenant = await createSandboxTenant();
+  const slack = await createLocalSlack({ port: opts.port ?? 0 });
+  const alertsSecret = `demo-alerts-${randomBytes(12).toString('hex')}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'warden-demo-'));
+  const wardenPort = await freePort();
+  const wardenUrl = `http://127.0.0.1:${wardenPort}`;
+  const cwd = opts.cwd ?? process.cwd();
+  const warden = await startWardenProcess({
+    entry: opts.wardenEntry ?? join(cwd, 'src', 'main.ts'),
+    cwd,
+    port: wardenPort,
+    env: {
+      ...simulatorEnv({ tenant, slack }),
+      WARDEN_PUBLIC_URL: wardenUrl,
+      WARDEN_DATA_DIR: dataDir,
+      ALERTS_WEBHOOK_SECRET: alertsSecret,
+      ALERTS_CHANNEL: ME.channelId,
+      LOG_LEVEL: opts.logLevel ?? 'warn',
+    },
+    ...(opts.onWardenOutput ? { onOutput: opts.onWardenOutput } : {}),
+  });
+  routeDemoPage(slack, wardenUrl);
+
+  // A few alerts through the real intake, stored then delivered by Warden's worker: two as the
+  // tenant's signed finding-dispatch webhooks, the rest as HMAC-signed posts.
+  for (const [i, id] of DEMO_FINDINGS.entries()) {
+    const finding = tenant.findings.get(id, Date.now());
+    if (!finding) continue;
+    if (i < 2) {
+      await tenant.sendFindingWebhook(`${wardenUrl}/hooks/findings`, finding);
+      continue;
+    }
+    const body = JSON.stringify({ finding });
+    const res = await request(`${wardenUrl}/hooks/findings`, {
+      method: 'POST',
+      headers: signedPostHeaders(alertsSecret, body),
+      body,
+    });
+    await res.body.dump();
+  }
+  const started = Date.now();
+  while (
+    slack.messages.filter((m) => !m.thread_ts).length < DEMO_FINDINGS.length &&
+    Date.now() - started < 10_000
+  ) {
+    await new Promise((r) => setTimeout(r, 50));
+  }
+
+  return {
+    url: slack.url,
+    wardenUrl,
+    warden,
+    slack,
+    tenant,
+    async close() {
+      await warden.stop();
+      await slack.close();
+      await tenant.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

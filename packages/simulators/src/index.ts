@@ -1,0 +1,16 @@
+/**
+ * The simulators Warden is tested and demonstrated against: a simulated tenant and a local Slack,
+ * real HTTP servers on loopback that behave as the vendor's API and Slack's documentation say.
+ * Nothing here imports Warden.
+ */
+export { type SimulatorEnvOptions, simulatorEnv } from './env.js';
+export { signedPostHeaders } from './signed-post.js';
+export { checkBlocks, checkView } from './slack/blocks-check.js';
+export { BLOCK_KIT, METHOD_TIER, RATE_LIMITS } from './slack/limits.js';
+export * from './slack/requests.js';
+export * from './slack/server.js';
+export type { SocketAck, SocketEnvelopeType } from './slack/socket.js';
+export type { FaultRule } from './tenant/faults.js';
+export * from './tenant/seed-campaigns.js';
+export * from './tenant/seed-findings.js';
+export * from './tenant/server.js';
