@@ -1,0 +1,77 @@
+import { checkBlocks } from '../blocks-check.js';
+import type { SlackMessage } from '../types.js';
+import { fail, type MethodAnswer, type Workspace } from '../workspace.js';
+
+const CHANNEL_ID = /^[CGD][A-Z0-9]+$/;
+const channelOf = (args: Record<string, unknown>) => (typeof args.channel === 'string' ? args.channel : '');
+
+/** chat.postMessage, chat.update, chat.postEphemeral, conversations.history and .open. */
+export const chatMethods: Record<string, (ws: Workspace, args: Record<string, unknown>) => MethodAnswer> = {
+  'chat.postMessage': (ws, args) => {
+    const channel = channelOf(args);
+    if (!CHANNEL_ID.test(channel)) return fail('channel_not_found');
+    const bad = checkBlocks(args.blocks);
+    if (bad) return { ...fail('invalid_blocks'), errors: [bad] };
+    const thread = typeof args.thread_ts === 'string' ? args.thread_ts : undefined;
+    if (thread && !ws.message(channel, thread)) return fail('thread_not_found');
+    const msg: SlackMessage = {
+      channel,
+      ts: ws.nextTs(),
+      text: String(args.text ?? ''),
+      blocks: Array.isArray(args.blocks) ? args.blocks : [],
+      ...(thread ? { thread_ts: thread } : {}),
+      ...(args.metadata === undefined ? {} : { metadata: args.metadata }),
+    };
+    ws.addMessage(msg);
+    return { ok: true, channel, ts: msg.ts, message: { ...msg, type: 'message', bot_id: 'B0WARDEN' } };
+  },
+  'chat.update': (ws, args) => {
+    const channel = channelOf(args);
+    const msg = ws.message(channel, String(args.ts));
+    if (!msg) return fail('message_not_found');
+    const bad = checkBlocks(args.blocks);
+    if (bad) return { ...fail('invalid_blocks'), errors: [bad] };
+    msg.text = String(args.text ?? msg.text);
+    if (Array.isArray(args.blocks)) msg.blocks = args.blocks;
+    msg.edited = true;
+    return { ok: true, channel, ts: msg.ts, text: msg.text };
+  },
+  'chat.postEphemeral': (ws, args) => {
+    const channel = channelOf(args);
+    if (!CHANNEL_ID.test(channel)) return fail('channel_not_found');
+    if (!ws.users.has(String(args.user))) return fail('user_not_in_channel');
+    const bad = checkBlocks(args.blocks);
+    if (bad) return { ...fail('invalid_blocks'), errors: [bad] };
+    ws.ephemerals.push({
+      id: ws.nextId('E'),
+      channel,
+      user: String(args.user),
+      text: String(args.text ?? ''),
+      blocks: Array.isArray(args.blocks) ? args.blocks : [],
+      via: 'chat.postEphemeral',
+      at: Date.now(),
+    });
+    return { ok: true, message_ts: ws.nextTs() };
+  },
+  'conversations.history': (ws, args) => {
+    const channel = channelOf(args);
+    const limit = Math.min(1_000, Number(args.limit ?? 100) || 100);
+    const withMetadata = args.include_all_metadata === true || args.include_all_metadata === 'true';
+    const list = ws.messages
+      .filter((m) => m.channel === channel && !m.thread_ts)
+      .slice(-limit)
+      .reverse()
+      .map((m) => ({
+        type: 'message',
+        ts: m.ts,
+        text: m.text,
+        ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
+      }));
+    return { ok: true, messages: list, has_more: false };
+  },
+  'conversations.open': (ws, args) => {
+    const user = String(args.users ?? '');
+    if (!ws.users.has(user)) return fail('user_not_found');
+    return { ok: true, channel: { id: `D${user.slice(1)}` } };
+  },
+};

@@ -1,0 +1,96 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/** What the local Slack keeps and records: the shapes tests read. */
+
+export interface SlackUser {
+  id: string;
+  name: string;
+  tz: string;
+  is_bot?: boolean;
+  is_restricted?: boolean;
+  is_ultra_restricted?: boolean;
+  profile: { display_name: string; real_name: string; email?: string };
+}
+
+export interface SlackMessage {
+  channel: string;
+  ts: string;
+  text: string;
+  blocks: unknown[];
+  thread_ts?: string;
+  metadata?: unknown;
+  edited?: boolean;
+}
+
+export interface EphemeralMessage {
+  id: string;
+  channel: string;
+  user: string;
+  text: string;
+  blocks: unknown[];
+  via: 'chat.postEphemeral' | 'response_url' | 'ack';
+  /** Replaced through a response_url with replace_original. */
+  replaced?: number;
+  /** When it was posted (ms). */
+  at: number;
+}
+
+export interface UploadedFile {
+  id: string;
+  filename: string;
+  title: string;
+  content: string;
+  channel?: string;
+  initialComment?: string;
+}
+
+export interface OpenView {
+  id: string;
+  hash: string;
+  view: Record<string, unknown>;
+  user?: string;
+  trigger_id?: string;
+  /** Closed by the person or by a submission Warden accepted. */
+  closed?: boolean;
+}
+
+export interface RecordedCall {
+  method: string;
+  args: Record<string, unknown>;
+  at: number;
+}
+
+export interface SlackFault {
+  method: string;
+  times?: number;
+  /** Answer `{ok:false, error}` with HTTP 200, as Slack does. */
+  error?: string;
+  /** HTTP 429 with this Retry-After (seconds). */
+  rateLimitSeconds?: number;
+  /** HTTP status other than 200 (e.g. 503). */
+  status?: number;
+  /** Carry the call out, then drop the connection without an answer (a crash after Slack acted). */
+  dropAfter?: boolean;
+  /** Answer this much later. */
+  latencyMs?: number;
+}
+
+export type ExtraRoute = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  path: string,
+  raw: string,
+) => Promise<boolean> | boolean;
+
+export interface LocalSlackOptions {
+  botToken?: string;
+  teamId?: string;
+  port?: number;
+  /** How long a trigger id stays valid (Slack: 3 s). */
+  triggerTtlMs?: number;
+  /**
+   * Also accept trigger ids minted elsewhere as `t.<epoch ms>.<anything>` (a load generator in
+   * another process), still valid for triggerTtlMs from that time.
+   */
+  timestampedTriggers?: boolean;
+}

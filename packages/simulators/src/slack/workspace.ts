@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import type { EphemeralMessage, OpenView, SlackMessage, SlackUser, UploadedFile } from './types.js';
+
+/** The people of the simulated workspace: members, a guest, a bot (users.info answers these). */
+export const DEFAULT_USERS: SlackUser[] = [
+  {
+    id: 'U0ALICE',
+    name: 'alice',
+    tz: 'Europe/Berlin',
+    profile: { display_name: 'alice', real_name: 'Alice Adams', email: 'alice@acme.example' },
+  },
+  {
+    id: 'U0BOB',
+    name: 'bob',
+    tz: 'America/New_York',
+    profile: { display_name: 'bob', real_name: 'Bob Brown', email: 'bob@acme.example' },
+  },
+  {
+    id: 'U0CAROL',
+    name: 'carol',
+    tz: 'Asia/Tokyo',
+    profile: { display_name: 'carol', real_name: 'Carol Chen', email: 'carol@acme.example' },
+  },
+  {
+    id: 'U0GUEST',
+    name: 'guest',
+    tz: 'UTC',
+    is_restricted: true,
+    profile: { display_name: 'guest', real_name: 'Gus Guest', email: 'gus@partner.example' },
+  },
+  {
+    id: 'U0DAVE',
+    name: 'dave',
+    tz: 'Europe/London',
+    profile: { display_name: 'dave', real_name: 'Dave Doe', email: 'dave@acme.example' },
+  },
+  {
+    id: 'U0BOTTY',
+    name: 'otherbot',
+    tz: 'UTC',
+    is_bot: true,
+    profile: { display_name: 'otherbot', real_name: 'Other Bot' },
+  },
+];
+
+/** A Web API answer: `{ok: true, …}` or Slack's `{ok: false, error}` (HTTP 200). */
+export type MethodAnswer = Record<string, unknown>;
+export const fail = (error: string): MethodAnswer => ({ ok: false, error });
+
+export const isObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * The state of one simulated workspace: people, channels' messages, ephemeral messages, open
+ * views, files. The Web API methods (methods/) read and change it; tests read it.
+ */
+export class Workspace {
+  readonly users = new Map(DEFAULT_USERS.map((u) => [u.id, structuredClone(u)]));
+  readonly usergroups = new Map<string, string[]>([
+    ['S0SECENG', ['U0ALICE', 'U0BOB', 'U0CAROL']],
+    ['S0SECLEADS', ['U0BOB', 'U0CAROL']],
+  ]);
+  readonly messages: SlackMessage[] = [];
+  /** channel:ts -> message, so lookups stay O(1) with thousands of alerts (benchmarks). */
+  readonly byTs = new Map<string, SlackMessage>();
+  readonly ephemerals: EphemeralMessage[] = [];
+  readonly views = new Map<string, OpenView>();
+  /** trigger id -> when it was issued (ms). */
+  readonly triggers = new Map<string, number>();
+  readonly files: UploadedFile[] = [];
+  readonly uploads = new Map<string, { filename: string; content?: string }>();
+  #lastTs = 0;
+  #seq = 0;
+
+  constructor(
+    readonly teamId: string,
+    readonly url: string,
+    readonly triggerTtlMs: number,
+    readonly timestampedTriggers: boolean,
+  ) {}
+
+  /** Slack's ts: the current time in seconds with six digits of microseconds, unique and increasing. */
+  nextTs(): string {
+    const micros = Math.max(Date.now() * 1_000, this.#lastTs + 1);
+    this.#lastTs = micros;
+    return `${Math.floor(micros / 1_000_000)}.${String(micros % 1_000_000).padStart(6, '0')}`;
+  }
+
+  nextId(prefix: string): string {
+    return `${prefix}${++this.#seq}`;
+  }
+
+  addMessage(msg: SlackMessage): void {
+    this.messages.push(msg);
+    this.byTs.set(`${msg.channel}:${msg.ts}`, msg);
+  }
+
+  message(channel: string, ts: string): SlackMessage | undefined {
+    return this.byTs.get(`${channel}:${ts}`);
+  }
+
+  removeMessage(channel: string, ts: string): void {
+    const msg = this.byTs.get(`${channel}:${ts}`);
+    if (!msg) return;
+    this.byTs.delete(`${channel}:${ts}`);
+    this.messages.splice(this.messages.indexOf(msg), 1);
+  }
+
+  issueTrigger(): string {
+    const id = `${++this.#seq}.${Date.now()}.${randomBytes(6).toString('hex')}`;
+    this.triggers.set(id, Date.now());
+    return id;
+  }
+
+  /** Uses a trigger id once: an error code when it is unknown or older than Slack allows. */
+  takeTrigger(trigger: string): string | undefined {
+    const minted = this.timestampedTriggers ? /^t\.(\d{13})\./.exec(trigger) : null;
+    const issued = this.triggers.get(trigger) ?? (minted ? Number(minted[1]) : undefined);
+    if (issued === undefined) return 'invalid_trigger_id';
+    if (Date.now() - issued > this.triggerTtlMs) return 'expired_trigger_id';
+    this.triggers.delete(trigger);
+    return undefined;
+  }
+}
