@@ -1,0 +1,93 @@
+import { Writable } from 'node:stream';
+import { createLocalSlack, type LocalSlack, type SandboxTenant, simulatorEnv } from '@warden/simulators';
+import { afterEach } from 'vitest';
+import { loadConfig } from '../../src/config.js';
+import { DEFAULT_CONFIG_FILE, parseConfigFile } from '../../src/config-file.js';
+import { createLogger } from '../../src/logger.js';
+import { createMetrics } from '../../src/metrics.js';
+import type { Clock, Ports } from '../../src/ports/index.js';
+import type { Store } from '../../src/ports/store.js';
+import { createStore } from '../../src/store/create-store.js';
+import { buildPorts } from '../../src/wiring/ports.js';
+import { slackClientOptions } from '../../src/wiring/slack-app.js';
+import { clientFor, startSandbox } from './tenant.js';
+
+/**
+ * The in-process lane: a use case called directly with the few ports it declares, built by the
+ * real adapters over the simulated tenant, the local Slack and a throwaway SQLite store. No HTTP
+ * receiver, no Bolt: what the use case does, and nothing else, is under test.
+ */
+export interface Lane {
+  tenant: SandboxTenant;
+  slack: LocalSlack;
+  store: Store;
+  ports: Ports;
+  logs: string[];
+  /** The narrow set of ports a use case asks for: only these exist in what it gets. */
+  pick<K extends keyof Ports>(...keys: K[]): Pick<Ports, K>;
+  /** Posts a finding's card the way Warden does (tracked), for flows that start from a card. */
+  card(findingId: string, channel?: string): Promise<{ channel: string; ts: string }>;
+}
+
+export interface LaneOptions {
+  /** WARDEN_CONFIG as YAML. */
+  yaml?: string;
+  clock?: Clock;
+}
+
+/** Starts a lane for each test that asks, and closes it after the test. */
+export function lanePerTest(): (opts?: LaneOptions) => Promise<Lane> {
+  const open: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const close of open.splice(0).reverse()) await close();
+  });
+  return async (opts = {}) => {
+    const tenant = await startSandbox();
+    const slack = await createLocalSlack();
+    const store = await createStore({ sqliteFile: ':memory:' });
+    const client = clientFor(tenant);
+    const logs: string[] = [];
+    const logger = createLogger(
+      'debug',
+      new Writable({
+        write(chunk: Buffer, _enc, done) {
+          logs.push(chunk.toString('utf8'));
+          done();
+        },
+      }),
+    );
+    const config = loadConfig({ ...simulatorEnv({ tenant, slack }), LOG_LEVEL: 'debug' });
+    const file = opts.yaml ? parseConfigFile(opts.yaml, 'lane.yaml') : DEFAULT_CONFIG_FILE;
+    const { ports } = buildPorts({
+      config,
+      file,
+      clock: opts.clock ?? Date.now,
+      logger,
+      metrics: createMetrics(),
+      store,
+      tenant: client,
+      clientOptions: { ...slackClientOptions(config, logger), retryConfig: { retries: 0 } },
+    });
+    open.push(async () => {
+      await client.close();
+      await store.close();
+      await slack.close();
+      await tenant.close();
+    });
+    const lane: Lane = {
+      tenant,
+      slack,
+      store,
+      ports,
+      logs,
+      pick(...keys) {
+        return Object.fromEntries(keys.map((k) => [k, ports[k]])) as Pick<Ports, (typeof keys)[number]>;
+      },
+      async card(findingId, channel = 'C0SECOPS') {
+        const { showFinding } = await import('../../src/usecases/show-finding.js');
+        return showFinding(lane.pick('findings', 'chat', 'cards', 'clock', 'logger'), findingId, channel);
+      },
+    };
+    return lane;
+  };
+}

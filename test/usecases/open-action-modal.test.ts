@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { openActionModal } from '../../src/usecases/open-action-modal.js';
+import { lanePerTest } from '../helpers/lane.js';
+
+const lane = lanePerTest();
+const PORTS = ['views', 'findings', 'people', 'settings', 'chat', 'cards', 'clock', 'logger'] as const;
+
+describe('openActionModal (through its ports)', () => {
+  it('opens Loading… with the trigger first, then the form in the person’s time zone', async () => {
+    const l = await lane();
+    const card = await l.card('FND_SA_UNOWNED');
+    await openActionModal(l.pick(...PORTS), {
+      kind: 'snooze',
+      findingId: 'FND_SA_UNOWNED',
+      triggerId: l.slack.issueTriggerId(),
+      userId: 'U0BOB',
+      channel: card.channel,
+      cardTs: card.ts,
+      ref: 'r1',
+    });
+    const [opened] = l.slack.callsOf('views.open');
+    expect(opened?.args.view).toMatchObject({ callback_id: 'finding.loading' });
+    const [view] = [...l.slack.views.values()];
+    expect(view?.view.callback_id).toBe('finding.snooze');
+    expect(JSON.parse(String(view?.view.private_metadata))).toEqual({
+      findingId: 'FND_SA_UNOWNED',
+      channel: card.channel,
+      ts: card.ts,
+      tz: 'America/New_York',
+    });
+  });
+
+  it('a gate that refuses replaces Loading… with the reason and reads nothing from the tenant', async () => {
+    const l = await lane();
+    const before = l.tenant.requests.length;
+    await openActionModal(l.pick(...PORTS), {
+      kind: 'suppress',
+      findingId: 'FND_SA_UNOWNED',
+      triggerId: l.slack.issueTriggerId(),
+      userId: 'U0GUEST',
+      channel: 'C0SECOPS',
+      ref: 'r2',
+      gate: async () => 'Guests may not suppress findings.',
+    });
+    expect(JSON.stringify([...l.slack.views.values()][0]?.view)).toContain(
+      'Guests may not suppress findings.',
+    );
+    expect(l.tenant.requests).toHaveLength(before);
+  });
+
+  it('when the finding moved on, says so and refreshes the card instead of offering the form', async () => {
+    const l = await lane();
+    const card = await l.card('FND_SA_UNOWNED');
+    l.tenant.findings.changeState(
+      'FND_SA_UNOWNED',
+      { suppress: { reason: 'elsewhere' } },
+      'IU_OTHER',
+      Date.now(),
+    );
+    await openActionModal(l.pick(...PORTS), {
+      kind: 'snooze',
+      findingId: 'FND_SA_UNOWNED',
+      triggerId: l.slack.issueTriggerId(),
+      userId: 'U0ALICE',
+      channel: card.channel,
+      cardTs: card.ts,
+      ref: 'r3',
+    });
+    expect(JSON.stringify([...l.slack.views.values()][0]?.view)).toMatch(/now Suppressed/);
+    const refreshed = l.slack.messages.find((m) => m.ts === card.ts);
+    expect(refreshed?.edited).toBe(true);
+    expect(JSON.stringify(refreshed?.blocks)).toContain('finding.reopen');
+  });
+});
