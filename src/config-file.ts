@@ -1,138 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { z } from 'zod';
-import { POLICY_ACTIONS } from './domain/policy.js';
-import { normaliseFindingType, normaliseSeverity, SEVERITY_RANK } from './domain/routing.js';
+import { ApprovalsSchema, AttributionSchema, LimitsSchema } from './config-sections/approvals.js';
+import { PermissionsSchema } from './config-sections/permissions.js';
+import { PollerSchema, RuleSchema } from './config-sections/routing.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 
 /**
  * The optional WARDEN_CONFIG file (YAML): limits, alert routing and poller filters, who may do
  * what, four-eyes approvals and attribution. Every problem is reported with the line it is on.
  */
-
-const LimitsSchema = z
-  .object({
-    riskAcceptanceMaxDays: z.number().int().min(1).max(3_650).default(365),
-    snoozeMaxDays: z.number().int().min(1).max(3_650).default(365),
-  })
-  .strict();
-
-const severity = z
-  .string()
-  .transform(normaliseSeverity)
-  .refine((s) => s in SEVERITY_RANK, { message: 'is not a severity (info, low, medium, high, critical)' });
-
-const findingType = z.string().transform((v, ctx) => {
-  const type = normaliseFindingType(v);
-  if (!type) {
-    ctx.addIssue({
-      code: 'custom',
-      message: `"${v.slice(0, 60)}" is not a finding type (e.g. serviceAccountUnowned or FINDING_TYPE_SERVICE_ACCOUNT_UNOWNED)`,
-    });
-    return z.NEVER;
-  }
-  return type;
-});
-
-const channelId = z
-  .string()
-  .regex(/^[CG][A-Z0-9]{2,}$/, { message: 'must be a channel id (C… or G…), not a name' });
-
-const ConditionsSchema = z
-  .object({
-    severities: z.array(severity).min(1).optional(),
-    minSeverity: severity.optional(),
-    findingTypes: z.array(findingType).min(1).optional(),
-    appIds: z.array(z.string().min(1)).min(1).optional(),
-    annotations: z
-      .record(z.string(), z.union([z.string(), z.number(), z.boolean()]).transform(String))
-      .optional(),
-  })
-  .strict();
-
-const RuleSchema = z.union([
-  z.object({ name: z.string().optional(), when: ConditionsSchema.default({}), channel: channelId }).strict(),
-  z
-    .object({ name: z.string().optional(), when: ConditionsSchema.default({}), drop: z.literal(true) })
-    .strict(),
-]);
-
-const PollerSchema = z
-  .object({
-    states: z
-      .array(
-        z
-          .string()
-          .transform((s) =>
-            s.toUpperCase().startsWith('FINDING_STATE_')
-              ? s.toUpperCase()
-              : `FINDING_STATE_${s.toUpperCase()}`,
-          ),
-      )
-      .optional(),
-    minSeverity: severity.optional(),
-    findingTypes: z.array(findingType).optional(),
-    appIds: z.array(z.string().min(1)).optional(),
-    /** Stop a run after this many findings (a safety valve for a huge first poll). */
-    maxPerRun: z.number().int().min(1).max(100_000).default(1_000),
-  })
-  .strict();
-
-const slackUserId = z.string().regex(/^[UW][A-Z0-9]{2,}$/, { message: 'must be a Slack user id (U…)' });
-const usergroupId = z.string().regex(/^S[A-Z0-9]{2,}$/, { message: 'must be a user group id (S…)' });
-const policyAction = z.enum(POLICY_ACTIONS, { message: `must be one of ${POLICY_ACTIONS.join(', ')}` });
-
-const ActionRuleSchema = z
-  .object({
-    everyone: z.boolean().optional(),
-    users: z.array(slackUserId).optional(),
-    usergroups: z.array(usergroupId).optional(),
-  })
-  .strict();
-
-const PermissionsSchema = z
-  .object({
-    snooze: ActionRuleSchema.optional(),
-    suppress: ActionRuleSchema.optional(),
-    acceptRisk: ActionRuleSchema.extend({
-      /** Four-eyes: a member of this group, not the requester, must approve. */
-      approvers: usergroupId.optional(),
-    })
-      .strict()
-      .optional(),
-    resolve: ActionRuleSchema.optional(),
-    reopen: ActionRuleSchema.optional(),
-    unsuppress: ActionRuleSchema.optional(),
-    campaign: ActionRuleSchema.optional(),
-    channels: z
-      .record(
-        z.string().regex(/^[CG][A-Z0-9]{2,}$/, { message: 'must be a channel id' }),
-        z.array(policyAction),
-      )
-      .default({}),
-  })
-  .strict();
-
-const ApprovalsSchema = z
-  .object({
-    /** How long a four-eyes request waits for a decision. */
-    expireAfterHours: z
-      .number()
-      .min(0.01)
-      .max(24 * 30)
-      .default(24),
-  })
-  .strict();
-
-const AttributionSchema = z
-  .object({
-    /** How reasons and justifications record who acted: {text}, {name}, {email}, {userId}. */
-    template: z
-      .string()
-      .refine((t) => t.includes('{text}'), { message: 'must contain {text}' })
-      .default('{text} — via Slack by {name} ({email})'),
-  })
-  .strict();
 
 export const ConfigFileSchema = z
   .object({

@@ -5,6 +5,9 @@ import { request } from 'undici';
 import { type SandboxCredentials, TenantAuth, type TokenOptions } from './auth.js';
 import { Faults } from './faults.js';
 import { type Answer, grpcError, TenantFindings } from './findings.js';
+import { isObject } from './paging.js';
+import { answerApi } from './routes/index.js';
+import type { TenantState } from './routes/types.js';
 import { type JsonCampaign, seedCampaigns } from './seed-campaigns.js';
 import type { JsonFinding } from './seed-findings.js';
 
@@ -53,7 +56,6 @@ export interface SandboxTenant {
 }
 
 const MAX_BODY = 1024 * 1024;
-const PAGING_KEYS = new Set(['page_size', 'pageSize', 'page_token', 'pageToken']);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function readBody(req: IncomingMessage): Promise<string | undefined> {
@@ -78,30 +80,6 @@ function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
   }
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-
-/** The spec's paging limits: 10..100, default 25. */
-function pageSizeOf(raw: unknown): number {
-  const n = typeof raw === 'string' ? Number(raw) : typeof raw === 'number' ? raw : Number.NaN;
-  if (!Number.isFinite(n) || n <= 0) return 25;
-  return Math.min(100, Math.max(10, Math.trunc(n)));
-}
-
-/** Opaque page tokens: the offset and a digest of the filters they belong to. */
-function encodePageToken(offset: number, filterKey: string): string {
-  return Buffer.from(JSON.stringify({ o: offset, f: filterKey })).toString('base64url');
-}
-function decodePageToken(token: string, filterKey: string): number | undefined {
-  try {
-    const decoded: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
-    if (isObject(decoded) && typeof decoded.o === 'number' && decoded.f === filterKey) return decoded.o;
-  } catch {
-    // fall through
-  }
-  return undefined;
-}
-
 export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<SandboxTenant> {
   const now = opts.now ?? Date.now;
   const host = opts.host ?? '127.0.0.1';
@@ -116,6 +94,8 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
   const tokenOptions: TokenOptions = { ttlSeconds: 3600, ...opts.token };
   const requests: RecordedRequest[] = [];
 
+  const state: TenantState = { findings, campaigns, now };
+
   async function route(method: string, path: string, req: IncomingMessage, body: string): Promise<Answer> {
     if (method === 'POST' && path === '/auth/v1/token') {
       return auth.issueToken(String(req.headers['content-type'] ?? ''), body, now(), tokenOptions);
@@ -123,60 +103,10 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
     if (method === 'GET' && path === '/auth/v1/jwks') return auth.jwks();
     if (!path.startsWith('/api/v1/')) return grpcError(404, 5, `no route for ${method} ${path}`);
     if (!auth.isAuthorized(req.headers.authorization, now())) return grpcError(401, 16, 'unauthenticated');
-
-    // Split the raw path first, then decode each segment: an encoded `/` stays inside its segment.
-    const segments = path.split('/').slice(3).map(decodeURIComponent);
     const parsed = parseJson(body);
     if (!parsed.ok) return grpcError(400, 3, 'request body is not valid JSON');
-    const json = parsed.value;
-
-    if (segments[0] === 'findings') {
-      if (method === 'POST' && segments.length === 2 && segments[1] === 'search') {
-        return searchAnswer(json);
-      }
-      const id = segments[1];
-      if (id === undefined || id === '') return grpcError(404, 5, 'no finding id');
-      if (method === 'GET' && segments.length === 2) {
-        const f = findings.get(id, now());
-        return f
-          ? { status: 200, body: { finding: f, expanded: [] } }
-          : grpcError(404, 5, `finding ${id} not found`);
-      }
-      if (method === 'POST' && segments.length === 3 && segments[2] === 'state') {
-        return findings.changeState(id, json, 'IU_WARDEN_SERVICE', now());
-      }
-    }
-    if (
-      segments[0] === 'access_review' &&
-      segments.length === 3 &&
-      segments[2] === 'scope_and_entitlements'
-    ) {
-      if (method !== 'GET') return grpcError(405, 12, 'method not allowed');
-      const campaign = segments[1] === undefined ? undefined : campaigns.get(segments[1]);
-      return campaign
-        ? { status: 200, body: campaign }
-        : grpcError(404, 5, `access review ${segments[1]} not found`);
-    }
-    return grpcError(404, 5, `no route for ${method} ${path}`);
-  }
-
-  function searchAnswer(json: unknown): Answer {
-    if (!isObject(json)) return grpcError(400, 3, 'search body must be an object');
-    // The tenant's JSON parser takes both spellings (api-facts.md).
-    const size = pageSizeOf(json.page_size ?? json.pageSize);
-    const token = json.page_token ?? json.pageToken;
-    const filters = Object.fromEntries(Object.entries(json).filter(([k]) => !PAGING_KEYS.has(k)));
-    const filterKey = createHash('sha256').update(JSON.stringify(filters)).digest('base64url').slice(0, 12);
-    let offset = 0;
-    if (typeof token === 'string' && token !== '') {
-      const decoded = decodePageToken(token, filterKey);
-      if (decoded === undefined) return grpcError(400, 3, 'invalid page_token');
-      offset = decoded;
-    }
-    const all = findings.search(filters, now());
-    const list = all.slice(offset, offset + size);
-    const next = offset + size < all.length ? encodePageToken(offset + size, filterKey) : '';
-    return { status: 200, body: { list, nextPageToken: next } };
+    if (!isObject(parsed.value)) return grpcError(400, 3, 'request body must be a JSON object');
+    return answerApi(state, method, path, parsed.value);
   }
 
   function send(res: ServerResponse, answer: Answer, headers: Record<string, string> = {}): void {

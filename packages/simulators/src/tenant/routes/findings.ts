@@ -1,0 +1,27 @@
+import { grpcError } from '../findings.js';
+import { pageOf } from '../paging.js';
+import type { Route } from './types.js';
+
+/** GET a finding, search findings, change one's state (tenant-api.md, api-facts.md). */
+export const findingRoutes: Route[] = [
+  {
+    method: 'POST',
+    path: '/api/v1/findings/search',
+    handle: (s, _p, body) => pageOf(s.findings.search(body, s.now()), body),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/findings/:id',
+    handle(s, p) {
+      const f = s.findings.get(p.id ?? '', s.now());
+      return f
+        ? { status: 200, body: { finding: f, expanded: [] } }
+        : grpcError(404, 5, `finding ${p.id} not found`);
+    },
+  },
+  {
+    method: 'POST',
+    path: '/api/v1/findings/:id/state',
+    handle: (s, p, body) => s.findings.changeState(p.id ?? '', body, 'IU_WARDEN_SERVICE', s.now()),
+  },
+];

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { POLICY_ACTIONS } from '../domain/policy.js';
+
+/** WARDEN_CONFIG `permissions`: who may do what, where; the four-eyes approvers. */
+
+const slackUserId = z.string().regex(/^[UW][A-Z0-9]{2,}$/, { message: 'must be a Slack user id (U…)' });
+const usergroupId = z.string().regex(/^S[A-Z0-9]{2,}$/, { message: 'must be a user group id (S…)' });
+const policyAction = z.enum(POLICY_ACTIONS, { message: `must be one of ${POLICY_ACTIONS.join(', ')}` });
+
+const ActionRuleSchema = z
+  .object({
+    everyone: z.boolean().optional(),
+    users: z.array(slackUserId).optional(),
+    usergroups: z.array(usergroupId).optional(),
+  })
+  .strict();
+
+export const PermissionsSchema = z
+  .object({
+    snooze: ActionRuleSchema.optional(),
+    suppress: ActionRuleSchema.optional(),
+    acceptRisk: ActionRuleSchema.extend({
+      /** Four-eyes: a member of this group, not the requester, must approve. */
+      approvers: usergroupId.optional(),
+    })
+      .strict()
+      .optional(),
+    resolve: ActionRuleSchema.optional(),
+    reopen: ActionRuleSchema.optional(),
+    unsuppress: ActionRuleSchema.optional(),
+    campaign: ActionRuleSchema.optional(),
+    channels: z
+      .record(
+        z.string().regex(/^[CG][A-Z0-9]{2,}$/, { message: 'must be a channel id' }),
+        z.array(policyAction),
+      )
+      .default({}),
+  })
+  .strict();

@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { normaliseFindingType, normaliseSeverity, SEVERITY_RANK } from '../domain/routing.js';
+
+/** Value schemas several sections of WARDEN_CONFIG share. */
+
+export const severity = z
+  .string()
+  .transform(normaliseSeverity)
+  .refine((s) => s in SEVERITY_RANK, { message: 'is not a severity (info, low, medium, high, critical)' });
+
+export const findingType = z.string().transform((v, ctx) => {
+  const type = normaliseFindingType(v);
+  if (!type) {
+    ctx.addIssue({
+      code: 'custom',
+      message: `"${v.slice(0, 60)}" is not a finding type (e.g. serviceAccountUnowned or FINDING_TYPE_SERVICE_ACCOUNT_UNOWNED)`,
+    });
+    return z.NEVER;
+  }
+  return type;
+});
+
+export const channelId = z
+  .string()
+  .regex(/^[CG][A-Z0-9]{2,}$/, { message: 'must be a channel id (C… or G…), not a name' });
