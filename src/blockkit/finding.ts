@@ -50,6 +50,9 @@ function field(label: string, value: string): MrkdwnElement {
   return { type: 'mrkdwn', text: truncate(`*${label}*\n${value}`, SLACK_LIMITS.sectionField) };
 }
 
+const weightOf = (x: { weight?: number | null | undefined }) =>
+  typeof x.weight === 'number' && Number.isFinite(x.weight) && x.weight > 0 ? x.weight : 0;
+
 function riskLines(f: Finding): { score?: string; factors: string[] } {
   const r = f.riskScore;
   if (!r) return { factors: [] };
@@ -58,11 +61,15 @@ function riskLines(f: Finding): { score?: string; factors: string[] } {
     typeof value === 'number'
       ? `${Math.round(value)}${r.overrideScore != null ? ' (overridden)' : ''}`
       : undefined;
-  const factors = [...(r.riskFactors ?? [])]
-    .sort((a, b) => (b.weight ?? 0) - (a.weight ?? 0))
+  // `weight` is a uint32 (the vendor's schema), not a fraction: each factor is shown as its
+  // share of all the factors' weights.
+  const all = r.riskFactors ?? [];
+  const total = all.reduce((sum, x) => sum + weightOf(x), 0);
+  const factors = [...all]
+    .sort((a, b) => weightOf(b) - weightOf(a))
     .slice(0, 3)
     .map((x) => {
-      const weight = typeof x.weight === 'number' ? `, weight ${Math.round(x.weight * 100)}%` : '';
+      const weight = total > 0 ? `, weight ${Math.round((weightOf(x) / total) * 100)}%` : '';
       return `• ${safeMrkdwn(x.description || x.name || 'factor', 150)} (${enumWords(x.severity, 'FINDING_SEVERITY_')}${weight})`;
     });
   return { ...(score === undefined ? {} : { score }), factors };

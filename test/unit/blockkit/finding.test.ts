@@ -102,6 +102,25 @@ describe('renderFindingAlert', () => {
     expect(out.text).not.toContain('<!channel>');
   });
 
+  it('shows risk factor weights (uint32) as their share of the total, never as a fraction times 100', () => {
+    const f = FindingSchema.parse({
+      id: 'FND_W',
+      riskScore: {
+        score: 50,
+        riskFactors: [
+          { name: 'a', description: 'No owner', severity: 'FINDING_SEVERITY_HIGH', weight: 40 },
+          { name: 'b', description: 'Admin rights', severity: 'FINDING_SEVERITY_LOW', weight: 10 },
+          { name: 'c', description: 'Unweighted', severity: 'FINDING_SEVERITY_LOW' },
+        ],
+      },
+    });
+    const text = allText(f);
+    expect(text).toContain('No owner (high, weight 80%)');
+    expect(text).toContain('Admin rights (low, weight 20%)');
+    expect(text).toContain('Unweighted (low, weight 0%)');
+    expect(text).not.toMatch(/\d{3,}%/);
+  });
+
   it('stays within the limits for oversized findings', () => {
     const huge = FindingSchema.parse({
       id: `F${'1'.repeat(127)}`,
