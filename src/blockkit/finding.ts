@@ -56,11 +56,11 @@ const weightOf = (x: { weight?: number | null | undefined }) =>
 function riskLines(f: Finding): { score?: string; factors: string[] } {
   const r = f.riskScore;
   if (!r) return { factors: [] };
-  const value = r.overrideScore ?? r.score ?? r.systemScore;
+  // proto3 writes an unset override as 0 with an empty overrideByUserId (api-facts.md).
+  const overridden = Boolean(r.overrideByUserId) || (r.overrideScore ?? 0) > 0;
+  const value = overridden ? r.overrideScore : (r.score ?? r.systemScore);
   const score =
-    typeof value === 'number'
-      ? `${Math.round(value)}${r.overrideScore != null ? ' (overridden)' : ''}`
-      : undefined;
+    typeof value === 'number' ? `${Math.round(value)}${overridden ? ' (overridden)' : ''}` : undefined;
   // `weight` is a uint32 (the vendor's schema), not a fraction: each factor is shown as its
   // share of all the factors' weights.
   const all = r.riskFactors ?? [];

@@ -102,6 +102,16 @@ describe('renderFindingAlert', () => {
     expect(out.text).not.toContain('<!channel>');
   });
 
+  it.each([
+    [{ score: 72, overrideScore: 0, overrideByUserId: '' }, '72'],
+    [{ score: 72 }, '72'],
+    [{ score: 72, overrideScore: 30, overrideByUserId: 'IU_ALICE' }, '30 (overridden)'],
+    [{ score: 72, overrideScore: 0, overrideByUserId: 'IU_ALICE' }, '0 (overridden)'],
+  ])('risk score %j reads %s: 0 with nobody overriding is no override', (riskScore, shown) => {
+    const field = JSON.stringify(render(FindingSchema.parse({ id: 'FND_R', riskScore })).blocks);
+    expect(field).toContain(`*Risk score*\\n${shown}"`);
+  });
+
   it('shows risk factor weights (uint32) as their share of the total, never as a fraction times 100', () => {
     const f = FindingSchema.parse({
       id: 'FND_W',
