@@ -151,8 +151,10 @@ function evidenceLines(f: Finding, now: Date): string[] {
   const lines: string[] = [];
   const sim = f.similarUsernameMatchEvidence;
   if (sim) {
+    // A double: "NaN" and "Infinity" are legal on the wire and say nothing a person can use.
+    const value = sim.similarityScore;
     const score =
-      typeof sim.similarityScore === 'number' ? ` (${Math.round(sim.similarityScore * 100)}% similar)` : '';
+      typeof value === 'number' && Number.isFinite(value) ? ` (${Math.round(value * 100)}% similar)` : '';
     lines.push(`App username ${c(sim.appUsername)} vs identity ${c(sim.identityUsername)}${score}`);
   }
   if (f.serviceAccountMisclassificationEvidence?.detectionReason) {

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { anyObject, bool, marker, num, type OpenEnum, openEnum, str, strArr, ts } from './wire-types.js';
+import {
+  anyObject,
+  bool,
+  double,
+  marker,
+  num,
+  type OpenEnum,
+  openEnum,
+  str,
+  strArr,
+  ts,
+} from './wire-types.js';
 
 /**
  * A finding and its parts (spec: Finding; api-facts.md: enums). Findings and evidence keep
@@ -154,7 +165,7 @@ export const FindingSchema = z.looseObject({
 
   // evidence (oneof)
   similarUsernameMatchEvidence: z
-    .looseObject({ appUsername: str, identityUsername: str, similarityScore: num })
+    .looseObject({ appUsername: str, identityUsername: str, similarityScore: double })
     .nullish(),
   serviceAccountMisclassificationEvidence: z.looseObject({ detectionReason: str }).nullish(),
   deactivatedOwnerEvidence: z

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { seedCampaigns, seedFindings } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
+import { renderFindingAlert } from '../../../src/blockkit/finding.js';
 import { findingTypeOf } from '../../../src/domain/finding-type.js';
 import { ScopeV2Schema, SetupEntitlementAndScopeResponseSchema } from '../../../src/model/campaign.js';
 import { TokenResponseSchema } from '../../../src/model/envelopes.js';
@@ -68,6 +69,27 @@ describe('FindingSchema', () => {
     });
     expect(parsed.riskScore?.riskFactors).toBeNull();
   });
+
+  it.each(['NaN', 'Infinity', '-Infinity'])(
+    'reads a double written as %s (legal proto3 JSON) and the card leaves it out',
+    (value) => {
+      const parsed = FindingSchema.safeParse({
+        id: 'F1',
+        similarUsernameMatch: { proposedIdentityUserId: 'IU_JANE' },
+        similarUsernameMatchEvidence: {
+          appUsername: 'j.doe',
+          identityUsername: 'jane',
+          similarityScore: value,
+        },
+      });
+      expect(parsed.success, parsed.error?.message).toBe(true);
+      if (!parsed.success) return;
+      expect(parsed.data.similarUsernameMatchEvidence?.similarityScore).toBe(Number(value));
+      const card = JSON.stringify(renderFindingAlert(parsed.data, { now: new Date() }));
+      expect(card).toContain('App username `j.doe` vs identity `jane`');
+      expect(card).not.toMatch(/NaN|Infinity/);
+    },
+  );
 
   it('refuses a finding without an id, and wrong types', () => {
     expect(FindingSchema.safeParse({ state: 'FINDING_STATE_OPEN' }).success).toBe(false);
