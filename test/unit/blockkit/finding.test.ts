@@ -36,10 +36,10 @@ describe('renderFindingAlert', () => {
   it.each([
     ['FND_SIMILAR_USER', /j\.doe.*jane\.doe.*91% similar/s],
     ['FND_SA_MISCLASSIFIED', /Classified as \*user\*, behaves as \*service account\*/],
-    ['FND_DECOY_USED', /Decoy `DCY_AWS_1` \(aws access key\) was used/],
+    ['FND_DECOY_USED', /Decoy `DCY_AWS_1` \(access token\) was used/],
     ['FND_CUSTOM', /shared_credential/],
     ['FND_CONNECTOR_ANOMALY_OFF', /connector `CON_OKTA` of app `APP_OKTA`/],
-    ['FND_DEACTIVATED_OWNER', /Deactivated owners: `IU_BOB` \(offboarded\), `IU_CAROL` \(unspecified\)/],
+    ['FND_DEACTIVATED_OWNER', /Deactivated owners: `IU_BOB` \(user disabled\), `IU_CAROL` \(unspecified\)/],
     ['FND_UNUSED_SECRET', /Last used <!date\^/],
     ['FND_CRED_EXPOSED', /Credential not revoked/],
     ['FND_DECOY_EXPOSED', /Credential revoked <!date/],
