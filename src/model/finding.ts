@@ -211,6 +211,11 @@ export type UpdateFindingStateBody =
   | { resolve: { reason: string } }
   | { reopen: Record<string, never> };
 
+/** A reference to a finding, as search and bulk operations take it (the vendor's FindingRef). */
+export interface FindingRef {
+  id: string;
+}
+
 /** Filters of POST /api/v1/findings/search (api-facts.md); values in one list are ORed. */
 export interface FindingSearchFilters {
   query?: string;
@@ -219,7 +224,8 @@ export interface FindingSearchFilters {
   findingTypes?: string[];
   sourceKinds?: string[];
   appIds?: string[];
-  refs?: string[];
+  /** Finding ids as FindingRef messages, `[{"id": …}]`: a bare string is not a FindingRef. */
+  refs?: FindingRef[];
   ownerIdentityUserIds?: string[];
   includeUnassigned?: boolean;
 }

@@ -122,6 +122,7 @@ describe('contract: Warden and the simulated tenant', () => {
         appIds: ['APP_GITHUB'],
         ownerIdentityUserIds: ['IU_ALICE'],
         includeUnassigned: true,
+        refs: [{ id: 'FND_SA_UNOWNED' }, { id: 'FND_CUSTOM' }],
       },
       { pageSize: 10 },
     );

@@ -7,6 +7,7 @@ import { Secret } from '../../src/secret.js';
 import { getCampaignScopeAndEntitlements } from '../../src/tenant/campaigns.js';
 import { TenantClient } from '../../src/tenant/client.js';
 import { getFinding } from '../../src/tenant/findings.js';
+import { gather } from '../../src/tenant/paginate.js';
 import { createFindingsPort } from '../../src/wiring/findings-port.js';
 import { clientFor, FAST_RETRY, rejection, seen, startSandbox } from '../helpers/tenant.js';
 
@@ -229,6 +230,17 @@ describe('paths', () => {
     await expect(changeState(client, id, { kind: 'reopen' })).rejects.toBeInstanceOf(InvalidInputError);
     await expect(getCampaignScopeAndEntitlements(client, id)).rejects.toBeInstanceOf(InvalidInputError);
     expect(sandbox.requests).toHaveLength(0);
+  });
+});
+
+describe('search', () => {
+  it('searches by refs written as FindingRef objects, [{"id": …}], as the schema says', async () => {
+    const found = await gather(
+      createFindingsPort(client).search({ refs: [{ id: 'FND_CUSTOM' }, { id: 'FND_NHI_UNOWNED' }] }),
+    );
+    expect(found.map((f) => f.id).sort()).toEqual(['FND_CUSTOM', 'FND_NHI_UNOWNED']);
+    const [search] = seen(sandbox, 'POST', /\/findings\/search$/);
+    expect(JSON.parse(search?.body ?? '{}').refs).toEqual([{ id: 'FND_CUSTOM' }, { id: 'FND_NHI_UNOWNED' }]);
   });
 });
 
