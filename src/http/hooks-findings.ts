@@ -99,8 +99,9 @@ function readSignedPost(deps: HooksDeps, req: Request, raw: Buffer, log: Logger)
 
 /**
  * POST /hooks/findings: the tenant's signed finding-dispatch webhook, or an HMAC-signed post from
- * any other sender. 202 {id} once stored; 401 bad or missing signature; 400 invalid body (with
- * the issues); 413 over 1 MiB; 503 when the store cannot take it (the sender should retry).
+ * any other sender. Once stored: 200 {id} to the tenant (no callback follows), 202 {id} to a
+ * signed post; 401 bad or missing signature; 400 invalid body (with the issues); 413 over 1 MiB;
+ * 503 when the store cannot take it (the sender should retry).
  */
 export function findingsHook(deps: HooksDeps): express.Router {
   const router = express.Router();
@@ -121,7 +122,11 @@ export function findingsHook(deps: HooksDeps): express.Router {
       }
       try {
         const accepted = await acceptAlert(deps, reading.alert);
-        res.status(202).json({ id: accepted.id, duplicate: accepted.duplicate });
+        // The tenant's envelope: a receiver that answers 202 must later POST its response to
+        // callbackUrl (api-facts.md). Warden's answer is final once stored, so the tenant gets
+        // 200; a signed post keeps its documented 202.
+        const status = reading.alert.source === 'webhook' ? 200 : 202;
+        res.status(status).json({ id: accepted.id, duplicate: accepted.duplicate });
       } catch (error) {
         log.error({ err: error }, 'alert could not be stored');
         res.status(503).json({ error: 'Warden could not store the alert; retry later' });

@@ -42,10 +42,12 @@ async function start(opts: HarnessOptions = {}) {
 }
 
 describe('tenant finding-dispatch webhooks', () => {
-  it('stores, answers 202 {id}, then posts the alert to the routed channel with its outbox id', async () => {
+  it('stores, answers 200 {id}, then posts the alert to the routed channel with its outbox id', async () => {
     await start();
     const sent = await h.tenant.sendFindingWebhook(`${h.base}/hooks/findings`, seed('FND_SA_UNOWNED'));
-    expect(sent.status).toBe(202);
+    // not 202: that would oblige Warden to post its response to the envelope's callbackUrl later
+    expect(sent.status).toBe(200);
+    expect(h.tenant.deliveries).toEqual([{ dispatchId: sent.dispatchId, status: 200, outcome: 'delivered' }]);
     const { id, duplicate } = JSON.parse(sent.body);
     expect(duplicate).toBe(false);
     const post = await waitFor(() => posts('C0ALERTS')[0], 5_000, 'posted alert');
@@ -70,7 +72,7 @@ describe('tenant finding-dispatch webhooks', () => {
     const again = await h.tenant.sendFindingWebhook(`${h.base}/hooks/findings`, finding, {
       dispatchId: 'DSP_1',
     });
-    expect(again.status).toBe(202);
+    expect(again.status).toBe(200);
     expect(JSON.parse(again.body)).toEqual({ id: JSON.parse(first.body).id, duplicate: true });
     await waitFor(() => posts().length === 1);
     await settle(300);
@@ -121,14 +123,14 @@ describe('tenant finding-dispatch webhooks', () => {
     await start();
     expect(
       (await h.tenant.sendFindingWebhook(`${h.base}/hooks/findings`, seed('FND_SA_UNOWNED'))).status,
-    ).toBe(202);
+    ).toBe(200);
     await h.tenant.auth.rotateWebhookKey();
     await settle(50);
     const afterRotation = await h.tenant.sendFindingWebhook(
       `${h.base}/hooks/findings`,
       seed('FND_NHI_UNOWNED'),
     );
-    expect(afterRotation.status).toBe(202);
+    expect(afterRotation.status).toBe(200);
     const jwksFetches = h.tenant.requests.filter((r) => r.path === '/auth/v1/jwks');
     expect(jwksFetches).toHaveLength(2);
   });
