@@ -134,6 +134,12 @@ export class ApiError extends WardenError {
   }
 }
 
+/**
+ * The `operation` of an ApiError raised after the tenant confirmed a state change without
+ * returning the finding, when reading it back failed: the change is made, only showing it is not.
+ */
+export const READ_BACK_AFTER_CHANGE = 'readBackAfterChange';
+
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }

@@ -189,7 +189,8 @@ export const FindingSchema = z.looseObject({
 });
 export type Finding = z.output<typeof FindingSchema>;
 
-export const UpdateFindingStateResponseSchema = z.looseObject({ finding: FindingSchema });
+/** The finding may be null (the vendor's schema): the change was made, read the finding back. */
+export const UpdateFindingStateResponseSchema = z.looseObject({ finding: FindingSchema.nullish() });
 
 export const ExpandedItemSchema = z.looseObject({ '@type': str });
 export type ExpandedItem = z.output<typeof ExpandedItemSchema>;

@@ -4,7 +4,7 @@ import { describeFailure } from '../blockkit/failure.js';
 import { code } from '../blockkit/mrkdwn.js';
 import { actionParams, actionText, type FindingAction, withText } from '../domain/actions.js';
 import { type Actor, attribute } from '../domain/attribution.js';
-import { isApiError } from '../errors.js';
+import { isApiError, READ_BACK_AFTER_CHANGE } from '../errors.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
@@ -83,6 +83,13 @@ function audit(p: ChangePorts, input: ChangeFindingStateInput, outcome: AuditOut
   });
 }
 
+/** How a failed change goes into the audit log: refused by the tenant, made but not shown, or failed. */
+function outcomeOf(error: unknown): AuditOutcome {
+  if (!isApiError(error)) return 'failed';
+  if (error.operation === READ_BACK_AFTER_CHANGE) return 'ok';
+  return error.processed === 'yes' ? 'refused' : 'failed';
+}
+
 /**
  * The flow after every decision (CONVENTIONS: Sentry's Slack flow): send the change to the
  * tenant, rebuild the card from the finding the tenant returned, replace every card of the
@@ -116,7 +123,7 @@ export async function changeFindingState(
     finding = await p.findings.change(findingId, await attributed(p, input));
   } catch (error) {
     log.warn({ err: error }, 'state change failed');
-    await audit(p, input, isApiError(error) && error.processed === 'yes' ? 'refused' : 'failed', error);
+    await audit(p, input, outcomeOf(error), error);
     const what = `${actionRow(action.kind).verb} finding ${code(findingId)}`;
     await p.privately.tell(input.audience, describeFailure(error, what, ref));
     return { ok: false, reason: 'refused' };

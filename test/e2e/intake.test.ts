@@ -63,6 +63,20 @@ describe('tenant finding-dispatch webhooks', () => {
     ]);
   });
 
+  it('reads the finding from the tenant when the dispatch carries finding null', async () => {
+    await start();
+    h.tenant.findings.put({ ...seed('FND_SA_UNOWNED'), description: 'as the tenant has it now' });
+    const sent = await h.tenant.sendFindingWebhook(`${h.base}/hooks/findings`, seed('FND_SA_UNOWNED'), {
+      withoutFinding: true,
+    });
+    expect(sent.status).toBe(200);
+    const post = await waitFor(() => posts('C0ALERTS')[0], 5_000, 'posted alert');
+    expect(post.text).toContain('as the tenant has it now');
+    expect(
+      h.tenant.requests.some((r) => r.method === 'GET' && r.path === '/api/v1/findings/FND_SA_UNOWNED'),
+    ).toBe(true);
+  });
+
   it('answers a repeated delivery with the same id and posts nothing more', async () => {
     await start();
     const finding = seed('FND_SA_UNOWNED');

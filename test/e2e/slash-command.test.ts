@@ -70,6 +70,18 @@ describe('/warden', () => {
     expect(Math.abs(until - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
   });
 
+  it('a change the tenant confirms with finding null is shown done: Warden reads the finding back', async () => {
+    h.tenant.answers.stateChangeWithoutFinding = true;
+    await h.command('suppress FND_SA_UNOWNED test account');
+    const { card, reply } = await postedCardAndReply();
+    expect(JSON.stringify(card.blocks)).toContain('Suppressed until reopened');
+    expect(reply.text).toMatch(/<@U0ALICE> suppressed this/);
+    await settle(100);
+    expect(h.slack.ephemerals).toHaveLength(0);
+    const [entry] = await h.warden.store.auditLog({ findingId: 'FND_SA_UNOWNED', limit: 1 });
+    expect(entry?.outcome).toBe('ok');
+  });
+
   it.each([
     ['2w', 14 * 24],
     ['36h', 36],

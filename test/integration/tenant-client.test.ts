@@ -131,6 +131,23 @@ describe('state changes: never repeated blindly', () => {
     });
   });
 
+  it('reads the finding back when the tenant confirms a change with finding null', async () => {
+    sandbox.answers.stateChangeWithoutFinding = true;
+    const finding = await changeState(client, 'FND_SA_UNOWNED', snooze());
+    expect(finding).toMatchObject({ id: 'FND_SA_UNOWNED', state: 'FINDING_STATE_SNOOZED' });
+    expect(statePosts()).toHaveLength(1);
+    expect(findingGets()).toHaveLength(1);
+  });
+
+  it('says the change was made when the finding cannot be read back after finding null', async () => {
+    sandbox.answers.stateChangeWithoutFinding = true;
+    sandbox.faults.add({ method: 'GET', path: '/api/v1/findings/FND_SA_UNOWNED', status: 404 });
+    const error = await rejection(changeState(client, 'FND_SA_UNOWNED', snooze()));
+    expect(error).toMatchObject({ operation: 'readBackAfterChange', processed: 'yes' });
+    expect(statePosts()).toHaveLength(1);
+    expect(sandbox.findings.get('FND_SA_UNOWNED', Date.now())?.state).toBe('FINDING_STATE_SNOOZED');
+  });
+
   it.each([429, 503])('repeats after %i: the tenant did not act', async (status) => {
     sandbox.faults.add({ method: 'POST', path: /\/state$/, status, retryAfter: '0' });
     const finding = await changeState(client, 'FND_SA_UNOWNED', snooze());
