@@ -65,8 +65,9 @@ async function readTenantWebhook(deps: HooksDeps, req: Request, raw: Buffer, log
     : await readFinding(deps, p.findingId, log);
   if (!found.ok) return found;
   const { finding } = found;
-  // dispatchId is inside the signed body; the Webhook-Id header is not covered by the signature.
-  const key = p.dispatchId || req.get('webhook-id') || createHash('sha256').update(raw).digest('hex');
+  // dispatchId is inside the signed body. The Webhook-Id header names the webhook, not the
+  // delivery (it equals the envelope's webhookId), so it cannot tell two deliveries apart.
+  const key = p.dispatchId || createHash('sha256').update(raw).digest('hex');
   return { ok: true, alert: { source: 'webhook', idempotencyKey: `webhook:${key}`, finding } };
 }
 

@@ -77,6 +77,18 @@ describe('tenant finding-dispatch webhooks', () => {
     ).toBe(true);
   });
 
+  it('keeps deliveries without a dispatchId apart: Webhook-Id names the webhook, not the delivery', async () => {
+    await start();
+    for (const id of ['FND_SA_UNOWNED', 'FND_NHI_UNOWNED']) {
+      const sent = await h.tenant.sendFindingWebhook(`${h.base}/hooks/findings`, seed(id), {
+        dispatchId: '',
+      });
+      expect(JSON.parse(sent.body).duplicate).toBe(false);
+    }
+    await waitFor(() => posts().length === 2, 5_000, 'both alerts');
+    expect(await outbox()).toHaveLength(2);
+  });
+
   it('answers a repeated delivery with the same id and posts nothing more', async () => {
     await start();
     const finding = seed('FND_SA_UNOWNED');
