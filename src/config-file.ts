@@ -3,7 +3,8 @@ import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Node a
 import { z } from 'zod';
 import { ApprovalsSchema, AttributionSchema, LimitsSchema } from './config-sections/approvals.js';
 import { PermissionsSchema } from './config-sections/permissions.js';
-import { PollerSchema, RuleSchema } from './config-sections/routing.js';
+import { PollerSchema } from './config-sections/poller.js';
+import { RuleSchema } from './config-sections/routing.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 
 /**
@@ -21,7 +22,7 @@ export const ConfigFileSchema = z
       .object({ rules: z.array(RuleSchema).default([]) })
       .strict()
       .default({ rules: [] }),
-    poller: PollerSchema.default({ maxPerRun: 1_000 }),
+    poller: PollerSchema.default({ maxPerRun: 1_000, allowUnknown: false }),
   })
   .strict();
 
