@@ -1,5 +1,4 @@
-import { loadConfig } from './config.js';
-import { loadConfigFile } from './config-file.js';
+import { loadSettings } from './config.js';
 import { ConfigError } from './errors.js';
 
 /**
@@ -7,10 +6,9 @@ import { ConfigError } from './errors.js';
  * Exit codes: 2 for bad configuration (every problem is listed), 1 for a failure at start.
  */
 async function main(argv: readonly string[]): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+  let settings: ReturnType<typeof loadSettings>;
   try {
-    config = loadConfig();
-    loadConfigFile(config.configFile);
+    settings = loadSettings();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -18,6 +16,7 @@ async function main(argv: readonly string[]): Promise<void> {
     }
     throw error;
   }
+  const { config, file } = settings;
   if (argv.includes('--check-config')) {
     process.stdout.write(
       `Configuration is valid (tenant ${config.tenant.baseUrl}, port ${config.http.port}).\n`,
@@ -25,7 +24,7 @@ async function main(argv: readonly string[]): Promise<void> {
     return;
   }
   const { createWarden } = await import('./app.js');
-  const warden = await createWarden({ config, file: loadConfigFile(config.configFile) });
+  const warden = await createWarden({ config, file });
   await warden.start();
   const stop = (signal: string) => {
     warden.ports.logger.info({ signal }, 'signal received');

@@ -69,6 +69,21 @@ describe('start-up configuration', () => {
     expect(err).not.toContain('tok-very-secret');
   });
 
+  it('with nothing set, --check-config lists every missing setting at once and exits 2', async () => {
+    const run = runMain({}, ['--check-config']);
+    expect(await run.exit).toBe(2);
+    const err = run.stderr.join('');
+    for (const key of [
+      'SLACK_BOT_TOKEN',
+      'SLACK_SIGNING_SECRET',
+      'SLACK_TEAM_ID',
+      'TENANT_BASE_URL',
+      'TENANT_CLIENT_ID',
+    ])
+      expect(err).toContain(`- ${key}:`);
+    expect(err).toMatch(/Invalid configuration \(5 problems\)/);
+  });
+
   it('--check-config checks and exits 0 without starting', async () => {
     const run = runMain(VALID_ENV, ['--check-config']);
     expect(await run.exit).toBe(0);
