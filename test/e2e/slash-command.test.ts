@@ -1,3 +1,4 @@
+import { postSigned, slashCommandBody } from '@warden/simulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, BOB, type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
 
@@ -31,21 +32,31 @@ describe('/warden', () => {
     expect(body.text).toContain('/warden campaign');
   });
 
-  it('answers an unknown subcommand and bad arguments with usage help', async () => {
-    for (const text of [
-      'frobnicate FND_1',
-      'snooze',
-      'snooze FND_SA_UNOWNED 7d',
-      'suppress FND_SA_UNOWNED',
-      'show ../../x',
-      'accept-risk FND_1 7d',
-    ]) {
+  it('answers an unknown subcommand with the whole usage, bad arguments with that subcommand’s', async () => {
+    const unknown = ackText((await h.command('frobnicate FND_1')).body);
+    expect(unknown.response_type).toBe('ephemeral');
+    expect(unknown.text).toMatch(/^:warning: .+\n\n\*\/warden help\*/s);
+    for (const [text, sub] of [
+      ['snooze', 'snooze'],
+      ['snooze FND_SA_UNOWNED 7d', 'snooze'],
+      ['suppress FND_SA_UNOWNED', 'suppress'],
+      ['show ../../x', 'show'],
+      ['accept-risk FND_1 7d', 'accept-risk'],
+    ] as const) {
       const body = ackText((await h.command(text)).body);
       expect(body.response_type, text).toBe('ephemeral');
-      expect(body.text, text).toMatch(/^:warning: .+\n\n\*\/warden help\*/s);
+      expect(body.text, text).toMatch(new RegExp(`^:warning: .+\\n\\n\\*/warden ${sub}\\*`, 's'));
+      expect(body.text, text).not.toContain('*/warden campaign*');
     }
     await settle(100);
     expect(h.tenant.requests.filter((r) => r.path.startsWith('/api/'))).toHaveLength(0);
+  });
+
+  it('never writes <…> raw into help or a mistake (Slack reads it as syntax)', async () => {
+    for (const text of ['help', 'show', 'show <!channel>', 'frobnicate <!here>']) {
+      const body = ackText((await h.command(text)).body);
+      expect(body.text, text).not.toMatch(/[<>]/);
+    }
   });
 
   it('show posts the card in the channel', async () => {
@@ -190,5 +201,25 @@ describe('/warden', () => {
   it('refuses a 10,000-character reason', async () => {
     const body = ackText((await h.command(`suppress FND_SA_UNOWNED ${'x'.repeat(10_000)}`)).body);
     expect(body.text).toMatch(/at most 2000/);
+  });
+});
+
+describe('a slash command by another name (SLACK_COMMAND)', () => {
+  it('says its own name in help and in refusals, never /warden', async () => {
+    await h.close();
+    h = await startHarness({ env: { SLACK_COMMAND: '/sec' } });
+    const body = slashCommandBody(ALICE, {
+      command: '/sec',
+      text: 'help',
+      triggerId: h.slack.issueTriggerId(),
+      responseUrl: h.slack.responseUrl(),
+    });
+    const help = ackText((await postSigned(h.url, body, h.signingSecret)).body);
+    expect(help.text).toContain('*/sec snooze*');
+    expect(help.text).not.toContain('/warden');
+    await h.click('finding.reopen', 'FND_SNOOZED', '1700000000.000999');
+    const refusal = await h.nextEphemeral('U0ALICE');
+    expect(refusal.text).toContain('`/sec show &lt;finding-id&gt;`');
+    expect(refusal.text).not.toContain('/warden');
   });
 });
