@@ -10,6 +10,7 @@ import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import type { AuditOutcome } from '../ports/store.js';
 import { type AlertLifePorts, type Card, updateEverywhere } from './alert-life.js';
+import { logTenantFailure } from './log-failure.js';
 import { recordAudit } from './record-audit.js';
 
 export type ChangePorts = AlertLifePorts &
@@ -122,7 +123,7 @@ export async function changeFindingState(
   try {
     finding = await p.findings.change(findingId, await attributed(p, input));
   } catch (error) {
-    log.warn({ err: error }, 'state change failed');
+    logTenantFailure(log, error, 'state change failed');
     await audit(p, input, outcomeOf(error), error);
     const what = `${actionRow(action.kind).verb} finding ${code(findingId)}`;
     await p.privately.tell(input.audience, describeFailure(error, what, ref));

@@ -52,6 +52,24 @@ describe('/warden', () => {
     expect(h.tenant.requests.filter((r) => r.path.startsWith('/api/'))).toHaveLength(0);
   });
 
+  it('a typo’d finding id is one info line in the log: no stack, no request body, no email', async () => {
+    await h.command('snooze FND_TYPO 7d waiting on vendor');
+    expect((await h.nextEphemeral('U0ALICE')).text).toMatch(/no such item/);
+    await h.command('show FND_TYPO2');
+    expect((await h.nextEphemeral('U0ALICE')).text).toMatch(/no such item/);
+    const lines = h.logs
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter((l) => l.includes('FND_TYPO'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const failures = lines.filter((l) => /failed/.test(String(l.msg)));
+    expect(failures.map((l) => [l.level, l.msg])).toEqual([
+      ['info', 'state change failed: the tenant has no such item'],
+      ['info', 'show failed: the tenant has no such item'],
+    ]);
+    const printed = JSON.stringify(lines);
+    expect(printed).not.toMatch(/stack|"body"|@acme\.example/);
+  });
+
   it('never writes <…> raw into help or a mistake (Slack reads it as syntax)', async () => {
     for (const text of ['help', 'show', 'show <!channel>', 'frobnicate <!here>']) {
       const body = ackText((await h.command(text)).body);

@@ -285,6 +285,17 @@ describe('answers', () => {
     expect(empty.scopeV2).toBeNull();
   });
 
+  it('never puts an email from a reason into an error (the request body is logged with it)', async () => {
+    sandbox.faults.add({ method: 'POST', path: /\/state$/, status: 400, body: { code: 3, message: 'bad' } });
+    const action: FindingAction = {
+      kind: 'suppress',
+      reason: 'test account — via Slack by alice (alice@acme.example)',
+    };
+    const error = await rejection(changeState(client, 'FND_SA_UNOWNED', action));
+    expect(error.request?.body).toContain('via Slack by alice ([email])');
+    expect(JSON.stringify(error)).not.toContain('alice@acme.example');
+  });
+
   it('never puts a token or secret in an error', async () => {
     await client.close();
     client = clientFor(sandbox, 'plain');
