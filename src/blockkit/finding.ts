@@ -24,6 +24,8 @@ export interface AlertContext {
   now: Date;
   /** Show the action buttons (false for read-only copies). */
   actions?: boolean;
+  /** Offer the deprecated Unsuppress next to Reopen (WARDEN_CONFIG `cards.offerUnsuppress`). */
+  offerUnsuppress?: boolean;
 }
 
 function button(kind: FindingActionKind, findingId: string): Button {
@@ -152,7 +154,9 @@ export function renderFindingAlert(f: Finding, ctx: AlertContext): RenderedMessa
     blocks.push({
       type: 'actions',
       block_id: BlockId.findingActions,
-      elements: offeredActions(f.state).map((kind) => button(kind, f.id)),
+      elements: offeredActions(f.state, { unsuppress: ctx.offerUnsuppress === true }).map((kind) =>
+        button(kind, f.id),
+      ),
     });
   }
   const text = truncate(

@@ -1,6 +1,6 @@
 import { renderFindingAlert } from '../blockkit/finding.js';
 import type { Finding } from '../model/finding.js';
-import type { Ports } from '../ports/index.js';
+import type { CardSettings, Ports } from '../ports/index.js';
 import type { MessageMetadata } from '../ports/slack.js';
 import type { MessageRef } from '../ports/store.js';
 
@@ -11,7 +11,10 @@ import type { MessageRef } from '../ports/store.js';
  * here (delivery, state changes, `show`, a form that finds the finding changed).
  */
 
-export type AlertLifePorts = Pick<Ports, 'chat' | 'cards' | 'clock' | 'logger'>;
+export type AlertLifePorts = Pick<Ports, 'chat' | 'cards' | 'clock' | 'logger'> & { settings: CardSettings };
+
+/** What rendering a card needs: the clock and how cards render (WARDEN_CONFIG). */
+type CardPorts = Pick<Ports, 'chat' | 'clock'> & { settings: CardSettings };
 
 export interface Card {
   channel: string;
@@ -29,13 +32,16 @@ export function cardRef(finding: Finding, card: Card): MessageRef {
   };
 }
 
-function render(p: Pick<Ports, 'clock'>, finding: Finding) {
-  return renderFindingAlert(finding, { now: new Date(p.clock()) });
+function render(p: CardPorts, finding: Finding) {
+  return renderFindingAlert(finding, {
+    now: new Date(p.clock()),
+    offerUnsuppress: p.settings.offerUnsuppress,
+  });
 }
 
 /** Posts a new card (not yet tracked: the caller records it, in its own transaction if it has one). */
 export async function postCard(
-  p: Pick<Ports, 'chat' | 'clock'>,
+  p: CardPorts,
   finding: Finding,
   channel: string,
   metadata?: MessageMetadata,
@@ -46,11 +52,7 @@ export async function postCard(
 }
 
 /** Replaces a card in place with the finding as it is now. */
-export async function replaceCard(
-  p: Pick<Ports, 'chat' | 'clock'>,
-  finding: Finding,
-  card: Card,
-): Promise<void> {
+export async function replaceCard(p: CardPorts, finding: Finding, card: Card): Promise<void> {
   const rendered = render(p, finding);
   await p.chat.update({ ...card, text: rendered.text, blocks: rendered.blocks });
 }

@@ -70,7 +70,14 @@ describe('renderFindingAlert', () => {
       'finding.resolve',
     ]);
     expect(buttons(seed('FND_SNOOZED'))).toEqual(['finding.reopen']);
-    expect(buttons(seed('FND_SUPPRESSED'))).toEqual(['finding.reopen', 'finding.unsuppress']);
+    expect(buttons(seed('FND_SUPPRESSED'))).toEqual(['finding.reopen']);
+    const configured = JSON.stringify(
+      renderFindingAlert(seed('FND_SUPPRESSED'), { now, offerUnsuppress: true }),
+    );
+    expect([...configured.matchAll(/"action_id":"(finding\.[a-zA-Z]+)"/g)].map((m) => m[1])).toEqual([
+      'finding.reopen',
+      'finding.unsuppress',
+    ]);
     expect(allText(seed('FND_SA_UNOWNED'))).toContain('Suppress (permanent)…');
     expect(
       renderFindingAlert(seed('FND_SA_UNOWNED'), { now, actions: false }).blocks.some(
