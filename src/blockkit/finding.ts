@@ -77,12 +77,11 @@ function riskLines(f: Finding): { score?: string; factors: string[] } {
   return { ...(score === undefined ? {} : { score }), factors };
 }
 
-/** The description with the card's fields: target, owner, state, severity, risk score, app. */
+/** The description with the card's fields: target, owner, severity, risk score, app. */
 function summarySection(f: Finding, target: string, score: string | undefined): KnownBlock {
   const fields = [
     field('Target', target),
     field('Owner', describeOwner(f)),
-    field('State', stateLabel(f.state)),
     field('Severity', severityOf(f).label),
   ];
   if (score) fields.push(field('Risk score', score));
@@ -106,10 +105,15 @@ const context = (text: string): KnownBlock => ({
   elements: [{ type: 'mrkdwn', text: truncate(text, SLACK_LIMITS.sectionText) }],
 });
 
-/** Where it stands, then when it was seen: the two context lines under the details. */
-function contextBlocks(f: Finding): KnownBlock[] {
+/** Where it stands: the one place the card says the state, labelled. */
+function stateSection(f: Finding): KnownBlock {
   // stateUpdatedById is a tenant identity id, not a Slack user: shown as code.
   const updatedBy = f.stateUpdatedById ? ` · by ${code(f.stateUpdatedById, 60)}` : '';
+  return section(`*State:* ${describeState(f)}${updatedBy}`);
+}
+
+/** When the finding was seen, and where it comes from: the one context line of the card. */
+function metaContext(f: Finding): KnownBlock {
   const meta = [`Finding ${code(f.id, 130)}`];
   const seen = f.lastObservedAt ?? f.lastAppearedAt;
   if (f.firstObservedAt ?? f.createdAt)
@@ -118,7 +122,7 @@ function contextBlocks(f: Finding): KnownBlock[] {
   const count = f.recurrenceCount;
   if (typeof count === 'number' && count > 1) meta.push(`recurred ${count} times`);
   if (f.sourceKind) meta.push(`source ${enumWords(f.sourceKind, 'FINDING_SOURCE_KIND_')}`);
-  return [context(`${describeState(f)}${updatedBy}`), context(meta.join(' · '))];
+  return context(meta.join(' · '));
 }
 
 /**
@@ -141,6 +145,7 @@ export function renderFindingAlert(f: Finding, ctx: AlertContext): RenderedMessa
       },
     },
     summarySection(f, target, risk.score),
+    stateSection(f),
   ];
   const details = [
     ...describeDetails(f, ctx.now),
@@ -149,7 +154,7 @@ export function renderFindingAlert(f: Finding, ctx: AlertContext): RenderedMessa
   if (details.length > 0) blocks.push(section(details.join('\n')));
   if (f.remediationDescription)
     blocks.push(section(`*What to do*\n${safeMrkdwn(f.remediationDescription, 2_900)}`));
-  blocks.push(...contextBlocks(f));
+  blocks.push(metaContext(f));
   if (ctx.actions !== false) {
     blocks.push({
       type: 'actions',

@@ -62,6 +62,23 @@ describe('renderFindingAlert', () => {
     expect(allText(seed('FND_RESOLVED'))).toMatch(/✅ Resolved <!date/);
   });
 
+  it.each(['FND_CRED_EXPOSED', 'FND_SNOOZED', 'FND_DECOY_EXPOSED'])(
+    'says each thing once, labelled: one state, one "first seen" (%s)',
+    (id) => {
+      const blocks = JSON.stringify(render(seed(id)).blocks);
+      expect(blocks.match(/\*State\b/g)).toHaveLength(1);
+      expect(blocks.match(/first seen/gi)).toHaveLength(1);
+      const state = seed(id).state === 'FINDING_STATE_SNOOZED' ? /Snoozed/g : /🚨 Open/g;
+      expect(blocks.match(state)).toHaveLength(1);
+    },
+  );
+
+  it('labels when scanners first reported an exposure apart from when the finding was first seen', () => {
+    const text = allText(seed('FND_CRED_EXPOSED'));
+    expect(text).toMatch(/Reported by `scanner-github-public`, `scanner-pastebin` \(first report <!date\^/);
+    expect(text).toMatch(/first seen <!date\^/);
+  });
+
   it('offers the buttons its state likely allows', () => {
     expect(buttons(seed('FND_SA_UNOWNED'))).toEqual([
       'finding.snooze',
