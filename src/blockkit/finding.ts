@@ -1,5 +1,6 @@
 import type { Button, KnownBlock, MrkdwnElement } from '@slack/types';
 import { type FindingActionKind, offeredActions } from '../domain/actions.js';
+import { hideEmails, withoutAttribution } from '../domain/attribution.js';
 import type { Finding } from '../model/finding.js';
 import { actionRow } from './action-table.js';
 import {
@@ -13,7 +14,7 @@ import {
 import { describeState, severityOf, stateLabel } from './finding-state.js';
 import { BlockId, findingActionId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
-import { code, plain, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
+import { code, mention, plain, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
 
 export interface RenderedMessage {
   text: string;
@@ -26,6 +27,35 @@ export interface AlertContext {
   actions?: boolean;
   /** Offer the deprecated Unsuppress next to Reopen (WARDEN_CONFIG `cards.offerUnsuppress`). */
   offerUnsuppress?: boolean;
+  /**
+   * The attribution template (WARDEN_CONFIG `attribution`): the tenant's record of a reason
+   * carries who acted; the card shows the person's words without it.
+   */
+  attributionTemplate?: string;
+  /** Who made the change that put the finding where it is, in Slack, and when (Warden's audit). */
+  acted?: SlackChange | undefined;
+}
+
+/** A change made from Slack: the person (a four-eyes requester), when, and who approved it. */
+export interface SlackChange {
+  userId: string;
+  at: number;
+  approvedBy?: string | undefined;
+}
+
+/**
+ * The reasons as the card shows them: without the attribution the tenant's record keeps (who
+ * acted is said from Warden's own knowledge instead), and never with an email address.
+ */
+function shownFinding(f: Finding, template: string | undefined): Finding {
+  const words = (text: string | null | undefined) =>
+    text ? hideEmails(template ? withoutAttribution(template, text) : text) : text;
+  return {
+    ...f,
+    snoozeReason: words(f.snoozeReason),
+    suppressReason: words(f.suppressReason),
+    riskAcceptanceJustification: words(f.riskAcceptanceJustification),
+  };
 }
 
 function button(kind: FindingActionKind, findingId: string): Button {
@@ -106,10 +136,13 @@ const context = (text: string): KnownBlock => ({
 });
 
 /** Where it stands: the one place the card says the state, labelled. */
-function stateSection(f: Finding): KnownBlock {
-  // stateUpdatedById is a tenant identity id, not a Slack user: shown as code.
-  const updatedBy = f.stateUpdatedById ? ` · by ${code(f.stateUpdatedById, 60)}` : '';
-  return section(`*State:* ${describeState(f)}${updatedBy}`);
+function stateSection(f: Finding, acted: SlackChange | undefined): KnownBlock {
+  // Who acted in Slack, as a mention, and when; never the tenant's stateUpdatedById (Warden's
+  // own service principal when the change came from Slack) nor the tenant's attribution text.
+  const by = acted
+    ? ` · by ${mention(acted.userId)}${acted.approvedBy ? `, approved by ${mention(acted.approvedBy)}` : ''}, ${slackDate(new Date(acted.at))}`
+    : '';
+  return section(`*State:* ${describeState(f)}${by}`);
 }
 
 /** When the finding was seen, and where it comes from: the one context line of the card. */
@@ -129,7 +162,8 @@ function metaContext(f: Finding): KnownBlock {
  * A finding alert: what it is, where, who owns it, the evidence, where it stands and the actions
  * its state offers. Pure: `now` comes in through the context.
  */
-export function renderFindingAlert(f: Finding, ctx: AlertContext): RenderedMessage {
+export function renderFindingAlert(finding: Finding, ctx: AlertContext): RenderedMessage {
+  const f = shownFinding(finding, ctx.attributionTemplate);
   const sev = severityOf(f);
   const name = targetName(f);
   const title = name ? `${findingTitle(f)} · ${name}` : findingTitle(f);
@@ -145,7 +179,7 @@ export function renderFindingAlert(f: Finding, ctx: AlertContext): RenderedMessa
       },
     },
     summarySection(f, target, risk.score),
-    stateSection(f),
+    stateSection(f, ctx.acted),
   ];
   const details = [
     ...describeDetails(f, ctx.now),

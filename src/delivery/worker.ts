@@ -8,7 +8,10 @@ import type { OutboxRow } from '../ports/store.js';
 import { cardRef, postCard, replaceCard, replyInThread } from '../usecases/alert-life.js';
 
 /** What the worker uses. Its `chat` rejects 429s instead of waiting: the row is rescheduled. */
-export type WorkerPorts = Pick<Ports, 'outbox' | 'cards' | 'chat' | 'history' | 'logger' | 'clock'> & {
+export type WorkerPorts = Pick<
+  Ports,
+  'outbox' | 'cards' | 'chat' | 'history' | 'logger' | 'clock' | 'audit'
+> & {
   settings: CardSettings;
 };
 

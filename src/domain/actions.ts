@@ -147,6 +147,33 @@ export function actionEnd(action: FindingAction): Date | undefined {
   return undefined;
 }
 
+/**
+ * The action an audit entry recorded (its `action` and actionParams()), with its dates; undefined
+ * for anything else. The words are not needed to tell whether it is still in effect.
+ */
+export function actionFromParams(kind: string, params: Record<string, unknown>): FindingAction | undefined {
+  const date = (v: unknown) =>
+    typeof v === 'string' && Number.isFinite(Date.parse(v)) ? new Date(v) : undefined;
+  switch (kind) {
+    case 'snooze': {
+      const until = date(params.until);
+      return until ? { kind, reason: '', until } : undefined;
+    }
+    case 'acceptRisk': {
+      const expiresAt = date(params.expiresAt);
+      return expiresAt ? { kind, justification: '', expiresAt } : undefined;
+    }
+    case 'suppress':
+    case 'resolve':
+      return { kind, reason: '' };
+    case 'reopen':
+    case 'unsuppress':
+      return { kind };
+    default:
+      return undefined;
+  }
+}
+
 /** What an action sent, for the audit log (dates as ISO text). */
 export function actionParams(action: FindingAction): Record<string, unknown> {
   switch (action.kind) {

@@ -3,7 +3,7 @@ import { describeChange } from '../blockkit/audit.js';
 import { describeFailure } from '../blockkit/failure.js';
 import { code } from '../blockkit/mrkdwn.js';
 import { actionParams, actionText, type FindingAction, withText } from '../domain/actions.js';
-import { type Actor, attribute } from '../domain/attribution.js';
+import { type Actor, attribute, attributeApproval } from '../domain/attribution.js';
 import { isApiError, READ_BACK_AFTER_CHANGE } from '../errors.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
@@ -55,8 +55,7 @@ async function attributed(p: ChangePorts, input: ChangeFindingStateInput): Promi
   const author = await actorOf(p, input.requesterId ?? input.actorId);
   let signed = attribute(p.settings.attributionTemplate, text, author);
   if (input.requesterId) {
-    const approver = await actorOf(p, input.actorId);
-    signed = `${signed}, approved by ${approver.name}${approver.email ? ` (${approver.email})` : ''}`;
+    signed = attributeApproval(signed, await actorOf(p, input.actorId));
   }
   return withText(input.action, signed);
 }

@@ -113,6 +113,7 @@ export function createDeliveryPorts(o: {
   return {
     outbox: o.store,
     cards: o.store,
+    audit: o.store,
     chat: createChatPort(client),
     history: createHistoryPort(client),
     logger: o.logger,

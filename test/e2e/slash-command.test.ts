@@ -99,6 +99,36 @@ describe('/warden', () => {
     expect(Math.abs(until - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
   });
 
+  it('the card says who acted in Slack and when; the tenant’s record keeps the attribution, never shown', async () => {
+    await h.command('snooze FND_SA_UNOWNED 7d waiting on vendor');
+    const { card } = await postedCardAndReply();
+    const state = await waitFor(() => {
+      const blocks = JSON.stringify(h.slack.messages.find((m) => m.ts === card.ts)?.blocks);
+      return blocks.includes('Snoozed') && blocks;
+    });
+    expect(state).toMatch(/Snoozed until <!date[^>]*>: waiting on vendor · by <@U0ALICE>, <!date\^/);
+    expect(state).not.toMatch(/via Slack|alice@acme\.example|IU_WARDEN_SERVICE/);
+  });
+
+  it('a change made outside Slack shows no email, no service principal and no Slack person', async () => {
+    await h.command('snooze FND_SA_UNOWNED 7d waiting on vendor');
+    await postedCardAndReply();
+    // then, in the tenant: reopened and snoozed again with other words, by someone else
+    const now = h.tenant.findings.get('FND_SA_UNOWNED', Date.now());
+    h.tenant.findings.put({
+      ...(now ?? { id: 'FND_SA_UNOWNED', state: '' }),
+      state: 'FINDING_STATE_SNOOZED',
+      snoozeUntil: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      snoozeReason: 'asked by bob@acme.example in a ticket',
+      stateUpdatedById: 'IU_WARDEN_SERVICE',
+    });
+    await h.command('show FND_SA_UNOWNED');
+    const shown = await waitFor(() => h.slack.messages.filter((m) => !m.thread_ts)[1]);
+    const blocks = JSON.stringify(shown.blocks);
+    expect(blocks).toContain('asked by [email hidden] in a ticket');
+    expect(blocks).not.toMatch(/@acme\.example|IU_WARDEN_SERVICE|<@U0ALICE>/);
+  });
+
   it('a change the tenant confirms with finding null is shown done: Warden reads the finding back', async () => {
     h.tenant.answers.stateChangeWithoutFinding = true;
     await h.command('suppress FND_SA_UNOWNED test account');
