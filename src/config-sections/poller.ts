@@ -61,19 +61,13 @@ export const PollerSchema = z
   })
   .strict()
   .transform((poller, ctx) => {
-    const lists = { states: checkState, findingTypes: checkType } as const;
-    const out: { states?: string[]; findingTypes?: string[] } = {};
-    for (const [key, check] of Object.entries(lists) as [
-      keyof typeof lists,
-      (typeof lists)[keyof typeof lists],
-    ][]) {
-      const values = poller[key];
-      if (!values) continue;
-      out[key] = values.map((raw, i) => {
-        const checked = check(raw, poller.allowUnknown);
-        if (checked.problem) ctx.addIssue({ code: 'custom', path: [key, i], message: checked.problem });
-        return checked.value;
+    const checked = (key: 'states' | 'findingTypes', check: (raw: string, allow: boolean) => Checked) =>
+      poller[key]?.map((raw, i) => {
+        const result = check(raw, poller.allowUnknown);
+        if (result.problem) ctx.addIssue({ code: 'custom', path: [key, i], message: result.problem });
+        return result.value;
       });
-    }
-    return { ...poller, ...out };
+    const states = checked('states', checkState);
+    const findingTypes = checked('findingTypes', checkType);
+    return { ...poller, ...(states ? { states } : {}), ...(findingTypes ? { findingTypes } : {}) };
   });
