@@ -145,6 +145,18 @@ describe('start-up against Slack and the tenant', () => {
     expect(run.stdout.join('')).not.toMatch(/listening/);
   });
 
+  it('Socket Mode with an app token Slack refuses: one clear line, exit 2', async () => {
+    const { tenant, slack } = await simulators();
+    const { SLACK_SIGNING_SECRET, ...socket } = simulatorEnv({ tenant, slack, socketMode: true });
+    const run = runMain({ ...socket, SLACK_APP_TOKEN: 'xapp-mistyped', PORT: String(await freePort()) });
+    expect(await run.exit).toBe(2);
+    expect(lines(run.stderr)).toEqual([
+      expect.stringMatching(
+        /^Warden cannot start: Slack refused the Socket Mode connection \(.*invalid_auth.*\): check SLACK_APP_TOKEN/,
+      ),
+    ]);
+  });
+
   it('--check-config --online tries the Slack token and the tenant credentials and reports each', async () => {
     const { env } = await simulators();
     const good = runMain(env, ['--check-config', '--online']);
