@@ -5,11 +5,13 @@ import type { Config } from './config.js';
 import { type ConfigFile, DEFAULT_CONFIG_FILE } from './config-file.js';
 import type { Poller } from './delivery/poller.js';
 import type { DeliveryWorker, WorkerOptions } from './delivery/worker.js';
+import { StartupError } from './errors.js';
 import { requestContext } from './http/request-context.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import type { Clock, Ports } from './ports/index.js';
 import type { Store } from './ports/store.js';
+import { checkSlackToken } from './slack/auth-check.js';
 import { createStore } from './store/create-store.js';
 import type { TenantClientOptions } from './tenant/client.js';
 import { wireIntake } from './wiring/intake.js';
@@ -53,6 +55,18 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   const file = opts.file ?? DEFAULT_CONFIG_FILE;
   const logger = opts.logger ?? createLogger(config.logLevel);
   const clock = opts.clock ?? Date.now;
+  // Before anything listens: a token Slack refuses, or a Slack out of reach, stops the start.
+  const clientOptions = slackClientOptions(config, logger);
+  const identity = await checkSlackToken({
+    token: config.slack.botToken.reveal(),
+    apiUrl: config.slack.apiUrl,
+    teamId: config.slack.teamId,
+    clientOptions: {
+      slackApiUrl: config.slack.apiUrl,
+      ...(clientOptions.logger ? { logger: clientOptions.logger } : {}),
+    },
+  });
+  if (!identity.ok) throw new StartupError(identity.problem);
   const metrics = createMetrics();
   const tenant = createTenantClient(config, metrics, clock, opts.tenantOverrides);
   const store = opts.store ?? (await createStore(config.store));
@@ -60,10 +74,17 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   const http = express().disable('x-powered-by');
   http.use(requestContext({ metrics, logger, draining: () => draining }));
 
-  const clientOptions = slackClientOptions(config, logger);
   const built = buildPorts({ config, file, clock, logger, metrics, store, tenant, clientOptions });
   const { ports } = built;
-  const slack = createSlackApp({ config, logger, ports, http, clientOptions, workQueue: opts.workQueue });
+  const slack = createSlackApp({
+    config,
+    logger,
+    ports,
+    http,
+    clientOptions,
+    workQueue: opts.workQueue,
+    identity,
+  });
   const intakeOptions = { worker: opts.worker, jwksCooldownMs: opts.jwksCooldownMs };
   const { worker, poller } = wireIntake({
     config,

@@ -2,13 +2,15 @@ import { readFileSync } from 'node:fs';
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { z } from 'zod';
 import { ApprovalsSchema, AttributionSchema, LimitsSchema } from './config-sections/approvals.js';
+import { CardsSchema } from './config-sections/cards.js';
 import { PermissionsSchema } from './config-sections/permissions.js';
-import { PollerSchema, RuleSchema } from './config-sections/routing.js';
+import { PollerSchema } from './config-sections/poller.js';
+import { RuleSchema } from './config-sections/routing.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 
 /**
  * The optional WARDEN_CONFIG file (YAML): limits, alert routing and poller filters, who may do
- * what, four-eyes approvals and attribution. Every problem is reported with the line it is on.
+ * what, four-eyes approvals, attribution and what cards offer. Every problem is reported with the line it is on.
  */
 
 export const ConfigFileSchema = z
@@ -17,11 +19,12 @@ export const ConfigFileSchema = z
     approvals: ApprovalsSchema.default({ expireAfterHours: 24 }),
     attribution: AttributionSchema.default({ template: '{text} — via Slack by {name} ({email})' }),
     limits: LimitsSchema.default({ riskAcceptanceMaxDays: 365, snoozeMaxDays: 365 }),
+    cards: CardsSchema.default({ offerUnsuppress: false }),
     routing: z
       .object({ rules: z.array(RuleSchema).default([]) })
       .strict()
       .default({ rules: [] }),
-    poller: PollerSchema.default({ maxPerRun: 1_000 }),
+    poller: PollerSchema.default({ maxPerRun: 1_000, allowUnknown: false }),
   })
   .strict();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ConfigFile, loadConfigFile } from './config-file.js';
 import { parseDurationMs } from './domain/duration.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 import { Secret } from './secret.js';
@@ -124,7 +125,8 @@ export interface Config {
   shutdownTimeoutMs: number;
 }
 
-function crossCheck(env: Env): ConfigIssue[] {
+/** The settings that go together or exclude each other; run on what is set, parsed or not. */
+function crossCheck(env: Partial<Record<keyof Env, unknown>>): ConfigIssue[] {
   const issues: ConfigIssue[] = [];
   if (!env.SLACK_APP_TOKEN && !env.SLACK_SIGNING_SECRET) {
     issues.push({
@@ -202,17 +204,18 @@ export function loadStoreConfig(
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
-  const parsed = EnvSchema.safeParse(presentVariables(env, Object.keys(EnvSchema.shape)));
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((issue) => ({
-      key: String(issue.path[0] ?? '(environment)'),
-      problem: issue.code === 'invalid_type' ? 'is required' : issue.message,
-    }));
-    throw new ConfigError(issues);
-  }
+  const present = presentVariables(env, Object.keys(EnvSchema.shape));
+  const parsed = EnvSchema.safeParse(present);
+  // Every problem at once: what is missing or malformed, and what does not go together.
+  const issues: ConfigIssue[] = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({
+        key: String(issue.path[0] ?? '(environment)'),
+        problem: issue.code === 'invalid_type' ? 'is required' : issue.message,
+      }));
+  issues.push(...crossCheck(present).filter((c) => !issues.some((i) => i.key === c.key)));
+  if (!parsed.success || issues.length > 0) throw new ConfigError(issues);
   const e = parsed.data;
-  const cross = crossCheck(e);
-  if (cross.length > 0) throw new ConfigError(cross);
 
   return deepFreeze({
     slack: {
@@ -241,4 +244,31 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT,
   });
+}
+
+/**
+ * The environment and the WARDEN_CONFIG file it names, checked together: every problem of both
+ * is reported at once (a bad file is not hidden behind a bad variable, or the other way round).
+ */
+export function loadSettings(env: Record<string, string | undefined> = process.env): {
+  config: Readonly<Config>;
+  file: ConfigFile;
+} {
+  const issues: ConfigIssue[] = [];
+  let config: Readonly<Config> | undefined;
+  let file: ConfigFile | undefined;
+  try {
+    config = loadConfig(env);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    issues.push(...error.issues);
+  }
+  try {
+    file = loadConfigFile(presentVariables(env, ['WARDEN_CONFIG']).WARDEN_CONFIG);
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    issues.push(...error.issues);
+  }
+  if (!config || !file) throw new ConfigError(issues);
+  return { config, file };
 }

@@ -9,6 +9,7 @@ export const ErrorCode = {
   api: 'tenant_api_error',
   invalidInput: 'invalid_input',
   slack: 'slack_api_error',
+  startup: 'startup_check_failed',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -39,6 +40,16 @@ export class ConfigError extends WardenError {
         .join('\n')}`,
     );
     this.issues = issues;
+  }
+}
+
+/**
+ * A setting that only trying it shows to be wrong (Slack refuses the bot token, Slack cannot be
+ * reached): Warden does not start. The message is one line, for the operator; exit code 2.
+ */
+export class StartupError extends WardenError {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(ErrorCode.startup, message, options);
   }
 }
 
@@ -133,6 +144,12 @@ export class ApiError extends WardenError {
     };
   }
 }
+
+/**
+ * The `operation` of an ApiError raised after the tenant confirmed a state change without
+ * returning the finding, when reading it back failed: the change is made, only showing it is not.
+ */
+export const READ_BACK_AFTER_CHANGE = 'readBackAfterChange';
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;

@@ -1,16 +1,17 @@
-import { loadConfig } from './config.js';
-import { loadConfigFile } from './config-file.js';
-import { ConfigError } from './errors.js';
+import { loadSettings } from './config.js';
+import { ConfigError, StartupError } from './errors.js';
 
 /**
  * Composition root: configuration -> tenant client -> Slack app -> start.
- * Exit codes: 2 for bad configuration (every problem is listed), 1 for a failure at start.
+ * Exit codes: 2 for bad configuration (every problem is listed; a bot token Slack refuses or a
+ * Slack out of reach is one line), 1 for any other failure at start.
+ * `--check-config` checks the settings and exits; with `--online` it also tries the Slack token
+ * and the tenant credentials.
  */
 async function main(argv: readonly string[]): Promise<void> {
-  let config: ReturnType<typeof loadConfig>;
+  let settings: ReturnType<typeof loadSettings>;
   try {
-    config = loadConfig();
-    loadConfigFile(config.configFile);
+    settings = loadSettings();
   } catch (error) {
     if (error instanceof ConfigError) {
       process.stderr.write(`${error.message}\n`);
@@ -18,14 +19,24 @@ async function main(argv: readonly string[]): Promise<void> {
     }
     throw error;
   }
+  const { config, file } = settings;
   if (argv.includes('--check-config')) {
     process.stdout.write(
       `Configuration is valid (tenant ${config.tenant.baseUrl}, port ${config.http.port}).\n`,
     );
+    if (!argv.includes('--online')) return;
+    // --online: the Slack token and the tenant credentials are tried, each reported.
+    const [{ runOnlineChecks }, { createLogger }] = await Promise.all([
+      import('./wiring/online-checks.js'),
+      import('./logger.js'),
+    ]);
+    const lines = await runOnlineChecks(config, createLogger('silent'));
+    for (const line of lines) (line.ok ? process.stdout : process.stderr).write(`${line.text}\n`);
+    if (lines.some((line) => !line.ok)) process.exit(2);
     return;
   }
   const { createWarden } = await import('./app.js');
-  const warden = await createWarden({ config, file: loadConfigFile(config.configFile) });
+  const warden = await createWarden({ config, file });
   await warden.start();
   const stop = (signal: string) => {
     warden.ports.logger.info({ signal }, 'signal received');
@@ -42,6 +53,11 @@ async function main(argv: readonly string[]): Promise<void> {
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {
+  if (error instanceof StartupError) {
+    // A configuration problem only trying it shows: one line, no stack, exit code 2.
+    process.stderr.write(`Warden cannot start: ${error.message}\n`);
+    process.exit(2);
+  }
   process.stderr.write(`Warden failed to start: ${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -1,5 +1,5 @@
 import type { Button, KnownBlock } from '@slack/types';
-import type { CampaignEntitlements, EntitlementRow } from '../domain/entitlements.js';
+import type { AppCount, CampaignEntitlements, EntitlementRow } from '../domain/entitlements.js';
 import type { DescribedScope, ScopeLine } from '../domain/scope.js';
 import type { RenderedMessage } from './finding.js';
 import { CampaignActionId, CampaignBlockId } from './ids.js';
@@ -79,6 +79,33 @@ function pageLines(rows: EntitlementRow[]): string[] {
   return lines;
 }
 
+/** At most this many sections name the apps; a campaign with more says how many more (the CSV has all). */
+const APP_SECTIONS = 3;
+
+/** Every app and its count, for the first page: several per line, as few sections as fit. */
+function appLines(apps: readonly AppCount[]): string[] {
+  const names = apps.map((a) => {
+    const named = a.appName && a.appName !== a.appId ? safeMrkdwn(a.appName, 80) : code(a.appId || '?', 60);
+    return `${named} (${a.count})`;
+  });
+  const lines: string[] = [];
+  let line = '';
+  for (const [i, name] of names.entries()) {
+    const next = line ? `${line} · ${name}` : name;
+    if (next.length > 600) {
+      lines.push(line);
+      line = name;
+    } else line = next;
+    const shown = lines.join('\n').length + line.length;
+    if (shown > APP_SECTIONS * SLACK_LIMITS.sectionText - 700 && i < names.length - 1) {
+      lines.push(`${line} · and ${names.length - i - 1} more apps (all in the CSV)`);
+      return lines;
+    }
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
 function pageButton(text: string, campaignId: string, page: number, primary = false): Button {
   const value: CampaignButtonValue = { c: campaignId, p: page };
   return {
@@ -128,6 +155,10 @@ export function renderCampaign(
       text: `*Selected entitlements:* ${total} in ${ents.appCount} app${ents.appCount === 1 ? '' : 's'}${deleted}`,
     },
   });
+  if (page === 0 && ents.apps.length > 0) {
+    const [first = '', ...rest] = appLines(ents.apps);
+    blocks.push(...sections([`*By app:* ${first}`, ...rest]));
+  }
   if (total === 0) {
     blocks.push({ type: 'section', text: { type: 'mrkdwn', text: '_No entitlements are selected._' } });
   } else {

@@ -73,16 +73,19 @@ function exposureLines(e: NonNullable<Finding['credentialPubliclyExposedEvidence
     lines.push(
       `Found at ${code(e.sourceUrl, 300)}${e.sourceKind ? ` (${safeMrkdwn(e.sourceKind, 60)})` : ''}`,
     );
-  if (e.firstObservedAt) lines.push(`First seen ${slackDate(e.firstObservedAt)}`);
   if (e.fingerprintPrefix) lines.push(`Fingerprint starts ${code(e.fingerprintPrefix, 40)}`);
+  // When a scanner first reported the exposure: not when the finding was first seen (the card's
+  // own line says that), so it is labelled apart.
+  const first = e.firstObservedAt ? `first report ${slackDate(e.firstObservedAt)}` : '';
   const scanners = e.reportingScanners ?? [];
   if (scanners.length > 0)
     lines.push(
       `Reported by ${scanners
         .slice(0, 5)
         .map((x) => code(x, 60))
-        .join(', ')}`,
+        .join(', ')}${first ? ` (${first})` : ''}`,
     );
+  else if (first) lines.push(`Exposure ${first}`);
   lines.push(
     e.credentialRevoked
       ? `Credential revoked${e.revokedAt ? ` ${slackDate(e.revokedAt)}` : ''}`
@@ -151,8 +154,10 @@ function evidenceLines(f: Finding, now: Date): string[] {
   const lines: string[] = [];
   const sim = f.similarUsernameMatchEvidence;
   if (sim) {
+    // A double: "NaN" and "Infinity" are legal on the wire and say nothing a person can use.
+    const value = sim.similarityScore;
     const score =
-      typeof sim.similarityScore === 'number' ? ` (${Math.round(sim.similarityScore * 100)}% similar)` : '';
+      typeof value === 'number' && Number.isFinite(value) ? ` (${Math.round(value * 100)}% similar)` : '';
     lines.push(`App username ${c(sim.appUsername)} vs identity ${c(sim.identityUsername)}${score}`);
   }
   if (f.serviceAccountMisclassificationEvidence?.detectionReason) {

@@ -1,5 +1,6 @@
 import type { Button, KnownBlock, MrkdwnElement } from '@slack/types';
 import { type FindingActionKind, offeredActions } from '../domain/actions.js';
+import { hideEmails, withoutAttribution } from '../domain/attribution.js';
 import type { Finding } from '../model/finding.js';
 import { actionRow } from './action-table.js';
 import {
@@ -13,7 +14,7 @@ import {
 import { describeState, severityOf, stateLabel } from './finding-state.js';
 import { BlockId, findingActionId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
-import { code, plain, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
+import { code, mention, plain, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
 
 export interface RenderedMessage {
   text: string;
@@ -24,6 +25,37 @@ export interface AlertContext {
   now: Date;
   /** Show the action buttons (false for read-only copies). */
   actions?: boolean;
+  /** Offer the deprecated Unsuppress next to Reopen (WARDEN_CONFIG `cards.offerUnsuppress`). */
+  offerUnsuppress?: boolean;
+  /**
+   * The attribution template (WARDEN_CONFIG `attribution`): the tenant's record of a reason
+   * carries who acted; the card shows the person's words without it.
+   */
+  attributionTemplate?: string;
+  /** Who made the change that put the finding where it is, in Slack, and when (Warden's audit). */
+  acted?: SlackChange | undefined;
+}
+
+/** A change made from Slack: the person (a four-eyes requester), when, and who approved it. */
+export interface SlackChange {
+  userId: string;
+  at: number;
+  approvedBy?: string | undefined;
+}
+
+/**
+ * The reasons as the card shows them: without the attribution the tenant's record keeps (who
+ * acted is said from Warden's own knowledge instead), and never with an email address.
+ */
+function shownFinding(f: Finding, template: string | undefined): Finding {
+  const words = (text: string | null | undefined) =>
+    text ? hideEmails(template ? withoutAttribution(template, text) : text) : text;
+  return {
+    ...f,
+    snoozeReason: words(f.snoozeReason),
+    suppressReason: words(f.suppressReason),
+    riskAcceptanceJustification: words(f.riskAcceptanceJustification),
+  };
 }
 
 function button(kind: FindingActionKind, findingId: string): Button {
@@ -50,30 +82,36 @@ function field(label: string, value: string): MrkdwnElement {
   return { type: 'mrkdwn', text: truncate(`*${label}*\n${value}`, SLACK_LIMITS.sectionField) };
 }
 
+const weightOf = (x: { weight?: number | null | undefined }) =>
+  typeof x.weight === 'number' && Number.isFinite(x.weight) && x.weight > 0 ? x.weight : 0;
+
 function riskLines(f: Finding): { score?: string; factors: string[] } {
   const r = f.riskScore;
   if (!r) return { factors: [] };
-  const value = r.overrideScore ?? r.score ?? r.systemScore;
+  // proto3 writes an unset override as 0 with an empty overrideByUserId (api-facts.md).
+  const overridden = Boolean(r.overrideByUserId) || (r.overrideScore ?? 0) > 0;
+  const value = overridden ? r.overrideScore : (r.score ?? r.systemScore);
   const score =
-    typeof value === 'number'
-      ? `${Math.round(value)}${r.overrideScore != null ? ' (overridden)' : ''}`
-      : undefined;
-  const factors = [...(r.riskFactors ?? [])]
-    .sort((a, b) => (b.weight ?? 0) - (a.weight ?? 0))
+    typeof value === 'number' ? `${Math.round(value)}${overridden ? ' (overridden)' : ''}` : undefined;
+  // `weight` is a uint32 (the vendor's schema), not a fraction: each factor is shown as its
+  // share of all the factors' weights.
+  const all = r.riskFactors ?? [];
+  const total = all.reduce((sum, x) => sum + weightOf(x), 0);
+  const factors = [...all]
+    .sort((a, b) => weightOf(b) - weightOf(a))
     .slice(0, 3)
     .map((x) => {
-      const weight = typeof x.weight === 'number' ? `, weight ${Math.round(x.weight * 100)}%` : '';
+      const weight = total > 0 ? `, weight ${Math.round((weightOf(x) / total) * 100)}%` : '';
       return `• ${safeMrkdwn(x.description || x.name || 'factor', 150)} (${enumWords(x.severity, 'FINDING_SEVERITY_')}${weight})`;
     });
   return { ...(score === undefined ? {} : { score }), factors };
 }
 
-/** The description with the card's fields: target, owner, state, severity, risk score, app. */
+/** The description with the card's fields: target, owner, severity, risk score, app. */
 function summarySection(f: Finding, target: string, score: string | undefined): KnownBlock {
   const fields = [
     field('Target', target),
     field('Owner', describeOwner(f)),
-    field('State', stateLabel(f.state)),
     field('Severity', severityOf(f).label),
   ];
   if (score) fields.push(field('Risk score', score));
@@ -97,10 +135,18 @@ const context = (text: string): KnownBlock => ({
   elements: [{ type: 'mrkdwn', text: truncate(text, SLACK_LIMITS.sectionText) }],
 });
 
-/** Where it stands, then when it was seen: the two context lines under the details. */
-function contextBlocks(f: Finding): KnownBlock[] {
-  // stateUpdatedById is a tenant identity id, not a Slack user: shown as code.
-  const updatedBy = f.stateUpdatedById ? ` · by ${code(f.stateUpdatedById, 60)}` : '';
+/** Where it stands: the one place the card says the state, labelled. */
+function stateSection(f: Finding, acted: SlackChange | undefined): KnownBlock {
+  // Who acted in Slack, as a mention, and when; never the tenant's stateUpdatedById (Warden's
+  // own service principal when the change came from Slack) nor the tenant's attribution text.
+  const by = acted
+    ? ` · by ${mention(acted.userId)}${acted.approvedBy ? `, approved by ${mention(acted.approvedBy)}` : ''}, ${slackDate(new Date(acted.at))}`
+    : '';
+  return section(`*State:* ${describeState(f)}${by}`);
+}
+
+/** When the finding was seen, and where it comes from: the one context line of the card. */
+function metaContext(f: Finding): KnownBlock {
   const meta = [`Finding ${code(f.id, 130)}`];
   const seen = f.lastObservedAt ?? f.lastAppearedAt;
   if (f.firstObservedAt ?? f.createdAt)
@@ -109,14 +155,15 @@ function contextBlocks(f: Finding): KnownBlock[] {
   const count = f.recurrenceCount;
   if (typeof count === 'number' && count > 1) meta.push(`recurred ${count} times`);
   if (f.sourceKind) meta.push(`source ${enumWords(f.sourceKind, 'FINDING_SOURCE_KIND_')}`);
-  return [context(`${describeState(f)}${updatedBy}`), context(meta.join(' · '))];
+  return context(meta.join(' · '));
 }
 
 /**
  * A finding alert: what it is, where, who owns it, the evidence, where it stands and the actions
  * its state offers. Pure: `now` comes in through the context.
  */
-export function renderFindingAlert(f: Finding, ctx: AlertContext): RenderedMessage {
+export function renderFindingAlert(finding: Finding, ctx: AlertContext): RenderedMessage {
+  const f = shownFinding(finding, ctx.attributionTemplate);
   const sev = severityOf(f);
   const name = targetName(f);
   const title = name ? `${findingTitle(f)} · ${name}` : findingTitle(f);
@@ -132,6 +179,7 @@ export function renderFindingAlert(f: Finding, ctx: AlertContext): RenderedMessa
       },
     },
     summarySection(f, target, risk.score),
+    stateSection(f, ctx.acted),
   ];
   const details = [
     ...describeDetails(f, ctx.now),
@@ -140,12 +188,14 @@ export function renderFindingAlert(f: Finding, ctx: AlertContext): RenderedMessa
   if (details.length > 0) blocks.push(section(details.join('\n')));
   if (f.remediationDescription)
     blocks.push(section(`*What to do*\n${safeMrkdwn(f.remediationDescription, 2_900)}`));
-  blocks.push(...contextBlocks(f));
+  blocks.push(metaContext(f));
   if (ctx.actions !== false) {
     blocks.push({
       type: 'actions',
       block_id: BlockId.findingActions,
-      elements: offeredActions(f.state).map((kind) => button(kind, f.id)),
+      elements: offeredActions(f.state, { unsuppress: ctx.offerUnsuppress === true }).map((kind) =>
+        button(kind, f.id),
+      ),
     });
   }
   const text = truncate(

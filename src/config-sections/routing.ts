@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { channelId, findingType, severity } from './values.js';
 
-/** WARDEN_CONFIG `routing.rules` (which channel an alert goes to) and `poller` (what it polls). */
+/** WARDEN_CONFIG `routing.rules`: which channel an alert goes to. */
 
 const ConditionsSchema = z
   .object({
@@ -21,24 +21,3 @@ export const RuleSchema = z.union([
     .object({ name: z.string().optional(), when: ConditionsSchema.default({}), drop: z.literal(true) })
     .strict(),
 ]);
-
-export const PollerSchema = z
-  .object({
-    states: z
-      .array(
-        z
-          .string()
-          .transform((s) =>
-            s.toUpperCase().startsWith('FINDING_STATE_')
-              ? s.toUpperCase()
-              : `FINDING_STATE_${s.toUpperCase()}`,
-          ),
-      )
-      .optional(),
-    minSeverity: severity.optional(),
-    findingTypes: z.array(findingType).optional(),
-    appIds: z.array(z.string().min(1)).optional(),
-    /** Stop a run after this many findings (a safety valve for a huge first poll). */
-    maxPerRun: z.number().int().min(1).max(100_000).default(1_000),
-  })
-  .strict();

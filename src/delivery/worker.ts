@@ -3,12 +3,17 @@ import { describeOutsideChange } from '../blockkit/audit.js';
 import { isSlackApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { type Finding, FindingSchema } from '../model/finding.js';
-import type { Ports } from '../ports/index.js';
+import type { CardSettings, Ports } from '../ports/index.js';
 import type { OutboxRow } from '../ports/store.js';
 import { cardRef, postCard, replaceCard, replyInThread } from '../usecases/alert-life.js';
 
 /** What the worker uses. Its `chat` rejects 429s instead of waiting: the row is rescheduled. */
-export type WorkerPorts = Pick<Ports, 'outbox' | 'cards' | 'chat' | 'history' | 'logger' | 'clock'>;
+export type WorkerPorts = Pick<
+  Ports,
+  'outbox' | 'cards' | 'chat' | 'history' | 'logger' | 'clock' | 'audit'
+> & {
+  settings: CardSettings;
+};
 
 export interface WorkerOptions {
   workerId?: string;

@@ -92,8 +92,13 @@ const OPEN_STATES = new Set(['FINDING_STATE_OPEN', 'FINDING_STATE_IN_PROGRESS'])
 /**
  * The actions a state likely offers (api-facts.md [I]). An unknown or unspecified state offers
  * every non-deprecated action: the API is the authority and will refuse what it must.
+ * `unsuppress` is deprecated in favour of `reopen`, which does the same: it is offered next to
+ * Reopen only when an operator asks for it (WARDEN_CONFIG `cards.offerUnsuppress`).
  */
-export function offeredActions(state: string | null | undefined): FindingActionKind[] {
+export function offeredActions(
+  state: string | null | undefined,
+  opts: { unsuppress?: boolean } = {},
+): FindingActionKind[] {
   if (state && OPEN_STATES.has(state)) return ['snooze', 'acceptRisk', 'suppress', 'resolve'];
   switch (state) {
     case 'FINDING_STATE_SNOOZED':
@@ -101,7 +106,7 @@ export function offeredActions(state: string | null | undefined): FindingActionK
     case 'FINDING_STATE_RESOLVED':
       return ['reopen'];
     case 'FINDING_STATE_SUPPRESSED':
-      return ['reopen', 'unsuppress'];
+      return opts.unsuppress ? ['reopen', 'unsuppress'] : ['reopen'];
     default:
       return ['snooze', 'acceptRisk', 'suppress', 'resolve', 'reopen'];
   }
@@ -140,6 +145,33 @@ export function actionEnd(action: FindingAction): Date | undefined {
   if (action.kind === 'snooze') return action.until;
   if (action.kind === 'acceptRisk') return action.expiresAt;
   return undefined;
+}
+
+/**
+ * The action an audit entry recorded (its `action` and actionParams()), with its dates; undefined
+ * for anything else. The words are not needed to tell whether it is still in effect.
+ */
+export function actionFromParams(kind: string, params: Record<string, unknown>): FindingAction | undefined {
+  const date = (v: unknown) =>
+    typeof v === 'string' && Number.isFinite(Date.parse(v)) ? new Date(v) : undefined;
+  switch (kind) {
+    case 'snooze': {
+      const until = date(params.until);
+      return until ? { kind, reason: '', until } : undefined;
+    }
+    case 'acceptRisk': {
+      const expiresAt = date(params.expiresAt);
+      return expiresAt ? { kind, justification: '', expiresAt } : undefined;
+    }
+    case 'suppress':
+    case 'resolve':
+      return { kind, reason: '' };
+    case 'reopen':
+    case 'unsuppress':
+      return { kind };
+    default:
+      return undefined;
+  }
 }
 
 /** What an action sent, for the audit log (dates as ISO text). */

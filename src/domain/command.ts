@@ -16,23 +16,42 @@ export type SlashCommand =
   | { kind: 'campaign'; campaignId: string }
   | { kind: 'approvals' };
 
-export type ParsedCommand = { ok: true; command: SlashCommand } | { ok: false; error: string };
+export type ParsedCommand =
+  | { ok: true; command: SlashCommand }
+  /** `usage`: the subcommand whose usage to show with the error (unknown subcommands get them all). */
+  | { ok: false; error: string; usage?: SlashCommand['kind'] };
 
-/** One line per subcommand, shown on `help` and after a mistake. */
+// Placeholders are written escaped: in mrkdwn `<…>` is Slack's own syntax, even inside backticks.
+const ID = '&lt;finding-id&gt;';
+
+/** One line of usage per subcommand. */
+const USAGE: Record<SlashCommand['kind'], (command: string) => string> = {
+  help: (c) => `*${c} help*: this list`,
+  show: (c) => `*${c} show* \`${ID}\`: post the finding's alert here`,
+  snooze: (c) =>
+    `*${c} snooze* \`${ID} &lt;when&gt; &lt;reason…&gt;\`: e.g. \`${c} snooze FND_1 7d waiting on vendor\``,
+  suppress: (c) => `*${c} suppress* \`${ID} &lt;reason…&gt;\`: permanent until reopened`,
+  acceptRisk: (c) =>
+    `*${c} accept-risk* \`${ID} [&lt;when&gt; &lt;justification…&gt;]\`: without the rest, opens a form`,
+  resolve: (c) => `*${c} resolve* \`${ID} [reason…]\``,
+  reopen: (c) => `*${c} reopen* \`${ID}\``,
+  unsuppress: (c) => `*${c} unsuppress* \`${ID}\`: the same as reopen (deprecated by the tenant)`,
+  campaign: (c) =>
+    `*${c} campaign* \`&lt;access-review-id&gt;\`: a campaign's scope and selected entitlements`,
+  approvals: (c) => `*${c} approvals*: risk acceptances waiting for an approver`,
+};
+
+const TIMES = 'Times: `7d`, `2w`, `36h`, `P7D`, `2026-12-01` or `2026-12-01 09:00` (your Slack time zone).';
+const TAKES_TIME = new Set<SlashCommand['kind']>(['snooze', 'acceptRisk']);
+
+/** Every subcommand's usage, shown on `help` and after an unknown subcommand. */
 export function usage(command: string): string {
-  return [
-    `*${command} help*: this list`,
-    `*${command} show* \`<finding-id>\`: post the finding's alert here`,
-    `*${command} snooze* \`<finding-id> <when> <reason…>\`: e.g. \`${command} snooze FND_1 7d waiting on vendor\``,
-    `*${command} suppress* \`<finding-id> <reason…>\`: permanent until reopened`,
-    `*${command} accept-risk* \`<finding-id> [<when> <justification…>]\`: without the rest, opens a form`,
-    `*${command} resolve* \`<finding-id> [reason…]\``,
-    `*${command} reopen* \`<finding-id>\``,
-    `*${command} unsuppress* \`<finding-id>\``,
-    `*${command} campaign* \`<access-review-id>\`: a campaign's scope and selected entitlements`,
-    `*${command} approvals*: risk acceptances waiting for an approver`,
-    'Times: `7d`, `2w`, `36h`, `P7D`, `2026-12-01` or `2026-12-01 09:00` (your Slack time zone).',
-  ].join('\n');
+  return [...Object.values(USAGE).map((line) => line(command)), TIMES].join('\n');
+}
+
+/** One subcommand's usage (with the time formats when it takes a time): shown after its mistakes. */
+export function usageOf(command: string, kind: SlashCommand['kind']): string {
+  return TAKES_TIME.has(kind) ? `${USAGE[kind](command)}\n${TIMES}` : USAGE[kind](command);
 }
 
 const SUBCOMMANDS: Record<string, SlashCommand['kind']> = {
@@ -67,14 +86,18 @@ export function parseCommand(text: string): ParsedCommand {
   const kind = SUBCOMMANDS[sub.toLowerCase()];
   if (!kind) return { ok: false, error: `Unknown subcommand "${sub.slice(0, 30)}".` };
   if (kind === 'help' || kind === 'approvals') return { ok: true, command: { kind } };
-  if (id === undefined) return { ok: false, error: `\`${sub}\` needs an id.` };
-  if (!isResourceId(id)) return { ok: false, error: `"${id.slice(0, 40)}" is not a valid id.` };
+  if (id === undefined) return { ok: false, error: `\`${sub}\` needs an id.`, usage: kind };
+  if (!isResourceId(id)) return { ok: false, error: `"${id.slice(0, 40)}" is not a valid id.`, usage: kind };
   if (kind === 'campaign') return { ok: true, command: { kind, campaignId: id } };
   const findingId = id;
   const rawRest = text.trim().split(/\s+/).slice(2).join(' ');
   const tooLong = rawRest.length > MAX_REASON_LENGTH;
   if (tooLong)
-    return { ok: false, error: `The text is ${rawRest.length} characters; at most ${MAX_REASON_LENGTH}.` };
+    return {
+      ok: false,
+      error: `The text is ${rawRest.length} characters; at most ${MAX_REASON_LENGTH}.`,
+      usage: kind,
+    };
   switch (kind) {
     case 'show':
     case 'reopen':
@@ -82,11 +105,12 @@ export function parseCommand(text: string): ParsedCommand {
       return { ok: true, command: { kind, findingId } };
     case 'snooze': {
       const [when, reason] = takeWhen(rest);
-      if (!when || reason.length === 0) return { ok: false, error: '`snooze` needs a time and a reason.' };
+      if (!when || reason.length === 0)
+        return { ok: false, error: '`snooze` needs a time and a reason.', usage: kind };
       return { ok: true, command: { kind, findingId, when, reason: reason.join(' ') } };
     }
     case 'suppress':
-      if (rest.length === 0) return { ok: false, error: '`suppress` needs a reason.' };
+      if (rest.length === 0) return { ok: false, error: '`suppress` needs a reason.', usage: kind };
       return { ok: true, command: { kind, findingId, reason: rest.join(' ') } };
     case 'resolve':
       return { ok: true, command: { kind, findingId, reason: rest.join(' ') } };
@@ -97,6 +121,7 @@ export function parseCommand(text: string): ParsedCommand {
         return {
           ok: false,
           error: '`accept-risk` takes an expiry and a justification, or nothing to open the form.',
+          usage: kind,
         };
       }
       return { ok: true, command: { kind, findingId, when, justification: justification.join(' ') } };

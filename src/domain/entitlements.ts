@@ -18,11 +18,20 @@ export interface EntitlementRow {
   deletedAt: string;
 }
 
+/** An app of the campaign and how many live entitlements it has selected. */
+export interface AppCount {
+  appId: string;
+  appName: string;
+  count: number;
+}
+
 export interface CampaignEntitlements {
-  /** Live entitlements, sorted by app name then entitlement name. */
+  /** Live entitlements, sorted by app name then entitlement name, numbers as numbers. */
   rows: EntitlementRow[];
   deleted: EntitlementRow[];
   appCount: number;
+  /** Every app with live entitlements, in the same order as the rows. */
+  apps: AppCount[];
 }
 
 type Expanded = SetupEntitlementAndScopeResponse['expanded'];
@@ -39,10 +48,24 @@ export function nameAt(expanded: Expanded, path: string | null | undefined): str
   return typeof name === 'string' && name.trim() !== '' ? name : undefined;
 }
 
+// Natural order: "Role 109" before "Role 1009", "App 2" before "App 10".
+const natural = new Intl.Collator('en', { numeric: true, sensitivity: 'base' }).compare;
+
 const byName = (a: EntitlementRow, b: EntitlementRow) =>
-  a.appName.localeCompare(b.appName) ||
-  a.appId.localeCompare(b.appId) ||
-  a.entitlementName.localeCompare(b.entitlementName);
+  natural(a.appName, b.appName) ||
+  natural(a.appId, b.appId) ||
+  natural(a.entitlementName, b.entitlementName) ||
+  natural(a.entitlementId, b.entitlementId);
+
+function appsOf(rows: readonly EntitlementRow[]): AppCount[] {
+  const apps: AppCount[] = [];
+  for (const row of rows) {
+    const last = apps.at(-1);
+    if (last?.appId === row.appId) last.count++;
+    else apps.push({ appId: row.appId, appName: row.appName, count: 1 });
+  }
+  return apps;
+}
 
 export function groupEntitlements(response: SetupEntitlementAndScopeResponse): CampaignEntitlements {
   const rows: EntitlementRow[] = [];
@@ -66,7 +89,7 @@ export function groupEntitlements(response: SetupEntitlementAndScopeResponse): C
     (row.deletedAt ? deleted : rows).push(row);
   }
   rows.sort(byName);
-  return { rows, deleted, appCount: new Set(rows.map((r) => r.appId)).size };
+  return { rows, deleted, appCount: new Set(rows.map((r) => r.appId)).size, apps: appsOf(rows) };
 }
 
 const CSV_COLUMNS: (keyof EntitlementRow)[] = [

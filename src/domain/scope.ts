@@ -60,13 +60,15 @@ function dateText(value: string | null | undefined): string {
 
 type Member<K extends keyof ScopeV2> = NonNullable<ScopeV2[K]>;
 
+/** Only the criteria that are set: "risk levels none" would read as a criterion of its own. */
 function describeAppSelection(c: Member<'appSelectionCriteria'>): ScopeLine {
-  return [
-    'Apps matching compliance frameworks ',
-    ...ids(c.complianceFrameworkAttributeValueIds),
-    ' and risk levels ',
-    ...ids(c.riskLevelAttributeValueIds),
-  ];
+  const criteria: Part[][] = [];
+  if ((c.complianceFrameworkAttributeValueIds ?? []).some(Boolean))
+    criteria.push(['compliance frameworks ', ...ids(c.complianceFrameworkAttributeValueIds)]);
+  if ((c.riskLevelAttributeValueIds ?? []).some(Boolean))
+    criteria.push(['risk levels ', ...ids(c.riskLevelAttributeValueIds)]);
+  if (criteria.length === 0) return ['Apps matching criteria (none given)'];
+  return ['Apps matching ', ...criteria.flatMap((parts, i) => (i > 0 ? [' and ', ...parts] : parts))];
 }
 
 const KNOWN_USER_STATUS = new Set(['UNKNOWN', 'ENABLED', 'DISABLED', 'DELETED']);

@@ -1,14 +1,19 @@
 import { createHash } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
+import { isApiError } from '../errors.js';
 import { FindingDispatchSchema, SignedAlertSchema } from '../intake/payloads.js';
 import { verifySignedPost } from '../intake/verify-signed-post.js';
 import type { TenantWebhookVerifier } from '../intake/verify-tenant-webhook.js';
 import type { Logger } from '../logger.js';
+import type { Finding } from '../model/finding.js';
+import type { FindingsPort } from '../ports/tenant.js';
 import type { Secret } from '../secret.js';
 import { acceptAlert, type IncomingAlert, type IntakeDeps } from '../usecases/accept-alert.js';
 
 export interface HooksDeps extends IntakeDeps {
+  /** Reads a dispatched finding the payload left out (`finding: null`). */
+  findings: Pick<FindingsPort, 'get'>;
   /** Verifies tenant webhooks; undefined when WARDEN_PUBLIC_URL is not set (they are refused). */
   verifyTenantWebhook: TenantWebhookVerifier | undefined;
   webhookSecret: Secret | undefined;
@@ -29,11 +34,10 @@ function parseJson(raw: Buffer): { ok: true; value: unknown } | { ok: false } {
 }
 
 /** What a delivery turned out to be: an alert to store, or the answer that refuses it. */
-type Reading =
-  | { ok: true; alert: IncomingAlert }
-  | { ok: false; status: number; body: Record<string, unknown> };
+type Refusal = { ok: false; status: number; body: Record<string, unknown> };
+type Reading = { ok: true; alert: IncomingAlert } | Refusal;
 
-const refuse = (status: number, body: Record<string, unknown>): Reading => ({ ok: false, status, body });
+const refuse = (status: number, body: Record<string, unknown>): Refusal => ({ ok: false, status, body });
 
 /** The tenant's finding-dispatch webhook: a JWT bound to this URL and this exact body. */
 async function readTenantWebhook(deps: HooksDeps, req: Request, raw: Buffer, log: Logger): Promise<Reading> {
@@ -56,9 +60,33 @@ async function readTenantWebhook(deps: HooksDeps, req: Request, raw: Buffer, log
     });
   }
   const p = parsed.data.payload;
-  // dispatchId is inside the signed body; the Webhook-Id header is not covered by the signature.
-  const key = p.dispatchId || req.get('webhook-id') || createHash('sha256').update(raw).digest('hex');
-  return { ok: true, alert: { source: 'webhook', idempotencyKey: `webhook:${key}`, finding: p.finding } };
+  const found = p.finding
+    ? { ok: true as const, finding: p.finding }
+    : await readFinding(deps, p.findingId, log);
+  if (!found.ok) return found;
+  const { finding } = found;
+  // dispatchId is inside the signed body. The Webhook-Id header names the webhook, not the
+  // delivery (it equals the envelope's webhookId), so it cannot tell two deliveries apart.
+  const key = p.dispatchId || createHash('sha256').update(raw).digest('hex');
+  return { ok: true, alert: { source: 'webhook', idempotencyKey: `webhook:${key}`, finding } };
+}
+
+/** A dispatch whose `finding` is null names it by findingId: the finding is read from the tenant. */
+async function readFinding(
+  deps: HooksDeps,
+  findingId: string | null | undefined,
+  log: Logger,
+): Promise<{ ok: true; finding: Finding } | Refusal> {
+  if (!findingId) return refuse(400, { error: 'the dispatch has neither a finding nor a findingId' });
+  try {
+    return { ok: true, finding: await deps.findings.get(findingId) };
+  } catch (error) {
+    const kind = isApiError(error) ? error.kind : undefined;
+    log.warn({ findingId, kind }, 'the finding of a dispatch without one could not be read');
+    return kind === 'not_found' || kind === 'invalid'
+      ? refuse(400, { error: `the tenant has no finding ${findingId}` })
+      : refuse(503, { error: 'Warden could not read the finding from the tenant; retry later' });
+  }
 }
 
 /** Any other sender: an HMAC over the timestamp and the body (DESIGN.md). */
@@ -99,8 +127,9 @@ function readSignedPost(deps: HooksDeps, req: Request, raw: Buffer, log: Logger)
 
 /**
  * POST /hooks/findings: the tenant's signed finding-dispatch webhook, or an HMAC-signed post from
- * any other sender. 202 {id} once stored; 401 bad or missing signature; 400 invalid body (with
- * the issues); 413 over 1 MiB; 503 when the store cannot take it (the sender should retry).
+ * any other sender. Once stored: 200 {id} to the tenant (no callback follows), 202 {id} to a
+ * signed post; 401 bad or missing signature; 400 invalid body (with the issues); 413 over 1 MiB;
+ * 503 when the store cannot take it (the sender should retry).
  */
 export function findingsHook(deps: HooksDeps): express.Router {
   const router = express.Router();
@@ -121,7 +150,11 @@ export function findingsHook(deps: HooksDeps): express.Router {
       }
       try {
         const accepted = await acceptAlert(deps, reading.alert);
-        res.status(202).json({ id: accepted.id, duplicate: accepted.duplicate });
+        // The tenant's envelope: a receiver that answers 202 must later POST its response to
+        // callbackUrl (api-facts.md). Warden's answer is final once stored, so the tenant gets
+        // 200; a signed post keeps its documented 202.
+        const status = reading.alert.source === 'webhook' ? 200 : 202;
+        res.status(status).json({ id: accepted.id, duplicate: accepted.duplicate });
       } catch (error) {
         log.error({ err: error }, 'alert could not be stored');
         res.status(503).json({ error: 'Warden could not store the alert; retry later' });

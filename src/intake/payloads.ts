@@ -11,7 +11,8 @@ export const FindingDispatchSchema = z.looseObject({
     dispatchId: z.string().nullish(),
     findingId: z.string().nullish(),
     ruleId: z.string().nullish(),
-    finding: FindingSchema,
+    // May be null (the vendor's schema): the finding is then read from the tenant by findingId.
+    finding: FindingSchema.nullish(),
   }),
 });
 

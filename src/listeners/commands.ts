@@ -1,5 +1,6 @@
 import type { App } from '@slack/bolt';
-import { parseCommand, usage } from '../domain/command.js';
+import { safeMrkdwn } from '../blockkit/mrkdwn.js';
+import { parseCommand, usage, usageOf } from '../domain/command.js';
 import { runSlashCommand } from '../usecases/run-slash-command.js';
 import type { ListenerContext } from './context.js';
 import { SlashCommandSchema } from './payloads.js';
@@ -17,9 +18,11 @@ export function registerCommandListeners(app: App, { ports, work }: ListenerCont
     const p = parsed.data;
     const command = parseCommand(p.text);
     if (!command.ok) {
+      // The error may quote what was typed: escaped. A known subcommand gets its own usage.
+      const help = command.usage ? usageOf(slashCommand, command.usage) : usage(slashCommand);
       await ack({
         response_type: 'ephemeral',
-        text: `:warning: ${command.error}\n\n${usage(slashCommand)}`,
+        text: `:warning: ${safeMrkdwn(command.error, 500)}\n\n${help}`,
       });
       return;
     }

@@ -1,5 +1,16 @@
 import { z } from 'zod';
-import { anyObject, bool, marker, num, type OpenEnum, openEnum, str, strArr, ts } from './wire-types.js';
+import {
+  anyObject,
+  bool,
+  double,
+  marker,
+  num,
+  type OpenEnum,
+  openEnum,
+  str,
+  strArr,
+  ts,
+} from './wire-types.js';
 
 /**
  * A finding and its parts (spec: Finding; api-facts.md: enums). Findings and evidence keep
@@ -32,6 +43,23 @@ export const FINDING_SOURCE_KINDS = [
   'FINDING_SOURCE_KIND_UNSPECIFIED',
   'FINDING_SOURCE_KIND_DETECTOR',
   'FINDING_SOURCE_KIND_EXTERNAL',
+] as const;
+
+/** The values FindingSearchRequest.findingTypes publishes (the vendor's schema; open, as every enum). */
+export const FINDING_TYPE_SEARCH_VALUES = [
+  'FINDING_TYPE_UNSPECIFIED',
+  'FINDING_TYPE_SIMILAR_USERNAME_MATCH',
+  'FINDING_TYPE_SERVICE_ACCOUNT_MISCLASSIFICATION',
+  'FINDING_TYPE_NHI_UNOWNED',
+  'FINDING_TYPE_SERVICE_ACCOUNT_UNOWNED',
+  'FINDING_TYPE_DECOY_CREDENTIAL_USED',
+  'FINDING_TYPE_CUSTOM',
+  'FINDING_TYPE_CONNECTOR_ANOMALY_DETECTION_DISABLED',
+  'FINDING_TYPE_DEACTIVATED_OWNER',
+  'FINDING_TYPE_UNUSED_SECRET',
+  'FINDING_TYPE_CREDENTIAL_PUBLICLY_EXPOSED',
+  'FINDING_TYPE_DECOY_PUBLICLY_EXPOSED',
+  'FINDING_TYPE_CREDENTIAL_EXPIRING',
 ] as const;
 
 export const APP_USER_TYPES = [
@@ -154,7 +182,7 @@ export const FindingSchema = z.looseObject({
 
   // evidence (oneof)
   similarUsernameMatchEvidence: z
-    .looseObject({ appUsername: str, identityUsername: str, similarityScore: num })
+    .looseObject({ appUsername: str, identityUsername: str, similarityScore: double })
     .nullish(),
   serviceAccountMisclassificationEvidence: z.looseObject({ detectionReason: str }).nullish(),
   deactivatedOwnerEvidence: z
@@ -178,7 +206,8 @@ export const FindingSchema = z.looseObject({
 });
 export type Finding = z.output<typeof FindingSchema>;
 
-export const UpdateFindingStateResponseSchema = z.looseObject({ finding: FindingSchema });
+/** The finding may be null (the vendor's schema): the change was made, read the finding back. */
+export const UpdateFindingStateResponseSchema = z.looseObject({ finding: FindingSchema.nullish() });
 
 export const ExpandedItemSchema = z.looseObject({ '@type': str });
 export type ExpandedItem = z.output<typeof ExpandedItemSchema>;
@@ -200,6 +229,11 @@ export type UpdateFindingStateBody =
   | { resolve: { reason: string } }
   | { reopen: Record<string, never> };
 
+/** A reference to a finding, as search and bulk operations take it (the vendor's FindingRef). */
+export interface FindingRef {
+  id: string;
+}
+
 /** Filters of POST /api/v1/findings/search (api-facts.md); values in one list are ORed. */
 export interface FindingSearchFilters {
   query?: string;
@@ -208,7 +242,8 @@ export interface FindingSearchFilters {
   findingTypes?: string[];
   sourceKinds?: string[];
   appIds?: string[];
-  refs?: string[];
+  /** Finding ids as FindingRef messages, `[{"id": …}]`: a bare string is not a FindingRef. */
+  refs?: FindingRef[];
   ownerIdentityUserIds?: string[];
   includeUnassigned?: boolean;
 }

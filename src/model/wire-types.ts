@@ -5,7 +5,8 @@ import { z } from 'zod';
  * - enums are open: a value we do not know is kept as the string it came as;
  * - nullable fields and arrays may come as `null` (the spec does not say which fields are
  *   required, so everything but an id is optional);
- * - proto3 JSON writes 64-bit integers as strings, so numbers accept numeric strings too.
+ * - proto3 JSON writes 64-bit integers as strings, so numbers accept numeric strings too;
+ * - a double may be written "NaN", "Infinity" or "-Infinity" (proto3 JSON): `double` reads them.
  * This folder is the ground floor: it imports nothing of Warden's.
  */
 
@@ -31,3 +32,15 @@ export const num = z
   .nullish();
 export const anyObject = z.record(z.string(), z.unknown()).nullish();
 export const marker = z.looseObject({}).nullish();
+
+/** A double (proto3 JSON): a number, a numeric string, or "NaN" / "Infinity" / "-Infinity". */
+export const double = z
+  .union([
+    z.number(),
+    z.enum(['NaN', 'Infinity', '-Infinity']).transform(Number),
+    z
+      .string()
+      .regex(/^-?\d+(\.\d+)?(e[+-]?\d+)?$/i)
+      .transform(Number),
+  ])
+  .nullish();

@@ -33,7 +33,12 @@ export interface Settings {
   approvalTtlMs: number;
   /** How reasons record who acted in Slack. */
   attributionTemplate: string;
+  /** Offer the deprecated Unsuppress next to Reopen (WARDEN_CONFIG `cards.offerUnsuppress`). */
+  offerUnsuppress: boolean;
 }
+
+/** What rendering a finding's card needs of the settings. */
+export type CardSettings = Pick<Settings, 'attributionTemplate' | 'offerUnsuppress'>;
 
 /** Findings with a state change in flight: a second click is refused. */
 export interface InflightPort {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { importJWK, SignJWT } from 'jose';
 import type { Dispatcher } from 'undici';
 import { z } from 'zod';
@@ -123,11 +124,13 @@ export class ClientCredentialsTokenProvider implements TokenProvider {
       return form.toString();
     }
     const iat = Math.floor(now() / 1_000);
+    // As the vendor's own clients sign it (api-facts.md): a random 16-byte nonce in the protected
+    // header, and `aud` as one string, the tenant host without its port.
     const assertion = await new SignJWT({})
-      .setProtectedHeader({ alg: 'EdDSA' })
+      .setProtectedHeader({ alg: 'EdDSA', nonce: randomBytes(16).toString('base64url') })
       .setIssuer(clientId)
       .setSubject(clientId)
-      .setAudience([this.#audience])
+      .setAudience(this.#audience)
       .setIssuedAt(iat)
       .setNotBefore(iat - 120)
       .setExpirationTime(iat + 120)

@@ -1,4 +1,4 @@
-import { ApiError, isApiError } from '../errors.js';
+import { ApiError, isApiError, READ_BACK_AFTER_CHANGE } from '../errors.js';
 import {
   type Finding,
   FindingSchema,
@@ -48,7 +48,8 @@ export async function updateFindingState(
         schema: UpdateFindingStateResponseSchema,
         idempotent: false,
       });
-      return answer.finding;
+      // The answer's finding may be null (the vendor's schema): the change was made all the same.
+      return answer.finding ?? (await readBack(client, findingId));
     } catch (error) {
       if (!isApiError(error) || error.processed !== 'maybe') throw error;
       let current: Finding;
@@ -63,6 +64,23 @@ export async function updateFindingState(
       if (isApplied(current)) return current;
       if (!(await client.backoff(error, round))) throw error;
     }
+  }
+}
+
+/** The finding after a change the tenant confirmed without returning it. */
+async function readBack(client: TenantClient, findingId: string): Promise<Finding> {
+  try {
+    return await getFinding(client, findingId);
+  } catch (error) {
+    throw new ApiError(
+      `The tenant changed finding ${findingId} but did not return it, and reading it back failed.`,
+      {
+        kind: isApiError(error) ? error.kind : 'unavailable',
+        operation: READ_BACK_AFTER_CHANGE,
+        processed: 'yes',
+        cause: error,
+      },
+    );
   }
 }
 

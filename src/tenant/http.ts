@@ -24,8 +24,9 @@ export interface IncomingResponse {
 const REDACTED = '[redacted]';
 const SECRET_FORM_FIELDS = new Set(['client_secret', 'client_assertion']);
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'dpop']);
+const EMAIL = /[^\s"'<>()@,;:\\]+@[^\s"'<>()@,;:\\]+\.[A-Za-z]{2,}/g;
 
-/** The request as it may be logged: no Authorization, no client secret, no assertion. */
+/** The request as it may be logged: no Authorization, no client secret, no assertion, no email. */
 export function redactRequest(req: OutgoingRequest): RedactedRequest {
   const headers = Object.fromEntries(
     Object.entries(req.headers).map(([k, v]) => [k, SECRET_HEADERS.has(k.toLowerCase()) ? REDACTED : v]),
@@ -38,7 +39,9 @@ export function redactRequest(req: OutgoingRequest): RedactedRequest {
     for (const key of form.keys()) if (SECRET_FORM_FIELDS.has(key)) form.set(key, REDACTED);
     redacted.body = form.toString().replaceAll('%5Bredacted%5D', REDACTED);
   } else {
-    redacted.body = req.body.length > 2_000 ? `${req.body.slice(0, 2_000)}…` : req.body;
+    // A reason carries who acted in Slack, email included (attribution): never into a log.
+    const body = req.body.replace(EMAIL, '[email]');
+    redacted.body = body.length > 2_000 ? `${body.slice(0, 2_000)}…` : body;
   }
   return redacted;
 }

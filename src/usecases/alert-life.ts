@@ -1,8 +1,9 @@
-import { renderFindingAlert } from '../blockkit/finding.js';
+import { renderFindingAlert, type SlackChange } from '../blockkit/finding.js';
+import { actionFromParams, isActionApplied } from '../domain/actions.js';
 import type { Finding } from '../model/finding.js';
-import type { Ports } from '../ports/index.js';
+import type { CardSettings, Ports } from '../ports/index.js';
 import type { MessageMetadata } from '../ports/slack.js';
-import type { MessageRef } from '../ports/store.js';
+import type { AuditEntry, MessageRef } from '../ports/store.js';
 
 /**
  * An alert's life in Slack, in one place: a finding's card is rendered from the finding as the
@@ -11,7 +12,12 @@ import type { MessageRef } from '../ports/store.js';
  * here (delivery, state changes, `show`, a form that finds the finding changed).
  */
 
-export type AlertLifePorts = Pick<Ports, 'chat' | 'cards' | 'clock' | 'logger'>;
+export type AlertLifePorts = Pick<Ports, 'chat' | 'cards' | 'clock' | 'logger' | 'audit'> & {
+  settings: CardSettings;
+};
+
+/** What rendering a card needs: the clock, the audit log (who acted) and how cards render. */
+type CardPorts = Pick<Ports, 'chat' | 'clock' | 'logger' | 'audit'> & { settings: CardSettings };
 
 export interface Card {
   channel: string;
@@ -29,29 +35,51 @@ export function cardRef(finding: Finding, card: Card): MessageRef {
   };
 }
 
-function render(p: Pick<Ports, 'clock'>, finding: Finding) {
-  return renderFindingAlert(finding, { now: new Date(p.clock()) });
+/**
+ * The change made from Slack that put the finding where it is now (Warden's audit log), if the
+ * last one is still in effect: a change made in the tenant since then is not anyone's in Slack.
+ */
+async function lastSlackChange(p: CardPorts, finding: Finding): Promise<SlackChange | undefined> {
+  let entries: AuditEntry[];
+  try {
+    entries = await p.audit.auditLog({ findingId: finding.id, limit: 20 });
+  } catch (error) {
+    p.logger.warn({ err: error, findingId: finding.id }, 'audit log unavailable: the card names nobody');
+    return undefined;
+  }
+  const last = entries.find((e) => e.outcome === 'ok' && actionFromParams(e.action, e.params));
+  const action = last && actionFromParams(last.action, last.params);
+  if (!last || !action || !isActionApplied(finding, action)) return undefined;
+  const requester = typeof last.params.requester === 'string' ? last.params.requester : undefined;
+  return requester
+    ? { userId: requester, at: last.at, approvedBy: last.user_id }
+    : { userId: last.user_id, at: last.at };
+}
+
+async function render(p: CardPorts, finding: Finding) {
+  return renderFindingAlert(finding, {
+    now: new Date(p.clock()),
+    offerUnsuppress: p.settings.offerUnsuppress,
+    attributionTemplate: p.settings.attributionTemplate,
+    acted: await lastSlackChange(p, finding),
+  });
 }
 
 /** Posts a new card (not yet tracked: the caller records it, in its own transaction if it has one). */
 export async function postCard(
-  p: Pick<Ports, 'chat' | 'clock'>,
+  p: CardPorts,
   finding: Finding,
   channel: string,
   metadata?: MessageMetadata,
 ): Promise<Card> {
-  const rendered = render(p, finding);
+  const rendered = await render(p, finding);
   const ts = await p.chat.post({ channel, text: rendered.text, blocks: rendered.blocks, metadata });
   return { channel, ts };
 }
 
 /** Replaces a card in place with the finding as it is now. */
-export async function replaceCard(
-  p: Pick<Ports, 'chat' | 'clock'>,
-  finding: Finding,
-  card: Card,
-): Promise<void> {
-  const rendered = render(p, finding);
+export async function replaceCard(p: CardPorts, finding: Finding, card: Card): Promise<void> {
+  const rendered = await render(p, finding);
   await p.chat.update({ ...card, text: rendered.text, blocks: rendered.blocks });
 }
 

@@ -1,3 +1,4 @@
+import { code } from '../blockkit/mrkdwn.js';
 import { decide, type PolicyAction } from '../domain/policy.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
@@ -28,8 +29,9 @@ export type AccessRequest =
     }
   | { kind: 'decide'; userId: string; approval: Approval | undefined };
 
-const UNKNOWN_CARD =
-  'This button does not belong to a current Warden alert for that finding, so nothing was done. Use the latest alert, or `/warden show <finding-id>`.';
+/** The refusal of a button that is not on Warden's card, naming the configured slash command. */
+const unknownCard = (command: string) =>
+  `This button does not belong to a current Warden alert for that finding, so nothing was done. Use the latest alert, or ${code(`${command} show <finding-id>`)}.`;
 
 async function isTrackedCard(p: AuthorizePorts, findingId: string, channel: string, ts: string) {
   try {
@@ -49,7 +51,7 @@ async function check(
     const { findingId = '', channel = '', cardTs } = req;
     if (!findingId || !channel || !(await isTrackedCard(p, findingId, channel, cardTs))) {
       return {
-        shown: UNKNOWN_CARD,
+        shown: unknownCard(p.settings.slashCommand),
         logged: `resource check failed: ${findingId || '?'} is not the alert in ${channel || '?'} at ${cardTs}`,
       };
     }

@@ -3,13 +3,14 @@ import { describeChange } from '../blockkit/audit.js';
 import { describeFailure } from '../blockkit/failure.js';
 import { code } from '../blockkit/mrkdwn.js';
 import { actionParams, actionText, type FindingAction, withText } from '../domain/actions.js';
-import { type Actor, attribute } from '../domain/attribution.js';
-import { isApiError } from '../errors.js';
+import { type Actor, attribute, attributeApproval } from '../domain/attribution.js';
+import { isApiError, READ_BACK_AFTER_CHANGE } from '../errors.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import type { AuditOutcome } from '../ports/store.js';
 import { type AlertLifePorts, type Card, updateEverywhere } from './alert-life.js';
+import { logTenantFailure } from './log-failure.js';
 import { recordAudit } from './record-audit.js';
 
 export type ChangePorts = AlertLifePorts &
@@ -54,8 +55,7 @@ async function attributed(p: ChangePorts, input: ChangeFindingStateInput): Promi
   const author = await actorOf(p, input.requesterId ?? input.actorId);
   let signed = attribute(p.settings.attributionTemplate, text, author);
   if (input.requesterId) {
-    const approver = await actorOf(p, input.actorId);
-    signed = `${signed}, approved by ${approver.name}${approver.email ? ` (${approver.email})` : ''}`;
+    signed = attributeApproval(signed, await actorOf(p, input.actorId));
   }
   return withText(input.action, signed);
 }
@@ -81,6 +81,13 @@ function audit(p: ChangePorts, input: ChangeFindingStateInput, outcome: AuditOut
     outcome,
     error: detail,
   });
+}
+
+/** How a failed change goes into the audit log: refused by the tenant, made but not shown, or failed. */
+function outcomeOf(error: unknown): AuditOutcome {
+  if (!isApiError(error)) return 'failed';
+  if (error.operation === READ_BACK_AFTER_CHANGE) return 'ok';
+  return error.processed === 'yes' ? 'refused' : 'failed';
 }
 
 /**
@@ -115,8 +122,8 @@ export async function changeFindingState(
   try {
     finding = await p.findings.change(findingId, await attributed(p, input));
   } catch (error) {
-    log.warn({ err: error }, 'state change failed');
-    await audit(p, input, isApiError(error) && error.processed === 'yes' ? 'refused' : 'failed', error);
+    logTenantFailure(log, error, 'state change failed');
+    await audit(p, input, outcomeOf(error), error);
     const what = `${actionRow(action.kind).verb} finding ${code(findingId)}`;
     await p.privately.tell(input.audience, describeFailure(error, what, ref));
     return { ok: false, reason: 'refused' };

@@ -6,6 +6,7 @@ import { code } from '../blockkit/mrkdwn.js';
 import { offeredActions } from '../domain/actions.js';
 import type { Ports } from '../ports/index.js';
 import { type AlertLifePorts, replaceCard, trackCard } from './alert-life.js';
+import { logTenantFailure } from './log-failure.js';
 
 export type OpenFormPorts = AlertLifePorts & Pick<Ports, 'views' | 'findings' | 'people' | 'settings'>;
 
@@ -54,7 +55,7 @@ export async function openActionModal(p: OpenFormPorts, input: OpenActionModalIn
     p.people.timeZone(input.userId),
   ]);
   if ('error' in found) {
-    log.warn({ err: found.error }, 'could not load the finding for the modal');
+    logTenantFailure(log, found.error, 'could not load the finding for the modal');
     await p.views.update(
       viewId,
       renderInfoModal(describeFailure(found.error, `load finding ${code(input.findingId)}`, input.ref)),

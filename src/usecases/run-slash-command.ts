@@ -10,6 +10,7 @@ import type { Audience } from '../ports/slack.js';
 import { type AuthorizePorts, authorize } from './authorize.js';
 import type { ChangePorts } from './change-finding-state.js';
 import { listApprovals } from './expire-approvals.js';
+import { logTenantFailure } from './log-failure.js';
 import { type OpenFormPorts, openActionModal } from './open-action-modal.js';
 import type { RequestPorts } from './request-risk-acceptance.js';
 import { type CampaignPorts, showCampaign } from './show-campaign.js';
@@ -90,7 +91,13 @@ export async function runSlashCommand(
   ctx: CommandContext,
 ): Promise<void> {
   const audience: Audience = { channel: ctx.channel, user: ctx.userId, responseUrl: ctx.responseUrl };
-  const log = p.logger.child({ ref: ctx.ref, user: ctx.userId, channel: ctx.channel, command: command.kind });
+  const log = p.logger.child({
+    ref: ctx.ref,
+    user: ctx.userId,
+    channel: ctx.channel,
+    command: command.kind,
+    ...('findingId' in command ? { findingId: command.findingId } : {}),
+  });
   if (command.kind === 'help') return;
   if (command.kind === 'approvals') return listApprovals(p, audience);
   if (command.kind !== 'show') {
@@ -107,7 +114,7 @@ export async function runSlashCommand(
     try {
       await showFinding(p, command.findingId, ctx.channel);
     } catch (error) {
-      log.warn({ err: error }, 'show failed');
+      logTenantFailure(log, error, 'show failed');
       await p.privately.tell(
         audience,
         describeFailure(error, `show finding ${code(command.findingId)}`, ctx.ref),
@@ -126,7 +133,7 @@ export async function runSlashCommand(
         ref: ctx.ref,
       });
     } catch (error) {
-      log.warn({ err: error }, 'could not open the accept-risk form');
+      logTenantFailure(log, error, 'could not open the accept-risk form');
       await p.privately.tell(audience, describeFailure(error, 'open the accept-risk form', ctx.ref));
     }
     return;

@@ -6,6 +6,7 @@ import { entitlementsCsv } from '../domain/entitlements.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { type AuthorizePorts, authorize } from './authorize.js';
+import { logTenantFailure } from './log-failure.js';
 
 export type CampaignPorts = Pick<Ports, 'campaigns' | 'privately' | 'chat' | 'files' | 'logger'>;
 
@@ -21,7 +22,11 @@ async function load(p: CampaignPorts, req: CampaignRequest) {
   try {
     return await p.campaigns.get(req.campaignId);
   } catch (error) {
-    p.logger.warn({ err: error, ref: req.ref, campaignId: req.campaignId }, 'campaign could not be loaded');
+    logTenantFailure(
+      p.logger.child({ ref: req.ref, campaignId: req.campaignId }),
+      error,
+      'campaign could not be loaded',
+    );
     await p.privately.tell(
       req.audience,
       describeFailure(error, `load access review ${code(req.campaignId)}`, req.ref),

@@ -45,6 +45,7 @@ export function wireIntake(opts: IntakeOptions): { worker: DeliveryWorker; polle
   opts.http.use(
     findingsHook({
       ...intake,
+      findings: ports.findings,
       verifyTenantWebhook: receiverUrl
         ? createTenantWebhookVerifier({
             tenantBaseUrl: config.tenant.baseUrl,

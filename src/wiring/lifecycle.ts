@@ -3,6 +3,7 @@ import type { App } from '@slack/bolt';
 import type express from 'express';
 import type { Poller } from '../delivery/poller.js';
 import type { DeliveryWorker } from '../delivery/worker.js';
+import { StartupError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
 import type { WorkQueue } from '../slack/work-queue.js';
 import { expireApprovals } from '../usecases/expire-approvals.js';
@@ -49,7 +50,14 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
       const s = parts.http.listen(port, '0.0.0.0', () => resolve(s));
       s.once('error', reject);
     });
-    if (parts.socketMode) await parts.app.start();
+    if (parts.socketMode)
+      await parts.app.start().catch((error: unknown) => {
+        server?.close();
+        throw new StartupError(
+          `Slack refused the Socket Mode connection (${error instanceof Error ? error.message : String(error)}): check SLACK_APP_TOKEN (xapp-…, with connections:write)`,
+          { cause: error },
+        );
+      });
     worker.start();
     poller?.start();
     if (ports.settings.approvers) sweeper = setInterval(sweep, 60_000);

@@ -1,10 +1,10 @@
 import type { WebClientOptions } from '@slack/web-api';
 import type { Config } from '../config.js';
-import type { ConfigFile } from '../config-file.js';
+import { type ConfigFile, DEFAULT_CONFIG_FILE } from '../config-file.js';
 import type { WorkerPorts } from '../delivery/worker.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
-import type { Clock, Ports } from '../ports/index.js';
+import type { CardSettings, Clock, Ports } from '../ports/index.js';
 import type { Store } from '../ports/store.js';
 import { MeteredWebClient } from '../slack/metered-web-client.js';
 import { createPrivateMessages } from '../slack/private-messages.js';
@@ -57,6 +57,7 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: WorkerPor
       approvers: file.permissions.acceptRisk?.approvers,
       approvalTtlMs: file.approvals.expireAfterHours * 3_600_000,
       attributionTemplate: file.attribution.template,
+      offerUnsuppress: file.cards.offerUnsuppress,
     },
     findings: createFindingsPort(tenant),
     campaigns: new CampaignCache(tenant),
@@ -80,6 +81,7 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: WorkerPor
   };
   const worker = createDeliveryPorts({
     store,
+    settings: ports.settings,
     token,
     clientOptions: input.clientOptions,
     logger: logger.child({ component: 'delivery' }),
@@ -100,6 +102,8 @@ export function createDeliveryPorts(o: {
   logger: Logger;
   clock: Clock;
   onSlackError?: (method: string, error: string) => void;
+  /** How cards render (WARDEN_CONFIG); the defaults when not given. */
+  settings?: CardSettings;
 }): WorkerPorts {
   const client = new MeteredWebClient(
     o.token,
@@ -109,9 +113,14 @@ export function createDeliveryPorts(o: {
   return {
     outbox: o.store,
     cards: o.store,
+    audit: o.store,
     chat: createChatPort(client),
     history: createHistoryPort(client),
     logger: o.logger,
     clock: o.clock,
+    settings: o.settings ?? {
+      attributionTemplate: DEFAULT_CONFIG_FILE.attribution.template,
+      offerUnsuppress: DEFAULT_CONFIG_FILE.cards.offerUnsuppress,
+    },
   };
 }

@@ -30,6 +30,8 @@ export interface SlackAppOptions {
   http: express.Application;
   clientOptions: WebClientOptions;
   workQueue?: { concurrency: number; maxWaiting: number } | undefined;
+  /** Who auth.test said the bot is (checked at start), so Bolt does not ask again. */
+  identity: { botId: string; botUserId: string };
 }
 
 /**
@@ -60,6 +62,8 @@ export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQue
       });
   const app = new App({
     token: config.slack.botToken.reveal(),
+    botId: opts.identity.botId,
+    botUserId: opts.identity.botUserId,
     receiver,
     logger: boltLogger,
     clientOptions: opts.clientOptions,

@@ -1,5 +1,6 @@
 import type { OpenView } from '@warden/simulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { parseConfigFile } from '../../src/config-file.js';
 import { BOB, type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
 
 let h: Harness;
@@ -167,7 +168,16 @@ describe('buttons that act at once', () => {
     expect(h.slack.callsOf('views.open')).toHaveLength(0);
   });
 
-  it('unsuppress on a suppressed finding', async () => {
+  it('a suppressed card offers Reopen, not the deprecated Unsuppress that does the same', async () => {
+    const ts = await h.postAlert('FND_SUPPRESSED');
+    const card = JSON.stringify(h.slack.messages.find((m) => m.ts === ts)?.blocks);
+    expect(card).toContain('finding.reopen');
+    expect(card).not.toContain('finding.unsuppress');
+  });
+
+  it('unsuppress on a suppressed finding, where WARDEN_CONFIG offers it', async () => {
+    await h.close();
+    h = await startHarness({ file: parseConfigFile('cards:\n  offerUnsuppress: true\n', 'cards.yaml') });
     const ts = await h.postAlert('FND_SUPPRESSED');
     expect(JSON.stringify(h.slack.messages.find((m) => m.ts === ts)?.blocks)).toContain('finding.unsuppress');
     await h.click('finding.unsuppress', 'FND_SUPPRESSED', ts);

@@ -42,10 +42,12 @@ async function start(opts: HarnessOptions = {}) {
 }
 
 describe('tenant finding-dispatch webhooks', () => {
-  it('stores, answers 202 {id}, then posts the alert to the routed channel with its outbox id', async () => {
+  it('stores, answers 200 {id}, then posts the alert to the routed channel with its outbox id', async () => {
     await start();
     const sent = await h.tenant.sendFindingWebhook(`${h.base}/hooks/findings`, seed('FND_SA_UNOWNED'));
-    expect(sent.status).toBe(202);
+    // not 202: that would oblige Warden to post its response to the envelope's callbackUrl later
+    expect(sent.status).toBe(200);
+    expect(h.tenant.deliveries).toEqual([{ dispatchId: sent.dispatchId, status: 200, outcome: 'delivered' }]);
     const { id, duplicate } = JSON.parse(sent.body);
     expect(duplicate).toBe(false);
     const post = await waitFor(() => posts('C0ALERTS')[0], 5_000, 'posted alert');
@@ -61,6 +63,32 @@ describe('tenant finding-dispatch webhooks', () => {
     ]);
   });
 
+  it('reads the finding from the tenant when the dispatch carries finding null', async () => {
+    await start();
+    h.tenant.findings.put({ ...seed('FND_SA_UNOWNED'), description: 'as the tenant has it now' });
+    const sent = await h.tenant.sendFindingWebhook(`${h.base}/hooks/findings`, seed('FND_SA_UNOWNED'), {
+      withoutFinding: true,
+    });
+    expect(sent.status).toBe(200);
+    const post = await waitFor(() => posts('C0ALERTS')[0], 5_000, 'posted alert');
+    expect(post.text).toContain('as the tenant has it now');
+    expect(
+      h.tenant.requests.some((r) => r.method === 'GET' && r.path === '/api/v1/findings/FND_SA_UNOWNED'),
+    ).toBe(true);
+  });
+
+  it('keeps deliveries without a dispatchId apart: Webhook-Id names the webhook, not the delivery', async () => {
+    await start();
+    for (const id of ['FND_SA_UNOWNED', 'FND_NHI_UNOWNED']) {
+      const sent = await h.tenant.sendFindingWebhook(`${h.base}/hooks/findings`, seed(id), {
+        dispatchId: '',
+      });
+      expect(JSON.parse(sent.body).duplicate).toBe(false);
+    }
+    await waitFor(() => posts().length === 2, 5_000, 'both alerts');
+    expect(await outbox()).toHaveLength(2);
+  });
+
   it('answers a repeated delivery with the same id and posts nothing more', async () => {
     await start();
     const finding = seed('FND_SA_UNOWNED');
@@ -70,7 +98,7 @@ describe('tenant finding-dispatch webhooks', () => {
     const again = await h.tenant.sendFindingWebhook(`${h.base}/hooks/findings`, finding, {
       dispatchId: 'DSP_1',
     });
-    expect(again.status).toBe(202);
+    expect(again.status).toBe(200);
     expect(JSON.parse(again.body)).toEqual({ id: JSON.parse(first.body).id, duplicate: true });
     await waitFor(() => posts().length === 1);
     await settle(300);
@@ -121,14 +149,14 @@ describe('tenant finding-dispatch webhooks', () => {
     await start();
     expect(
       (await h.tenant.sendFindingWebhook(`${h.base}/hooks/findings`, seed('FND_SA_UNOWNED'))).status,
-    ).toBe(202);
+    ).toBe(200);
     await h.tenant.auth.rotateWebhookKey();
     await settle(50);
     const afterRotation = await h.tenant.sendFindingWebhook(
       `${h.base}/hooks/findings`,
       seed('FND_NHI_UNOWNED'),
     );
-    expect(afterRotation.status).toBe(202);
+    expect(afterRotation.status).toBe(200);
     const jwksFetches = h.tenant.requests.filter((r) => r.path === '/auth/v1/jwks');
     expect(jwksFetches).toHaveLength(2);
   });

@@ -231,6 +231,14 @@ describe('four-eyes risk acceptance', () => {
     );
     // carol is in Tokyo: 09:00 there is midnight UTC, the same date
     expect(accepted.expiresAt.slice(0, 10)).toBe(shorter);
+    // the card says who asked and who approved, in Slack's terms; the tenant's record keeps the rest
+    const card = await waitFor(() => {
+      const blocks = JSON.stringify(h.slack.messages.find((m) => m.ts === ts)?.blocks);
+      return blocks.includes('Risk accepted') && blocks;
+    });
+    expect(card).toContain('Break-glass secret, monitored by the SIEM.');
+    expect(card).toMatch(/by <@U0ALICE>, approved by <@U0CAROL>, <!date\^/);
+    expect(card).not.toMatch(/via Slack|@acme\.example|IU_WARDEN_SERVICE/);
     await waitFor(() =>
       h.slack.thread('C0SECOPS', ts).some((m) => m.text.includes("approved <@U0ALICE>'s request")),
     );

@@ -1,3 +1,4 @@
+import { postSigned, slashCommandBody } from '@warden/simulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, BOB, type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
 
@@ -31,21 +32,49 @@ describe('/warden', () => {
     expect(body.text).toContain('/warden campaign');
   });
 
-  it('answers an unknown subcommand and bad arguments with usage help', async () => {
-    for (const text of [
-      'frobnicate FND_1',
-      'snooze',
-      'snooze FND_SA_UNOWNED 7d',
-      'suppress FND_SA_UNOWNED',
-      'show ../../x',
-      'accept-risk FND_1 7d',
-    ]) {
+  it('answers an unknown subcommand with the whole usage, bad arguments with that subcommand’s', async () => {
+    const unknown = ackText((await h.command('frobnicate FND_1')).body);
+    expect(unknown.response_type).toBe('ephemeral');
+    expect(unknown.text).toMatch(/^:warning: .+\n\n\*\/warden help\*/s);
+    for (const [text, sub] of [
+      ['snooze', 'snooze'],
+      ['snooze FND_SA_UNOWNED 7d', 'snooze'],
+      ['suppress FND_SA_UNOWNED', 'suppress'],
+      ['show ../../x', 'show'],
+      ['accept-risk FND_1 7d', 'accept-risk'],
+    ] as const) {
       const body = ackText((await h.command(text)).body);
       expect(body.response_type, text).toBe('ephemeral');
-      expect(body.text, text).toMatch(/^:warning: .+\n\n\*\/warden help\*/s);
+      expect(body.text, text).toMatch(new RegExp(`^:warning: .+\\n\\n\\*/warden ${sub}\\*`, 's'));
+      expect(body.text, text).not.toContain('*/warden campaign*');
     }
     await settle(100);
     expect(h.tenant.requests.filter((r) => r.path.startsWith('/api/'))).toHaveLength(0);
+  });
+
+  it('a typo’d finding id is one info line in the log: no stack, no request body, no email', async () => {
+    await h.command('snooze FND_TYPO 7d waiting on vendor');
+    expect((await h.nextEphemeral('U0ALICE')).text).toMatch(/no such item/);
+    await h.command('show FND_TYPO2');
+    expect((await h.nextEphemeral('U0ALICE')).text).toMatch(/no such item/);
+    const lines = h.logs
+      .flatMap((chunk) => chunk.split('\n'))
+      .filter((l) => l.includes('FND_TYPO'))
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    const failures = lines.filter((l) => /failed/.test(String(l.msg)));
+    expect(failures.map((l) => [l.level, l.msg])).toEqual([
+      ['info', 'state change failed: the tenant has no such item'],
+      ['info', 'show failed: the tenant has no such item'],
+    ]);
+    const printed = JSON.stringify(lines);
+    expect(printed).not.toMatch(/stack|"body"|@acme\.example/);
+  });
+
+  it('never writes <…> raw into help or a mistake (Slack reads it as syntax)', async () => {
+    for (const text of ['help', 'show', 'show <!channel>', 'frobnicate <!here>']) {
+      const body = ackText((await h.command(text)).body);
+      expect(body.text, text).not.toMatch(/[<>]/);
+    }
   });
 
   it('show posts the card in the channel', async () => {
@@ -68,6 +97,48 @@ describe('/warden', () => {
     expect(reply.text).toMatch(/<@U0ALICE> snoozed this until .*: waiting on vendor/);
     const until = Date.parse(String(state('FND_SA_UNOWNED')?.snoozeUntil));
     expect(Math.abs(until - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
+  });
+
+  it('the card says who acted in Slack and when; the tenant’s record keeps the attribution, never shown', async () => {
+    await h.command('snooze FND_SA_UNOWNED 7d waiting on vendor');
+    const { card } = await postedCardAndReply();
+    const state = await waitFor(() => {
+      const blocks = JSON.stringify(h.slack.messages.find((m) => m.ts === card.ts)?.blocks);
+      return blocks.includes('Snoozed') && blocks;
+    });
+    expect(state).toMatch(/Snoozed until <!date[^>]*>: waiting on vendor · by <@U0ALICE>, <!date\^/);
+    expect(state).not.toMatch(/via Slack|alice@acme\.example|IU_WARDEN_SERVICE/);
+  });
+
+  it('a change made outside Slack shows no email, no service principal and no Slack person', async () => {
+    await h.command('snooze FND_SA_UNOWNED 7d waiting on vendor');
+    await postedCardAndReply();
+    // then, in the tenant: reopened and snoozed again with other words, by someone else
+    const now = h.tenant.findings.get('FND_SA_UNOWNED', Date.now());
+    h.tenant.findings.put({
+      ...(now ?? { id: 'FND_SA_UNOWNED', state: '' }),
+      state: 'FINDING_STATE_SNOOZED',
+      snoozeUntil: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      snoozeReason: 'asked by bob@acme.example in a ticket',
+      stateUpdatedById: 'IU_WARDEN_SERVICE',
+    });
+    await h.command('show FND_SA_UNOWNED');
+    const shown = await waitFor(() => h.slack.messages.filter((m) => !m.thread_ts)[1]);
+    const blocks = JSON.stringify(shown.blocks);
+    expect(blocks).toContain('asked by [email hidden] in a ticket');
+    expect(blocks).not.toMatch(/@acme\.example|IU_WARDEN_SERVICE|<@U0ALICE>/);
+  });
+
+  it('a change the tenant confirms with finding null is shown done: Warden reads the finding back', async () => {
+    h.tenant.answers.stateChangeWithoutFinding = true;
+    await h.command('suppress FND_SA_UNOWNED test account');
+    const { card, reply } = await postedCardAndReply();
+    expect(JSON.stringify(card.blocks)).toContain('Suppressed until reopened');
+    expect(reply.text).toMatch(/<@U0ALICE> suppressed this/);
+    await settle(100);
+    expect(h.slack.ephemerals).toHaveLength(0);
+    const [entry] = await h.warden.store.auditLog({ findingId: 'FND_SA_UNOWNED', limit: 1 });
+    expect(entry?.outcome).toBe('ok');
   });
 
   it.each([
@@ -178,5 +249,25 @@ describe('/warden', () => {
   it('refuses a 10,000-character reason', async () => {
     const body = ackText((await h.command(`suppress FND_SA_UNOWNED ${'x'.repeat(10_000)}`)).body);
     expect(body.text).toMatch(/at most 2000/);
+  });
+});
+
+describe('a slash command by another name (SLACK_COMMAND)', () => {
+  it('says its own name in help and in refusals, never /warden', async () => {
+    await h.close();
+    h = await startHarness({ env: { SLACK_COMMAND: '/sec' } });
+    const body = slashCommandBody(ALICE, {
+      command: '/sec',
+      text: 'help',
+      triggerId: h.slack.issueTriggerId(),
+      responseUrl: h.slack.responseUrl(),
+    });
+    const help = ackText((await postSigned(h.url, body, h.signingSecret)).body);
+    expect(help.text).toContain('*/sec snooze*');
+    expect(help.text).not.toContain('/warden');
+    await h.click('finding.reopen', 'FND_SNOOZED', '1700000000.000999');
+    const refusal = await h.nextEphemeral('U0ALICE');
+    expect(refusal.text).toContain('`/sec show &lt;finding-id&gt;`');
+    expect(refusal.text).not.toContain('/warden');
   });
 });

@@ -85,7 +85,11 @@ export function lanePerTest(): (opts?: LaneOptions) => Promise<Lane> {
       },
       async card(findingId, channel = 'C0SECOPS') {
         const { showFinding } = await import('../../src/usecases/show-finding.js');
-        return showFinding(lane.pick('findings', 'chat', 'cards', 'clock', 'logger'), findingId, channel);
+        return showFinding(
+          lane.pick('findings', 'chat', 'cards', 'clock', 'logger', 'settings', 'audit'),
+          findingId,
+          channel,
+        );
       },
     };
     return lane;

@@ -1,4 +1,5 @@
 import type { SandboxTenant } from '@warden/simulators';
+import { decodeJwt, decodeProtectedHeader } from 'jose';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { Secret } from '../../src/secret.js';
 import { TenantClient } from '../../src/tenant/client.js';
@@ -37,6 +38,25 @@ describe('client credentials', () => {
     expect(form.has('client_secret')).toBe(false);
     const jwk = sandbox.credentials.assertionClientSecret.split(':v1:')[1] ?? '';
     expect(tokenRequest?.body).not.toContain(jwk);
+  });
+
+  it('signs the assertion as the vendor clients do: aud one string, a random nonce in the protected header', async () => {
+    client = clientFor(sandbox, 'assertion');
+    await getFinding(client, 'FND_SA_UNOWNED');
+    client.auth.invalidate(await client.auth.getToken());
+    await getFinding(client, 'FND_NHI_UNOWNED');
+    const assertions = seen(sandbox, 'POST', /^\/auth\/v1\/token$/).map(
+      (r) => new URLSearchParams(r.body).get('client_assertion') ?? '',
+    );
+    expect(assertions).toHaveLength(2);
+    const nonces = assertions.map((jwt) => {
+      const header = decodeProtectedHeader(jwt);
+      expect(header.alg).toBe('EdDSA');
+      expect(decodeJwt(jwt).aud).toBe('127.0.0.1');
+      expect(Buffer.from(String(header.nonce), 'base64url')).toHaveLength(16);
+      return header.nonce;
+    });
+    expect(new Set(nonces).size).toBe(2);
   });
 
   it('uses a static bearer token without any token request', async () => {

@@ -7,6 +7,7 @@ import { Secret } from '../../src/secret.js';
 import { getCampaignScopeAndEntitlements } from '../../src/tenant/campaigns.js';
 import { TenantClient } from '../../src/tenant/client.js';
 import { getFinding } from '../../src/tenant/findings.js';
+import { gather } from '../../src/tenant/paginate.js';
 import { createFindingsPort } from '../../src/wiring/findings-port.js';
 import { clientFor, FAST_RETRY, rejection, seen, startSandbox } from '../helpers/tenant.js';
 
@@ -130,6 +131,23 @@ describe('state changes: never repeated blindly', () => {
     });
   });
 
+  it('reads the finding back when the tenant confirms a change with finding null', async () => {
+    sandbox.answers.stateChangeWithoutFinding = true;
+    const finding = await changeState(client, 'FND_SA_UNOWNED', snooze());
+    expect(finding).toMatchObject({ id: 'FND_SA_UNOWNED', state: 'FINDING_STATE_SNOOZED' });
+    expect(statePosts()).toHaveLength(1);
+    expect(findingGets()).toHaveLength(1);
+  });
+
+  it('says the change was made when the finding cannot be read back after finding null', async () => {
+    sandbox.answers.stateChangeWithoutFinding = true;
+    sandbox.faults.add({ method: 'GET', path: '/api/v1/findings/FND_SA_UNOWNED', status: 404 });
+    const error = await rejection(changeState(client, 'FND_SA_UNOWNED', snooze()));
+    expect(error).toMatchObject({ operation: 'readBackAfterChange', processed: 'yes' });
+    expect(statePosts()).toHaveLength(1);
+    expect(sandbox.findings.get('FND_SA_UNOWNED', Date.now())?.state).toBe('FINDING_STATE_SNOOZED');
+  });
+
   it.each([429, 503])('repeats after %i: the tenant did not act', async (status) => {
     sandbox.faults.add({ method: 'POST', path: /\/state$/, status, retryAfter: '0' });
     const finding = await changeState(client, 'FND_SA_UNOWNED', snooze());
@@ -232,6 +250,17 @@ describe('paths', () => {
   });
 });
 
+describe('search', () => {
+  it('searches by refs written as FindingRef objects, [{"id": …}], as the schema says', async () => {
+    const found = await gather(
+      createFindingsPort(client).search({ refs: [{ id: 'FND_CUSTOM' }, { id: 'FND_NHI_UNOWNED' }] }),
+    );
+    expect(found.map((f) => f.id).sort()).toEqual(['FND_CUSTOM', 'FND_NHI_UNOWNED']);
+    const [search] = seen(sandbox, 'POST', /\/findings\/search$/);
+    expect(JSON.parse(search?.body ?? '{}').refs).toEqual([{ id: 'FND_CUSTOM' }, { id: 'FND_NHI_UNOWNED' }]);
+  });
+});
+
 describe('answers', () => {
   it('refuses a 200 whose body does not match the spec', async () => {
     sandbox.faults.add({ method: 'GET', status: 200, body: { finding: { state: 'FINDING_STATE_OPEN' } } });
@@ -254,6 +283,17 @@ describe('answers', () => {
     expect(campaign.expanded?.[1]?.['@type']).toBe('type.googleapis.com/c1.api.app.v1.App');
     const empty = await getCampaignScopeAndEntitlements(client, 'CAMP_EMPTY');
     expect(empty.scopeV2).toBeNull();
+  });
+
+  it('never puts an email from a reason into an error (the request body is logged with it)', async () => {
+    sandbox.faults.add({ method: 'POST', path: /\/state$/, status: 400, body: { code: 3, message: 'bad' } });
+    const action: FindingAction = {
+      kind: 'suppress',
+      reason: 'test account — via Slack by alice (alice@acme.example)',
+    };
+    const error = await rejection(changeState(client, 'FND_SA_UNOWNED', action));
+    expect(error.request?.body).toContain('via Slack by alice ([email])');
+    expect(JSON.stringify(error)).not.toContain('alice@acme.example');
   });
 
   it('never puts a token or secret in an error', async () => {

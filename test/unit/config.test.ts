@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/config.js';
+import { loadConfig, loadSettings } from '../../src/config.js';
 import { ConfigError } from '../../src/errors.js';
 
 const BASE = {
@@ -76,11 +79,46 @@ describe('loadConfig', () => {
         'LOG_LEVEL',
         'PORT',
         'SLACK_BOT_TOKEN',
+        'SLACK_SIGNING_SECRET',
         'SLACK_TEAM_ID',
         'TENANT_BASE_URL',
+        'TENANT_CLIENT_ID',
       ].sort(),
     );
     expect(error.message).toContain('SLACK_TEAM_ID: is required');
+  });
+
+  it('with nothing set, lists every missing setting at once, the ones that go together too', () => {
+    expect(
+      issuesOf({})
+        .issues.map((i) => i.key)
+        .sort(),
+    ).toEqual([
+      'SLACK_BOT_TOKEN',
+      'SLACK_SIGNING_SECRET',
+      'SLACK_TEAM_ID',
+      'TENANT_BASE_URL',
+      'TENANT_CLIENT_ID',
+    ]);
+  });
+
+  it('lists a bad WARDEN_CONFIG file with the bad variables, at once', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'warden-cfg-'));
+    try {
+      writeFileSync(join(dir, 'w.yaml'), 'limits:\n  snoozeMaxDays: -1\n');
+      const { SLACK_TEAM_ID, ...rest } = BASE;
+      let error: unknown;
+      try {
+        loadSettings({ ...rest, WARDEN_CONFIG: join(dir, 'w.yaml') });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      const keys = error instanceof ConfigError ? error.issues.map((i) => i.key) : [];
+      expect(keys).toEqual(['SLACK_TEAM_ID', `${join(dir, 'w.yaml')}:2 limits.snoozeMaxDays`]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('refuses missing or conflicting tenant credentials', () => {

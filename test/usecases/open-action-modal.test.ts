@@ -3,7 +3,17 @@ import { openActionModal } from '../../src/usecases/open-action-modal.js';
 import { lanePerTest } from '../helpers/lane.js';
 
 const lane = lanePerTest();
-const PORTS = ['views', 'findings', 'people', 'settings', 'chat', 'cards', 'clock', 'logger'] as const;
+const PORTS = [
+  'views',
+  'findings',
+  'people',
+  'settings',
+  'chat',
+  'cards',
+  'clock',
+  'logger',
+  'audit',
+] as const;
 
 describe('openActionModal (through its ports)', () => {
   it('opens Loading… with the trigger first, then the form in the person’s time zone', async () => {

@@ -98,10 +98,35 @@ describe('sandbox tenant', () => {
       'FND_DECOY_USED',
     ]);
     const refs = await call('POST', '/api/v1/findings/search', {
-      refs: ['FND_CUSTOM'],
+      refs: [{ id: 'FND_CUSTOM' }, { id: 'FND_SA_UNOWNED' }],
       severities: ['FINDING_SEVERITY_MEDIUM'],
     });
     expect((refs.json.list as { id: string }[]).map((f) => f.id)).toEqual(['FND_CUSTOM']);
+  });
+
+  it('refuses refs written as strings: the schema wants FindingRef objects', async () => {
+    const res = await call('POST', '/api/v1/findings/search', { refs: ['FND_CUSTOM'] });
+    expect(res.status).toBe(400);
+    expect(res.json).toMatchObject({ code: 3 });
+  });
+
+  it('answers a state change with finding null when asked to, and the change is made', async () => {
+    sandbox.answers.stateChangeWithoutFinding = true;
+    const res = await call('POST', '/api/v1/findings/FND_SA_UNOWNED/state', { suppress: { reason: 'x' } });
+    expect(res).toEqual({ status: 200, json: { finding: null } });
+    expect(sandbox.findings.get('FND_SA_UNOWNED', clock)?.state).toBe('FINDING_STATE_SUPPRESSED');
+  });
+
+  it('holds the deliberately unfaithful fixtures only when asked to', async () => {
+    const faithful = await createSandboxTenant({ deliberate: false });
+    try {
+      expect(faithful.findings.get('FND_FUTURE', clock)).toBeUndefined();
+      expect(faithful.findings.get('FND_HOSTILE', clock)).toBeUndefined();
+      expect(faithful.campaigns.has('CAMP_CONFLICT')).toBe(false);
+      expect(sandbox.findings.get('FND_FUTURE', clock)).toBeDefined();
+    } finally {
+      await faithful.close();
+    }
   });
 
   it('refuses token requests that are not form-encoded client credentials', async () => {
@@ -154,9 +179,21 @@ describe('sandbox tenant', () => {
         .update(received?.body ?? '')
         .digest('base64'),
     );
-    expect(received?.headers['webhook-id']).toBe(sent.dispatchId);
     const envelope = JSON.parse(received?.body ?? '{}');
+    expect(received?.headers['webhook-id']).toBe(envelope.webhookId);
+    expect(received?.headers['webhook-callback-url']).toBe(envelope.callbackUrl);
+    expect(envelope.payload.dispatchId).toBe(sent.dispatchId);
     expect(envelope.payload.finding.id).toBe('FND_SA_UNOWNED');
     expect(envelope.payload['@type']).toBe('type.googleapis.com/c1.webhooks.v1.PayloadFindingDispatch');
+    // 202 obliges the receiver to post its response to callbackUrl; until then it is pending.
+    expect(sandbox.deliveries.at(-1)).toEqual({
+      dispatchId: sent.dispatchId,
+      status: 202,
+      outcome: 'pending',
+    });
+    const callback = await request(envelope.callbackUrl, { method: 'POST', body: '{}' });
+    expect(callback.statusCode).toBe(200);
+    await callback.body.dump();
+    expect(sandbox.deliveries.at(-1)?.outcome).toBe('delivered');
   });
 });

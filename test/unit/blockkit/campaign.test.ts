@@ -23,6 +23,16 @@ describe('groupEntitlements', () => {
     expect(ents.appCount).toBe(2);
   });
 
+  it('sorts apps and entitlements naturally: App 2 before App 10, Role 109 before Role 1009', () => {
+    const { ents } = viewOf(campaigns.CAMP_LARGE);
+    expect(ents.apps.map((a) => a.appName)).toEqual(Array.from({ length: 12 }, (_, i) => `App ${i + 1}`));
+    const app1 = ents.rows
+      .filter((r) => r.appId === 'APP_001')
+      .map((r) => Number(/Role (\d+)/.exec(r.entitlementName)?.[1]));
+    expect(app1).toEqual([...app1].sort((a, b) => a - b));
+    expect(ents.apps.reduce((n, a) => n + a.count, 0)).toBe(ents.rows.length);
+  });
+
   it('falls back to ids without expanded', () => {
     const { ents } = viewOf(campaigns.CAMP_BARE);
     expect(ents.rows[0]).toMatchObject({
@@ -63,6 +73,24 @@ describe('renderCampaign', () => {
       for (const m of text.matchAll(/`(ENT_\d+_\d+)`/g)) if (m[1]) seen.add(m[1]);
     }
     expect(seen.size).toBe(ents.rows.length);
+  });
+
+  it('names every app with its count on the first page only', () => {
+    const { scope, ents } = viewOf(campaigns.CAMP_LARGE);
+    const first = JSON.stringify(renderCampaign(scope, ents, { campaignId: 'CAMP_LARGE', page: 0 }).blocks);
+    for (const app of ents.apps) expect(first).toContain(`${app.appName} (${app.count})`);
+    const second = JSON.stringify(renderCampaign(scope, ents, { campaignId: 'CAMP_LARGE', page: 1 }).blocks);
+    expect(second).not.toContain(`App 12 (${ents.apps.at(-1)?.count})`);
+  });
+
+  it('with more apps than fit, names as many as fit and says how many more', () => {
+    const list = Array.from({ length: 2_000 }, (_, i) => ({
+      accessReviewEntitlement: { appId: `APP_${i}`, appEntitlementId: `ENT_${i}` },
+    }));
+    const { scope, ents } = viewOf({ list });
+    const out = renderCampaign(scope, ents, { campaignId: 'CAMP_MANY', page: 0 });
+    expect(checkBlocks(out.blocks)).toBeUndefined();
+    expect(JSON.stringify(out.blocks)).toMatch(/and \d+ more apps \(all in the CSV\)/);
   });
 
   it('clamps a page number out of range', () => {
@@ -137,6 +165,7 @@ describe('entitlementsCsv', () => {
         },
       ],
       appCount: 1,
+      apps: [],
     });
     expect(csv.split('\r\n')).toEqual([
       'appId,appName,entitlementId,entitlementName,policyId,policyName,customPolicyId,createdAt,deletedAt',

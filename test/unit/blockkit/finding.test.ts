@@ -36,10 +36,10 @@ describe('renderFindingAlert', () => {
   it.each([
     ['FND_SIMILAR_USER', /j\.doe.*jane\.doe.*91% similar/s],
     ['FND_SA_MISCLASSIFIED', /Classified as \*user\*, behaves as \*service account\*/],
-    ['FND_DECOY_USED', /Decoy `DCY_AWS_1` \(aws access key\) was used/],
+    ['FND_DECOY_USED', /Decoy `DCY_AWS_1` \(access token\) was used/],
     ['FND_CUSTOM', /shared_credential/],
     ['FND_CONNECTOR_ANOMALY_OFF', /connector `CON_OKTA` of app `APP_OKTA`/],
-    ['FND_DEACTIVATED_OWNER', /Deactivated owners: `IU_BOB` \(offboarded\), `IU_CAROL` \(unspecified\)/],
+    ['FND_DEACTIVATED_OWNER', /Deactivated owners: `IU_BOB` \(user disabled\), `IU_CAROL` \(unspecified\)/],
     ['FND_UNUSED_SECRET', /Last used <!date\^/],
     ['FND_CRED_EXPOSED', /Credential not revoked/],
     ['FND_DECOY_EXPOSED', /Credential revoked <!date/],
@@ -62,6 +62,23 @@ describe('renderFindingAlert', () => {
     expect(allText(seed('FND_RESOLVED'))).toMatch(/✅ Resolved <!date/);
   });
 
+  it.each(['FND_CRED_EXPOSED', 'FND_SNOOZED', 'FND_DECOY_EXPOSED'])(
+    'says each thing once, labelled: one state, one "first seen" (%s)',
+    (id) => {
+      const blocks = JSON.stringify(render(seed(id)).blocks);
+      expect(blocks.match(/\*State\b/g)).toHaveLength(1);
+      expect(blocks.match(/first seen/gi)).toHaveLength(1);
+      const state = seed(id).state === 'FINDING_STATE_SNOOZED' ? /Snoozed/g : /🚨 Open/g;
+      expect(blocks.match(state)).toHaveLength(1);
+    },
+  );
+
+  it('labels when scanners first reported an exposure apart from when the finding was first seen', () => {
+    const text = allText(seed('FND_CRED_EXPOSED'));
+    expect(text).toMatch(/Reported by `scanner-github-public`, `scanner-pastebin` \(first report <!date\^/);
+    expect(text).toMatch(/first seen <!date\^/);
+  });
+
   it('offers the buttons its state likely allows', () => {
     expect(buttons(seed('FND_SA_UNOWNED'))).toEqual([
       'finding.snooze',
@@ -70,7 +87,14 @@ describe('renderFindingAlert', () => {
       'finding.resolve',
     ]);
     expect(buttons(seed('FND_SNOOZED'))).toEqual(['finding.reopen']);
-    expect(buttons(seed('FND_SUPPRESSED'))).toEqual(['finding.reopen', 'finding.unsuppress']);
+    expect(buttons(seed('FND_SUPPRESSED'))).toEqual(['finding.reopen']);
+    const configured = JSON.stringify(
+      renderFindingAlert(seed('FND_SUPPRESSED'), { now, offerUnsuppress: true }),
+    );
+    expect([...configured.matchAll(/"action_id":"(finding\.[a-zA-Z]+)"/g)].map((m) => m[1])).toEqual([
+      'finding.reopen',
+      'finding.unsuppress',
+    ]);
     expect(allText(seed('FND_SA_UNOWNED'))).toContain('Suppress (permanent)…');
     expect(
       renderFindingAlert(seed('FND_SA_UNOWNED'), { now, actions: false }).blocks.some(
@@ -100,6 +124,35 @@ describe('renderFindingAlert', () => {
     expect(text).toContain('&lt;!channel&gt;');
     expect(text).toContain('&amp; *bold*');
     expect(out.text).not.toContain('<!channel>');
+  });
+
+  it.each([
+    [{ score: 72, overrideScore: 0, overrideByUserId: '' }, '72'],
+    [{ score: 72 }, '72'],
+    [{ score: 72, overrideScore: 30, overrideByUserId: 'IU_ALICE' }, '30 (overridden)'],
+    [{ score: 72, overrideScore: 0, overrideByUserId: 'IU_ALICE' }, '0 (overridden)'],
+  ])('risk score %j reads %s: 0 with nobody overriding is no override', (riskScore, shown) => {
+    const field = JSON.stringify(render(FindingSchema.parse({ id: 'FND_R', riskScore })).blocks);
+    expect(field).toContain(`*Risk score*\\n${shown}"`);
+  });
+
+  it('shows risk factor weights (uint32) as their share of the total, never as a fraction times 100', () => {
+    const f = FindingSchema.parse({
+      id: 'FND_W',
+      riskScore: {
+        score: 50,
+        riskFactors: [
+          { name: 'a', description: 'No owner', severity: 'FINDING_SEVERITY_HIGH', weight: 40 },
+          { name: 'b', description: 'Admin rights', severity: 'FINDING_SEVERITY_LOW', weight: 10 },
+          { name: 'c', description: 'Unweighted', severity: 'FINDING_SEVERITY_LOW' },
+        ],
+      },
+    });
+    const text = allText(f);
+    expect(text).toContain('No owner (high, weight 80%)');
+    expect(text).toContain('Admin rights (low, weight 20%)');
+    expect(text).toContain('Unweighted (low, weight 0%)');
+    expect(text).not.toMatch(/\d{3,}%/);
   });
 
   it('stays within the limits for oversized findings', () => {

@@ -56,7 +56,12 @@ describe('offeredActions', () => {
       'resolve',
     ]);
     expect(offeredActions('FINDING_STATE_SNOOZED')).toEqual(['reopen']);
-    expect(offeredActions('FINDING_STATE_SUPPRESSED')).toEqual(['reopen', 'unsuppress']);
+    // unsuppress is deprecated in favour of reopen: offered only when asked for
+    expect(offeredActions('FINDING_STATE_SUPPRESSED')).toEqual(['reopen']);
+    expect(offeredActions('FINDING_STATE_SUPPRESSED', { unsuppress: true })).toEqual([
+      'reopen',
+      'unsuppress',
+    ]);
     expect(offeredActions('FINDING_STATE_ESCALATED')).not.toContain('unsuppress');
     expect(offeredActions(undefined)).toContain('reopen');
   });

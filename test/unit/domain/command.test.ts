@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCommand } from '../../../src/domain/command.js';
+import { parseCommand, usage, usageOf } from '../../../src/domain/command.js';
 
 describe('parseCommand', () => {
   it.each([
@@ -40,5 +40,39 @@ describe('parseCommand', () => {
     `suppress FND_1 ${'x'.repeat(2_001)}`,
   ])('refuses %j', (text) => {
     expect(parseCommand(text).ok).toBe(false);
+  });
+
+  it.each([
+    ['snooze', 'snooze'],
+    ['snooze FND_1 7d', 'snooze'],
+    ['show ../../x', 'show'],
+    ['accept-risk FND_1 7d', 'acceptRisk'],
+    ['campaign', 'campaign'],
+  ])('a mistake in %j names the subcommand whose usage to show', (text, kind) => {
+    expect(parseCommand(text)).toMatchObject({ ok: false, usage: kind });
+  });
+
+  it('an unknown subcommand names none: the whole usage is shown', () => {
+    expect(parseCommand('dance FND_1')).not.toHaveProperty('usage');
+  });
+});
+
+describe('usage', () => {
+  it('writes placeholders escaped, never as <…> (Slack syntax in mrkdwn), with the configured command', () => {
+    const all = usage('/sec');
+    expect(all).not.toMatch(/[<>]/);
+    expect(all).toContain('`&lt;finding-id&gt;`');
+    expect(all).not.toContain('/warden');
+    expect(all).toContain('*/sec snooze*');
+  });
+
+  it('one subcommand: its line, and the time formats when it takes a time', () => {
+    expect(usageOf('/sec', 'snooze').split('\n')).toEqual([
+      expect.stringMatching(/^\*\/sec snooze\*/),
+      expect.stringMatching(/^Times: /),
+    ]);
+    expect(usageOf('/sec', 'show')).toMatch(
+      /^\*\/sec show\* `&lt;finding-id&gt;`: post the finding's alert here$/,
+    );
   });
 });

@@ -87,6 +87,18 @@ describe('describeScope', () => {
     expect(words(d)['Principals reviewed']).toEqual(['PRINCIPAL_TYPE_FILTER_SERVICE_IDENTITIES']);
   });
 
+  it('says only the app selection criteria that are set', () => {
+    const w = (c: Record<string, unknown>) =>
+      words(describeScope({ appSelectionCriteria: c }))['Apps and resources'];
+    expect(w({ complianceFrameworkAttributeValueIds: ['SOX'] })).toEqual([
+      'Apps matching compliance frameworks `SOX`',
+    ]);
+    expect(w({ riskLevelAttributeValueIds: ['HIGH'], complianceFrameworkAttributeValueIds: [] })).toEqual([
+      'Apps matching risk levels `HIGH`',
+    ]);
+    expect(w({})).toEqual(['Apps matching criteria (none given)']);
+  });
+
   it('shows an unknown user status as it came', () => {
     const d = describeScope({ userCriteria: { userStatus: ['ENABLED', 'SUSPENDED'] } });
     expect(words(d).Users).toEqual(['Users with status enabled or SUSPENDED']);

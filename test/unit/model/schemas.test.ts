@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { seedCampaigns, seedFindings } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
+import { renderFindingAlert } from '../../../src/blockkit/finding.js';
 import { findingTypeOf } from '../../../src/domain/finding-type.js';
 import { ScopeV2Schema, SetupEntitlementAndScopeResponseSchema } from '../../../src/model/campaign.js';
 import { TokenResponseSchema } from '../../../src/model/envelopes.js';
@@ -52,8 +53,9 @@ describe('FindingSchema', () => {
     expect(parsed.state).toBe('FINDING_STATE_ESCALATED');
     expect(parsed.severity).toBe('FINDING_SEVERITY_URGENT');
     expect(parsed.quantumKeyDowngrade).toEqual({ algorithm: 'RSA-1024', keyId: 'KEY_9' });
-    // proto3 JSON writes int64 as a string
     expect(parsed.recurrenceCount).toBe(3);
+    // proto3 JSON writes int64 as a string: a number field newer than the spec may be one
+    expect(FindingSchema.parse({ id: 'F1', recurrenceCount: '3' }).recurrenceCount).toBe(3);
   });
 
   it('accepts null for every nullable array and object', () => {
@@ -68,6 +70,27 @@ describe('FindingSchema', () => {
     });
     expect(parsed.riskScore?.riskFactors).toBeNull();
   });
+
+  it.each(['NaN', 'Infinity', '-Infinity'])(
+    'reads a double written as %s (legal proto3 JSON) and the card leaves it out',
+    (value) => {
+      const parsed = FindingSchema.safeParse({
+        id: 'F1',
+        similarUsernameMatch: { proposedIdentityUserId: 'IU_JANE' },
+        similarUsernameMatchEvidence: {
+          appUsername: 'j.doe',
+          identityUsername: 'jane',
+          similarityScore: value,
+        },
+      });
+      expect(parsed.success, parsed.error?.message).toBe(true);
+      if (!parsed.success) return;
+      expect(parsed.data.similarUsernameMatchEvidence?.similarityScore).toBe(Number(value));
+      const card = JSON.stringify(renderFindingAlert(parsed.data, { now: new Date() }));
+      expect(card).toContain('App username `j.doe` vs identity `jane`');
+      expect(card).not.toMatch(/NaN|Infinity/);
+    },
+  );
 
   it('refuses a finding without an id, and wrong types', () => {
     expect(FindingSchema.safeParse({ state: 'FINDING_STATE_OPEN' }).success).toBe(false);

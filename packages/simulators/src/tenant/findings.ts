@@ -53,6 +53,22 @@ export interface SearchFilters {
 const list = (v: unknown): string[] | undefined =>
   Array.isArray(v) && v.length > 0 ? v.filter((x): x is string => typeof x === 'string') : undefined;
 
+/**
+ * `refs` is a list of FindingRef messages, `[{"id": …}]` (the vendor's FindingSearchRequest). A
+ * bare string where a message belongs is a JSON parse error on the server: undefined here.
+ */
+function refIds(v: unknown): { ok: true; ids: string[] | undefined } | { ok: false } {
+  if (v === undefined || v === null || (Array.isArray(v) && v.length === 0))
+    return { ok: true, ids: undefined };
+  if (!Array.isArray(v)) return { ok: false };
+  const ids: string[] = [];
+  for (const ref of v) {
+    if (!isObject(ref) || (ref.id !== undefined && typeof ref.id !== 'string')) return { ok: false };
+    ids.push(typeof ref.id === 'string' ? ref.id : '');
+  }
+  return { ok: true, ids };
+}
+
 /** The sandbox's findings: state, transitions and search, as the tenant would keep them. */
 export class TenantFindings {
   readonly #byId = new Map<string, JsonFinding>();
@@ -85,13 +101,15 @@ export class TenantFindings {
     return [...this.#byId.keys()].flatMap((id) => this.get(id, now) ?? []);
   }
 
-  search(filters: SearchFilters, now: number): JsonFinding[] {
+  /** The findings a search matches, or the 400 a malformed filter gets. */
+  search(filters: SearchFilters, now: number): JsonFinding[] | Answer {
+    const refs = refIds(filters.refs);
+    if (!refs.ok) return grpcError(400, 3, 'invalid value for refs: each must be a FindingRef {"id": …}');
     const states = list(filters.states);
     const severities = list(filters.severities);
     const types = list(filters.findingTypes);
     const sources = list(filters.sourceKinds);
     const apps = list(filters.appIds);
-    const refs = list(filters.refs);
     const owners = list(filters.ownerIdentityUserIds);
     const query = typeof filters.query === 'string' ? filters.query.toLowerCase() : '';
     return this.all(now).filter((f) => {
@@ -99,7 +117,7 @@ export class TenantFindings {
       if (severities && !severities.includes(String(f.severity))) return false;
       if (sources && !sources.includes(String(f.sourceKind))) return false;
       if (apps && !apps.includes(String(f.appId))) return false;
-      if (refs && !refs.includes(f.id)) return false;
+      if (refs.ids && !refs.ids.includes(f.id)) return false;
       if (types && !types.includes(findingTypeValue(f))) return false;
       if (owners) {
         const owner = isObject(f.assignedOwner) ? f.assignedOwner.identityUserId : undefined;

@@ -5,8 +5,9 @@
  * - CAMP_LARGE: 2,500 selected entitlements over 12 apps, with `expanded`, some deleted, some with a
  *   custom policy;
  * - CAMP_BARE: entitlements without `expanded` (names fall back to ids);
- * - CAMP_CONFLICT: two members of one oneof group set (a tenant bug clients must survive).
+ * - CAMP_CONFLICT (deliberately unfaithful, in seed-deliberate.ts): two members of one oneof set.
  */
+import { deliberateCampaigns } from './seed-deliberate.js';
 
 export type JsonCampaign = Record<string, unknown>;
 
@@ -114,7 +115,14 @@ const FULL_SCOPE = {
   principalTypeFilter: 'PRINCIPAL_TYPE_FILTER_USERS_AND_RESOURCES',
 };
 
-export function seedCampaigns(): Record<string, JsonCampaign> {
+/** Every seed campaign; `deliberate: false` leaves out the deliberately unfaithful one. */
+export function seedCampaigns(opts: { deliberate?: boolean } = {}): Record<string, JsonCampaign> {
+  return opts.deliberate === false
+    ? faithfulCampaigns()
+    : { ...faithfulCampaigns(), ...deliberateCampaigns() };
+}
+
+function faithfulCampaigns(): Record<string, JsonCampaign> {
   const fullSeeds: EntitlementSeed[] = [
     { appIndex: 1, entIndex: 1 },
     { appIndex: 1, entIndex: 2, customPolicy: true },
@@ -155,17 +163,6 @@ export function seedCampaigns(): Record<string, JsonCampaign> {
         principalTypeFilter: 'PRINCIPAL_TYPE_FILTER_UNSPECIFIED',
       },
       ...buildEntitlements('CAMP_BARE', fullSeeds, false),
-    },
-    CAMP_CONFLICT: {
-      scopeV2: {
-        allUsers: {},
-        selectedUsers: { userIds: ['IU_ALICE', 'IU_BOB'] },
-        specificResources: {},
-        resourceTypeSelections: {},
-        principalTypeFilter: 'PRINCIPAL_TYPE_FILTER_SERVICE_IDENTITIES',
-      },
-      list: [],
-      expanded: [],
     },
   };
 }

@@ -1,48 +1,15 @@
+import { finding, type JsonFinding } from './finding-fixture.js';
+import { deliberateFindings } from './seed-deliberate.js';
+
+export type { JsonFinding };
+
 /**
  * Seed findings of the sandbox tenant: every finding type, target and evidence of the spec at
- * least once, every state, and one finding with enum values and a type no client knows.
- * Plain JSON as the tenant would send it (nulls included), not our own types.
+ * least once, and every state. Plain JSON as the tenant writes it, not our own types, and only
+ * what the vendor's schema and proto3 JSON allow (the contract test holds them to it): at most
+ * one member of each oneof, integers as numbers, known enum values, nulls only where the schema
+ * says nullable. The deliberately unfaithful fixtures live apart, in seed-deliberate.ts.
  */
-
-export type JsonFinding = Record<string, unknown> & { id: string; state: string };
-
-const T0 = '2026-11-20T10:00:00Z';
-
-function finding(id: string, fields: Record<string, unknown>): JsonFinding {
-  return {
-    id,
-    appId: 'APP_GITHUB',
-    state: 'FINDING_STATE_OPEN',
-    severity: 'FINDING_SEVERITY_MEDIUM',
-    sourceKind: 'FINDING_SOURCE_KIND_DETECTOR',
-    sourceDetectorId: 'DET_BUILTIN',
-    description: '',
-    remediationDescription: '',
-    fingerprint: `fp-${id.toLowerCase()}`,
-    dedupKeyParts: null,
-    recurrenceCount: 1,
-    createdAt: T0,
-    updatedAt: T0,
-    firstObservedAt: T0,
-    lastObservedAt: T0,
-    lastAppearedAt: T0,
-    resolvedAt: null,
-    snoozeReason: '',
-    snoozeUntil: null,
-    suppressReason: '',
-    riskAcceptanceExpiresAt: null,
-    riskAcceptanceJustification: '',
-    stateUpdatedById: '',
-    taskId: '',
-    assigneeIdentityUserId: '',
-    assignedOwner: null,
-    computedOwner: null,
-    annotations: {},
-    customTags: null,
-    objectPermissions: { read: true, edit: true, delete: false, extra: null },
-    ...fields,
-  };
-}
 
 const exposure = (revoked: boolean) => ({
   credentialRevoked: revoked,
@@ -55,7 +22,13 @@ const exposure = (revoked: boolean) => ({
   sourceUrl: 'https://github.example/acme/infra/blob/main/.env',
 });
 
-export function seedFindings(): JsonFinding[] {
+/** Every seed finding; `deliberate: false` leaves out the deliberately unfaithful ones. */
+export function seedFindings(opts: { deliberate?: boolean } = {}): JsonFinding[] {
+  return opts.deliberate === false ? faithfulFindings() : [...faithfulFindings(), ...deliberateFindings()];
+}
+
+/** The findings a faithful tenant could send. */
+export function faithfulFindings(): JsonFinding[] {
   return [
     finding('FND_SA_UNOWNED', {
       severity: 'FINDING_SEVERITY_HIGH',
@@ -66,25 +39,27 @@ export function seedFindings(): JsonFinding[] {
       annotations: { environment: 'production' },
       serviceAccountUnowned: {},
       appUserTarget: { appId: 'APP_GITHUB', appUserId: 'AU_DEPLOY_BOT' },
-      computedOwner: { appOwnerAppId: 'APP_GITHUB', identityUserId: '', managerOfUserId: '', userSetId: '' },
+      // A oneof: one member set (proto3 writes the set member even when it is empty).
+      computedOwner: { appOwnerAppId: 'APP_GITHUB' },
       riskScore: {
         score: 72,
         systemScore: 72,
         originalScore: 72,
-        overrideScore: null,
+        // Nothing overridden: proto3 writes the zero values (api-facts.md).
+        overrideScore: 0,
         overrideByUserId: '',
         riskFactors: [
           {
             name: 'no_owner',
             description: 'No accountable owner',
             severity: 'FINDING_SEVERITY_HIGH',
-            weight: 0.6,
+            weight: 60,
           },
           {
             name: 'admin_rights',
             description: 'Holds org admin',
             severity: 'FINDING_SEVERITY_CRITICAL',
-            weight: 0.4,
+            weight: 40,
           },
         ],
       },
@@ -119,7 +94,7 @@ export function seedFindings(): JsonFinding[] {
     finding('FND_DECOY_USED', {
       severity: 'FINDING_SEVERITY_CRITICAL',
       description: 'Decoy AWS key was used from 203.0.113.7.',
-      decoyCredentialUsed: { decoyId: 'DCY_AWS_1', kind: 'DECOY_CREDENTIAL_KIND_AWS_ACCESS_KEY' },
+      decoyCredentialUsed: { decoyId: 'DCY_AWS_1', kind: 'DECOY_CREDENTIAL_KIND_ACCESS_TOKEN' },
       decoyTarget: { decoyId: 'DCY_AWS_1' },
     }),
     finding('FND_CUSTOM', {
@@ -136,15 +111,15 @@ export function seedFindings(): JsonFinding[] {
     }),
     finding('FND_DEACTIVATED_OWNER', {
       description: 'The owners of app Payroll were deactivated.',
-      deactivatedOwner: { source: 'DEACTIVATED_OWNER_SOURCE_APP_OWNER' },
+      deactivatedOwner: { source: 'DEACTIVATED_OWNER_SOURCE_OWNERSHIP_ASSIGNED' },
       deactivatedOwnerEvidence: {
         deactivatedOwners: [
-          { reason: 'DEACTIVATED_OWNER_REASON_OFFBOARDED', userId: 'IU_BOB' },
+          { reason: 'DEACTIVATED_OWNER_REASON_USER_DISABLED', userId: 'IU_BOB' },
           { reason: 'DEACTIVATED_OWNER_REASON_UNSPECIFIED', userId: 'IU_CAROL' },
         ],
       },
       identityUserTarget: { identityUserId: 'IU_BOB' },
-      assignedOwner: { identityUserId: 'IU_ALICE', appOwnerAppId: '', managerOfUserId: '', userSetId: '' },
+      assignedOwner: { identityUserId: 'IU_ALICE' },
     }),
     finding('FND_UNUSED_SECRET', {
       severity: 'FINDING_SEVERITY_LOW',
@@ -160,13 +135,8 @@ export function seedFindings(): JsonFinding[] {
     finding('FND_CRED_EXPOSED', {
       severity: 'FINDING_SEVERITY_CRITICAL',
       description: 'A GitHub token was found in a public repository.',
-      credentialPubliclyExposed: {
-        connectorClientId: '',
-        connectorManagedCredentialId: 'CMC_1',
-        credentialDisplayName: 'deploy token',
-        functionClientId: '',
-        userClientId: 'UC_1',
-      },
+      // The credential ids are a oneof: the one that names this credential.
+      credentialPubliclyExposed: { credentialDisplayName: 'deploy token', userClientId: 'UC_1' },
       credentialPubliclyExposedEvidence: exposure(false),
       appUserTarget: { appId: 'APP_GITHUB', appUserId: 'AU_DEPLOY_BOT' },
     }),
@@ -188,7 +158,7 @@ export function seedFindings(): JsonFinding[] {
       description: 'Salesforce connector sync has failed 6 times in a row.',
       connectorSyncFailing: {},
       connectorSyncFailingEvidence: {
-        consecutiveFailureCount: '6',
+        consecutiveFailureCount: 6,
         lastFailedAt: '2026-11-20T09:30:00Z',
         lastSyncLifecycleId: 'SYNC_991',
         streakStartedAt: '2026-11-19T15:00:00Z',
@@ -241,25 +211,6 @@ export function seedFindings(): JsonFinding[] {
       assigneeIdentityUserId: 'IU_ALICE',
       taskId: 'TSK_42',
       appUserTarget: { appId: 'APP_AWS', appUserId: 'AU_BACKUP' },
-    }),
-    // Values no client knows: a newer tenant than the spec.
-    finding('FND_FUTURE', {
-      state: 'FINDING_STATE_ESCALATED',
-      severity: 'FINDING_SEVERITY_URGENT',
-      sourceKind: 'FINDING_SOURCE_KIND_PARTNER_FEED',
-      description: 'A finding of a type newer than the spec.',
-      quantumKeyDowngrade: { algorithm: 'RSA-1024', keyId: 'KEY_9' },
-      quantumKeyDowngradeEvidence: { observedAt: '2026-11-20T10:00:00Z' },
-      workloadTarget: { clusterId: 'K8S_1' },
-      recurrenceCount: '3',
-    }),
-    // Hostile text from the tenant: Slack must not ping or link it.
-    finding('FND_HOSTILE', {
-      severity: 'FINDING_SEVERITY_HIGH',
-      description: `<!channel> urgent <https://evil.example|your bank> & *bold* ${'x'.repeat(10_000)}`,
-      remediationDescription: '<@U0ADMIN> please <!here>',
-      serviceAccountUnowned: {},
-      appUserTarget: { appId: 'APP_GITHUB', appUserId: 'AU_<script>' },
     }),
   ];
 }

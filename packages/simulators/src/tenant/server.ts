@@ -7,9 +7,9 @@ import { Faults } from './faults.js';
 import { type Answer, grpcError, TenantFindings } from './findings.js';
 import { isObject } from './paging.js';
 import { answerApi } from './routes/index.js';
-import type { TenantState } from './routes/types.js';
+import type { AnswerOptions, TenantState } from './routes/types.js';
 import { type JsonCampaign, seedCampaigns } from './seed-campaigns.js';
-import type { JsonFinding } from './seed-findings.js';
+import { type JsonFinding, seedFindings } from './seed-findings.js';
 
 /**
  * A stateful simulated tenant: a real HTTP server on loopback that follows spec/tenant-api.md and
@@ -24,6 +24,11 @@ export interface SandboxOptions {
   token?: Partial<TokenOptions>;
   /** The sandbox's clock; tests move it to expire snoozes and tokens. */
   now?: () => number;
+  /**
+   * Seed the deliberately unfaithful fixtures too (seed-deliberate.ts: a newer tenant, hostile
+   * text, a oneof broken). Default true; the contract test starts a faithful tenant with false.
+   */
+  deliberate?: boolean;
 }
 
 export interface RecordedRequest {
@@ -35,6 +40,28 @@ export interface RecordedRequest {
   body: string;
   /** When it arrived (ms since the epoch). */
   at: number;
+  /** The answer's status and body, once sent (none when the connection was dropped). */
+  status?: number;
+  answer?: string;
+}
+
+/** A finding-dispatch delivery and what became of it (api-facts.md: the callback rule). */
+export interface WebhookDelivery {
+  dispatchId: string;
+  status: number;
+  /**
+   * `delivered` on a success other than 202; `pending` on 202, until the receiver posts its
+   * response to the callbackUrl; `failed` otherwise.
+   */
+  outcome: 'delivered' | 'pending' | 'failed';
+}
+
+export interface WebhookOptions {
+  claims?: Record<string, unknown>;
+  dispatchId?: string;
+  tamperBody?: (body: string) => string;
+  /** Send `"finding": null` in the payload (the schema allows it); the receiver reads it back. */
+  withoutFinding?: boolean;
 }
 
 export interface SandboxTenant {
@@ -46,16 +73,28 @@ export interface SandboxTenant {
   auth: TenantAuth;
   tokenOptions: TokenOptions;
   requests: RecordedRequest[];
+  /** Where the schema allows more than one answer, which one this tenant gives. */
+  answers: AnswerOptions;
+  /** Every finding-dispatch delivery, oldest first. */
+  deliveries: WebhookDelivery[];
   /** Sends a signed finding-dispatch webhook (api-facts.md) for `finding` to `targetUrl`. */
   sendFindingWebhook(
     targetUrl: string,
     finding: JsonFinding,
-    opts?: { claims?: Record<string, unknown>; dispatchId?: string; tamperBody?: (body: string) => string },
-  ): Promise<{ status: number; body: string; dispatchId: string }>;
+    opts?: WebhookOptions,
+  ): Promise<{
+    status: number;
+    body: string;
+    dispatchId: string;
+    sent: string;
+    headers: Record<string, string>;
+  }>;
   close(): Promise<void>;
 }
 
 const MAX_BODY = 1024 * 1024;
+/** The id of the webhook the sandbox's routing rule dispatches to (one per tenant webhook). */
+const WEBHOOK_ID = 'WH_SANDBOX';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function readBody(req: IncomingMessage): Promise<string | undefined> {
@@ -88,19 +127,24 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
   const { port } = server.address() as AddressInfo;
   const url = `http://${host}:${port}`;
   const auth = await TenantAuth.create(`${host}:${port}`);
-  const findings = new TenantFindings();
-  const campaigns = new Map(Object.entries(seedCampaigns()));
+  const deliberate = opts.deliberate !== false;
+  const findings = new TenantFindings(seedFindings({ deliberate }));
+  const campaigns = new Map(Object.entries(seedCampaigns({ deliberate })));
   const faults = new Faults();
   const tokenOptions: TokenOptions = { ttlSeconds: 3600, ...opts.token };
   const requests: RecordedRequest[] = [];
+  const deliveries: WebhookDelivery[] = [];
+  const answers: AnswerOptions = { stateChangeWithoutFinding: false };
 
-  const state: TenantState = { findings, campaigns, now };
+  const state: TenantState = { findings, campaigns, now, answers };
 
   async function route(method: string, path: string, req: IncomingMessage, body: string): Promise<Answer> {
     if (method === 'POST' && path === '/auth/v1/token') {
       return auth.issueToken(String(req.headers['content-type'] ?? ''), body, now(), tokenOptions);
     }
     if (method === 'GET' && path === '/auth/v1/jwks') return auth.jwks();
+    const callback = /^\/webhooks\/v1\/callbacks\/([^/]+)$/.exec(path);
+    if (method === 'POST' && callback) return answerCallback(decodeURIComponent(callback[1] ?? ''));
     if (!path.startsWith('/api/v1/')) return grpcError(404, 5, `no route for ${method} ${path}`);
     if (!auth.isAuthorized(req.headers.authorization, now())) return grpcError(401, 16, 'unauthenticated');
     const parsed = parseJson(body);
@@ -109,8 +153,22 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
     return answerApi(state, method, path, parsed.value);
   }
 
-  function send(res: ServerResponse, answer: Answer, headers: Record<string, string> = {}): void {
+  /** A receiver that answered 202 posts its response here later: the delivery is then done. */
+  function answerCallback(dispatchId: string): Answer {
+    const delivery = deliveries.find((d) => d.dispatchId === dispatchId && d.outcome === 'pending');
+    if (!delivery) return grpcError(404, 5, `no pending delivery ${dispatchId}`);
+    delivery.outcome = 'delivered';
+    return { status: 200, body: {} };
+  }
+
+  function send(
+    res: ServerResponse,
+    answer: Answer,
+    headers: Record<string, string> = {},
+    record?: RecordedRequest,
+  ): void {
     const text = JSON.stringify(answer.body);
+    if (record) Object.assign(record, { status: answer.status, answer: text });
     res.writeHead(answer.status, { 'content-type': 'application/json', ...headers });
     res.end(text);
   }
@@ -121,15 +179,16 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
       const [pathOnly = '/'] = rawPath.split('?', 1);
       const method = req.method ?? 'GET';
       const body = await readBody(req);
-      requests.push({
+      const record: RecordedRequest = {
         method,
         rawPath,
         path: pathOnly,
         authorized: auth.isAuthorized(req.headers.authorization, now()),
         body: body ?? '',
         at: Date.now(),
-      });
-      if (body === undefined) return send(res, grpcError(413, 8, 'request body too large'));
+      };
+      requests.push(record);
+      if (body === undefined) return send(res, grpcError(413, 8, 'request body too large'), {}, record);
       const fault = faults.take(method, decodeURIComponent(pathOnly));
       if (fault?.latencyMs) await sleep(fault.latencyMs);
       const failNow = fault && (fault.drop || fault.status !== undefined);
@@ -145,9 +204,10 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
           res,
           { status, body: fault.body ?? { code: status === 429 ? 8 : 14, message: `injected ${status}` } },
           fault.retryAfter ? { 'retry-after': fault.retryAfter } : {},
+          record,
         );
       }
-      if (answer) send(res, answer);
+      if (answer) send(res, answer, {}, record);
     })().catch((error: unknown) => {
       if (!res.headersSent) send(res, grpcError(500, 13, `sandbox error: ${String(error)}`));
     });
@@ -162,40 +222,48 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
     auth,
     tokenOptions,
     requests,
+    answers,
+    deliveries,
     async sendFindingWebhook(targetUrl, finding, options = {}) {
       const dispatchId = options.dispatchId ?? `DSP_${randomBytes(8).toString('hex').toUpperCase()}`;
       const envelope = {
         version: 'v1',
-        webhookId: 'WH_SANDBOX',
-        callbackUrl: '',
+        webhookId: WEBHOOK_ID,
+        // Where a receiver that answers 202 must post its response later (api-facts.md).
+        callbackUrl: `${url}/webhooks/v1/callbacks/${encodeURIComponent(dispatchId)}`,
         event: 'c1.webhooks.v1.PayloadFindingDispatch',
         payload: {
           '@type': 'type.googleapis.com/c1.webhooks.v1.PayloadFindingDispatch',
           dispatchId,
           findingId: finding.id,
           ruleId: 'RUL_SANDBOX',
-          payloadTemplate: null,
-          finding,
+          // A string field: proto3 writes "" (or leaves it out) when no template is set.
+          payloadTemplate: '',
+          finding: options.withoutFinding ? null : finding,
         },
       };
       const signedBody = JSON.stringify(envelope);
       const jwt = await auth.signWebhook(targetUrl, signedBody, now(), options.claims);
       const sentBody = options.tamperBody ? options.tamperBody(signedBody) : signedBody;
       const digest = createHash('sha256').update(sentBody).digest('base64');
-      const res = await request(targetUrl, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          authorization: `Bearer ${jwt}`,
-          // A message id, the same on every redelivery of this dispatch.
-          'webhook-id': dispatchId,
-          'webhook-event': envelope.event,
-          'webhook-version': 'v1',
-          'content-digest': `sha-256=:${digest}:`,
-        },
-        body: sentBody,
+      const headers = {
+        'content-type': 'application/json',
+        authorization: `Bearer ${jwt}`,
+        // The envelope's webhookId, as api-facts.md says the header carries it.
+        'webhook-id': envelope.webhookId,
+        'webhook-event': envelope.event,
+        'webhook-version': 'v1',
+        'webhook-callback-url': envelope.callbackUrl,
+        'content-digest': `sha-256=:${digest}:`,
+      };
+      const res = await request(targetUrl, { method: 'POST', headers, body: sentBody });
+      const status = res.statusCode;
+      deliveries.push({
+        dispatchId,
+        status,
+        outcome: status === 202 ? 'pending' : status >= 200 && status < 300 ? 'delivered' : 'failed',
       });
-      return { status: res.statusCode, body: await res.body.text(), dispatchId };
+      return { status, body: await res.body.text(), dispatchId, sent: sentBody, headers };
     },
     close() {
       return new Promise<void>((resolve) => {

@@ -7,7 +7,10 @@ export const findingRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/v1/findings/search',
-    handle: (s, _p, body) => pageOf(s.findings.search(body, s.now()), body),
+    handle(s, _p, body) {
+      const found = s.findings.search(body, s.now());
+      return Array.isArray(found) ? pageOf(found, body) : found;
+    },
   },
   {
     method: 'GET',
@@ -22,6 +25,12 @@ export const findingRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/v1/findings/:id/state',
-    handle: (s, p, body) => s.findings.changeState(p.id ?? '', body, 'IU_WARDEN_SERVICE', s.now()),
+    handle(s, p, body) {
+      const answer = s.findings.changeState(p.id ?? '', body, 'IU_WARDEN_SERVICE', s.now());
+      // UpdateFindingStateResponse.finding may be null (api-facts.md): the change was made all the same.
+      return answer.status === 200 && s.answers.stateChangeWithoutFinding
+        ? { status: 200, body: { finding: null } }
+        : answer;
+    },
   },
 ];

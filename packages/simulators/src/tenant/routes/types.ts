@@ -1,11 +1,18 @@
 import type { Answer, TenantFindings } from '../findings.js';
 import type { JsonCampaign } from '../seed-campaigns.js';
 
-/** What a route handler can reach: the tenant's state and its clock. */
+/** How the tenant answers where the vendor's schema allows more than one way (set per test). */
+export interface AnswerOptions {
+  /** Answer a state change with `{"finding": null}` (the schema allows it) instead of the finding. */
+  stateChangeWithoutFinding: boolean;
+}
+
+/** What a route handler can reach: the tenant's state, its clock and its answer options. */
 export interface TenantState {
   findings: TenantFindings;
   campaigns: Map<string, JsonCampaign>;
   now: () => number;
+  answers: AnswerOptions;
 }
 
 /**

@@ -1,0 +1,56 @@
+import { finding, type JsonFinding } from './finding-fixture.js';
+import type { JsonCampaign } from './seed-campaigns.js';
+
+/**
+ * DELIBERATELY UNFAITHFUL fixtures. They are not what this tenant's schema describes; they are
+ * kept to prove a client survives them: a newer tenant (enum values and members nobody knows), a
+ * hostile one (text that would ping or link in Slack), a tenant bug (two members of one oneof).
+ * `createSandboxTenant({ deliberate: false })` leaves them out, and the contract test checks them
+ * as wire JSON only, never as faithful answers.
+ */
+export const DELIBERATE_FIXTURES: Readonly<Record<string, string>> = {
+  FND_FUTURE: 'a newer tenant: a state, severity, source kind, type, target and evidence no client knows',
+  FND_HOSTILE: 'hostile text from the tenant: mrkdwn that would ping a channel and link elsewhere',
+  CAMP_CONFLICT: 'a tenant bug: two members of one oneof group set, and a principal filter nobody knows',
+};
+
+export function deliberateFindings(): JsonFinding[] {
+  return [
+    // Values no client knows: a newer tenant than the spec.
+    finding('FND_FUTURE', {
+      state: 'FINDING_STATE_ESCALATED',
+      severity: 'FINDING_SEVERITY_URGENT',
+      sourceKind: 'FINDING_SOURCE_KIND_PARTNER_FEED',
+      description: 'A finding of a type newer than the spec.',
+      quantumKeyDowngrade: { algorithm: 'RSA-1024', keyId: 'KEY_9' },
+      quantumKeyDowngradeEvidence: { observedAt: '2026-11-20T10:00:00Z' },
+      workloadTarget: { clusterId: 'K8S_1' },
+      recurrenceCount: 3,
+    }),
+    // Hostile text from the tenant: Slack must not ping or link it.
+    finding('FND_HOSTILE', {
+      severity: 'FINDING_SEVERITY_HIGH',
+      description: `<!channel> urgent <https://evil.example|your bank> & *bold* ${'x'.repeat(10_000)}`,
+      remediationDescription: '<@U0ADMIN> please <!here>',
+      serviceAccountUnowned: {},
+      appUserTarget: { appId: 'APP_GITHUB', appUserId: 'AU_<script>' },
+    }),
+  ];
+}
+
+export function deliberateCampaigns(): Record<string, JsonCampaign> {
+  return {
+    // Two members of one oneof group set: a tenant bug clients must survive.
+    CAMP_CONFLICT: {
+      scopeV2: {
+        allUsers: {},
+        selectedUsers: { userIds: ['IU_ALICE', 'IU_BOB'] },
+        specificResources: {},
+        resourceTypeSelections: {},
+        principalTypeFilter: 'PRINCIPAL_TYPE_FILTER_SERVICE_IDENTITIES',
+      },
+      list: [],
+      expanded: [],
+    },
+  };
+}

@@ -1,0 +1,215 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { createSandboxTenant, type RecordedRequest, type SandboxTenant } from '@warden/simulators';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfigFile } from '../../src/config-file.js';
+import {
+  type ContractIssue,
+  createContract,
+  jsonNames,
+  loadSpec,
+  type Mode,
+  VENDORED_SPEC,
+} from '../helpers/contract.js';
+import { type Harness, startHarness, waitFor } from '../helpers/harness.js';
+
+/**
+ * The contract test: for every tenant operation Warden uses, what Warden sends and what the
+ * simulated tenant answers are checked against the vendor's published OpenAPI description and the
+ * proto3 JSON rules (test/helpers/contract.ts). The simulated tenant is what every other test runs
+ * against, so it must answer only what the real one could.
+ */
+
+const contract = createContract();
+const cleanups: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+const FINDING = 'c1.api.finding.v1.Finding';
+
+/** Every problem with the API requests the tenant received and its answers to them. */
+function exchangeIssues(requests: RecordedRequest[], mode: Mode): (ContractIssue & { request: string })[] {
+  const issues: (ContractIssue & { request: string })[] = [];
+  for (const r of requests.filter((x) => x.path.startsWith('/api/'))) {
+    const name = `${r.method} ${r.path}`;
+    const op = contract.operationFor(r.method, r.path);
+    if (!op) {
+      issues.push({ request: name, where: '(path)', message: 'not an operation of the vendor API' });
+      continue;
+    }
+    if (op.request) {
+      const body = jsonNames(r.body ? JSON.parse(r.body) : {});
+      for (const i of contract.check(op.request, body, 'faithful'))
+        issues.push({ request: `${name} (request)`, ...i });
+    }
+    if (r.status === 200 && op.response && r.answer !== undefined) {
+      for (const i of contract.check(op.response, JSON.parse(r.answer), mode))
+        issues.push({ request: `${name} (answer)`, ...i });
+    }
+  }
+  return issues;
+}
+
+const operationsSeen = (requests: RecordedRequest[]) =>
+  new Set(requests.flatMap((r) => contract.operationFor(r.method, r.path)?.id ?? []));
+
+async function faithfulHarness(): Promise<{ h: Harness; tenant: SandboxTenant }> {
+  const tenant = await createSandboxTenant({ deliberate: false });
+  const file = parseConfigFile(
+    'poller:\n  states: [open, in_progress]\n  findingTypes: [serviceAccountUnowned, FINDING_TYPE_UNUSED_SECRET]\n',
+    'contract.yaml',
+  );
+  const h = await startHarness({ tenant, file, env: { ALERTS_POLL_INTERVAL: '1h' } });
+  cleanups.push(
+    () => tenant.close(),
+    () => h.close(),
+  );
+  return { h, tenant };
+}
+
+describe('the vendor OpenAPI description', () => {
+  it('is vendored as the vendor published it (the shared copy is the same when present)', () => {
+    const shared = fileURLToPath(new URL('../../../shared/spec/vendor-openapi-subset.json', import.meta.url));
+    const vendored = readFileSync(VENDORED_SPEC, 'utf8');
+    if (existsSync(shared)) expect(JSON.parse(vendored)).toEqual(JSON.parse(readFileSync(shared, 'utf8')));
+    expect(loadSpec().spec.paths['/api/v1/findings/search']).toBeDefined();
+  });
+
+  it('is checked with the proto3 JSON rules on top', () => {
+    const ok = { id: 'F', recurrenceCount: 2, similarUsernameMatchEvidence: { similarityScore: 'NaN' } };
+    expect(contract.check(FINDING, ok, 'faithful')).toEqual([]);
+    // 32-bit integers are numbers, in range; zero-valued maps are {} not null
+    expect(contract.check(FINDING, { id: 'F', recurrenceCount: '2' }, 'faithful')).not.toEqual([]);
+    expect(contract.check(FINDING, { id: 'F', recurrenceCount: -1 }, 'faithful')).not.toEqual([]);
+    expect(contract.check(FINDING, { id: 'F', customTags: null }, 'faithful')).not.toEqual([]);
+    expect(
+      contract.check(FINDING, { id: 'F', riskScore: { riskFactors: [{ weight: 0.4 }] } }, 'faithful'),
+    ).not.toEqual([]);
+    // at most one member of a oneof, even an empty one
+    const owners = { id: 'F', computedOwner: { appOwnerAppId: 'A', identityUserId: '' } };
+    expect(contract.check(FINDING, owners, 'faithful')).toEqual([
+      { where: 'computedOwner', message: 'oneof owner has 2 members set: appOwnerAppId, identityUserId' },
+    ]);
+    // enums: open on the wire, the listed values from a faithful tenant
+    const future = { id: 'F', state: 'FINDING_STATE_ESCALATED' };
+    expect(contract.check(FINDING, future, 'wire')).toEqual([]);
+    expect(contract.check(FINDING, future, 'faithful')).not.toEqual([]);
+    // a request may use proto names
+    expect(
+      contract.check('c1.api.finding.v1.FindingSearchRequest', jsonNames({ page_size: 10 }), 'faithful'),
+    ).toEqual([]);
+  });
+});
+
+describe('contract: Warden and the simulated tenant', () => {
+  it('every request Warden sends and every answer of the faithful tenant conform, for every operation Warden uses', async () => {
+    const { h, tenant } = await faithfulHarness();
+    // the poller's search (it runs at start), with its filters
+    await waitFor(() => h.warden.poller?.lastSuccessAt, 10_000, 'the first poll');
+    // get finding: every finding the tenant holds
+    for (const f of tenant.findings.all(Date.now())) await h.postAlert(f.id);
+    // search: every filter Warden can send, over several pages
+    const search = h.warden.ports.findings.search(
+      {
+        query: 'account',
+        states: ['FINDING_STATE_OPEN'],
+        severities: ['FINDING_SEVERITY_HIGH', 'FINDING_SEVERITY_MEDIUM'],
+        findingTypes: ['FINDING_TYPE_SERVICE_ACCOUNT_UNOWNED'],
+        sourceKinds: ['FINDING_SOURCE_KIND_DETECTOR'],
+        appIds: ['APP_GITHUB'],
+        ownerIdentityUserIds: ['IU_ALICE'],
+        includeUnassigned: true,
+        refs: [{ id: 'FND_SA_UNOWNED' }, { id: 'FND_CUSTOM' }],
+      },
+      { pageSize: 10 },
+    );
+    for await (const _ of search);
+    for await (const _ of h.warden.ports.findings.search({}, { pageSize: 10 }));
+    // update finding state: every action, through the real receiver
+    const changes: [string, string][] = [
+      ['snooze FND_SA_UNOWNED 7d waiting on vendor', 'FINDING_STATE_SNOOZED'],
+      [
+        'accept-risk FND_NHI_UNOWNED 30d kept on purpose, monitored by the SIEM',
+        'FINDING_STATE_RISK_ACCEPTED',
+      ],
+      ['suppress FND_SIMILAR_USER test accounts', 'FINDING_STATE_SUPPRESSED'],
+      ['resolve FND_SA_MISCLASSIFIED reclassified', 'FINDING_STATE_RESOLVED'],
+      ['reopen FND_SNOOZED', 'FINDING_STATE_OPEN'],
+      ['unsuppress FND_SUPPRESSED', 'FINDING_STATE_OPEN'],
+    ];
+    for (const [text, state] of changes) {
+      await h.command(text);
+      const id = text.split(' ')[1] ?? '';
+      await waitFor(() => tenant.findings.get(id, Date.now())?.state === state, 5_000, text);
+    }
+    // campaign scope and entitlements: every campaign
+    for (const id of tenant.campaigns.keys()) await h.warden.ports.campaigns.get(id);
+
+    await waitFor(
+      () => tenant.requests.filter((r) => r.path.endsWith('/state')).every((r) => r.status !== undefined),
+      5_000,
+      'the last answers',
+    );
+    expect(exchangeIssues(tenant.requests, 'faithful')).toEqual([]);
+    expect([...operationsSeen(tenant.requests)].sort()).toEqual([
+      'c1.api.accessreview.v1.AccessReviewSetupEntitlementService.GetCampaignScopeAndEntitlements',
+      'c1.api.finding.v1.FindingSearchService.Search',
+      'c1.api.finding.v1.FindingService.GetFinding',
+      'c1.api.finding.v1.FindingService.UpdateFindingState',
+    ]);
+  });
+
+  it('the deliberately unfaithful fixtures are still legal on the wire, and only they fail the faithful check', async () => {
+    const tenant = await createSandboxTenant();
+    cleanups.push(() => tenant.close());
+    const { clientFor } = await import('../helpers/tenant.js');
+    const { createFindingsPort } = await import('../../src/wiring/findings-port.js');
+    const { getCampaignScopeAndEntitlements } = await import('../../src/tenant/campaigns.js');
+    const client = clientFor(tenant);
+    cleanups.push(() => client.close());
+    const port = createFindingsPort(client);
+    for (const f of tenant.findings.all(Date.now())) await port.get(f.id);
+    for (const id of tenant.campaigns.keys()) await getCampaignScopeAndEntitlements(client, id);
+    expect(exchangeIssues(tenant.requests, 'wire')).toEqual([]);
+    const unfaithful = new Set(
+      exchangeIssues(tenant.requests, 'faithful').map((i) => i.request.split(' ')[1]),
+    );
+    expect([...unfaithful].sort()).toEqual([
+      '/api/v1/access_review/CAMP_CONFLICT/scope_and_entitlements',
+      '/api/v1/findings/FND_FUTURE',
+    ]);
+  });
+
+  it('the finding-dispatch webhook envelope conforms, and its webhookId is the Webhook-Id header', async () => {
+    const tenant = await createSandboxTenant({ deliberate: false });
+    const receiver = createServer((req, res) => {
+      req.resume();
+      req.on('end', () => res.writeHead(200, { 'content-type': 'application/json' }).end('{}'));
+    });
+    await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+    cleanups.push(
+      () => tenant.close(),
+      () => new Promise<void>((r) => receiver.close(() => r())),
+    );
+    const target = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks/findings`;
+    for (const finding of tenant.findings.all(Date.now()).slice(0, 5)) {
+      for (const withoutFinding of [false, true]) {
+        const sent = await tenant.sendFindingWebhook(target, finding, { withoutFinding });
+        const envelope = JSON.parse(sent.sent) as {
+          webhookId: string;
+          callbackUrl: string;
+          payload: unknown;
+        };
+        expect(contract.check('c1.webhooks.v1.Body', envelope, 'faithful')).toEqual([]);
+        expect(contract.check('c1.webhooks.v1.PayloadFindingDispatch', envelope.payload, 'faithful')).toEqual(
+          [],
+        );
+        expect(sent.headers['webhook-id']).toBe(envelope.webhookId);
+        expect(sent.headers['webhook-callback-url']).toBe(envelope.callbackUrl);
+      }
+    }
+  });
+});

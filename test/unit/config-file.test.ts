@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfigFile } from '../../src/config-file.js';
+import { ConfigError } from '../../src/errors.js';
+
+function problems(yaml: string): string[] {
+  try {
+    parseConfigFile(yaml, 'w.yaml');
+  } catch (error) {
+    if (error instanceof ConfigError) return error.issues.map((i) => `${i.key}: ${i.problem}`);
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('WARDEN_CONFIG poller', () => {
+  it('reads short and full names of the states and types the tenant publishes', () => {
+    const { poller } = parseConfigFile(
+      'poller:\n  states: [open, IN_PROGRESS, FINDING_STATE_SNOOZED]\n  findingTypes: [serviceAccountUnowned, FINDING_TYPE_UNUSED_SECRET]\n',
+      'w.yaml',
+    );
+    expect(poller.states).toEqual([
+      'FINDING_STATE_OPEN',
+      'FINDING_STATE_IN_PROGRESS',
+      'FINDING_STATE_SNOOZED',
+    ]);
+    expect(poller.findingTypes).toEqual([
+      'FINDING_TYPE_SERVICE_ACCOUNT_UNOWNED',
+      'FINDING_TYPE_UNUSED_SECRET',
+    ]);
+  });
+
+  it('refuses at start, with its line, a state or type the tenant does not know, naming it', () => {
+    const found = problems(
+      'poller:\n  states: [open, opne]\n  findingTypes: [serviceAccountUnowned, FINDING_TYPE_UNUSED_SECRETS]\n',
+    );
+    expect(found).toHaveLength(2);
+    expect(found[0]).toMatch(/^w\.yaml:2 poller\.states\.1: "opne" is not a finding state/);
+    expect(found[1]).toMatch(
+      /^w\.yaml:3 poller\.findingTypes\.1: "FINDING_TYPE_UNUSED_SECRETS" is not a finding type/,
+    );
+  });
+
+  it('sends a newer state or type only when written in full and allowed explicitly', () => {
+    const yaml =
+      'poller:\n  states: [open, FINDING_STATE_ESCALATED]\n  findingTypes: [FINDING_TYPE_QUANTUM_KEY]\n';
+    expect(problems(yaml)).toHaveLength(2);
+    const { poller } = parseConfigFile(`${yaml}  allowUnknown: true\n`, 'w.yaml');
+    expect(poller.states).toEqual(['FINDING_STATE_OPEN', 'FINDING_STATE_ESCALATED']);
+    expect(poller.findingTypes).toEqual(['FINDING_TYPE_QUANTUM_KEY']);
+    // a short name is still a typo, allowed or not
+    expect(problems('poller:\n  allowUnknown: true\n  states: [escalatd]\n')).toEqual([
+      expect.stringMatching(/^w\.yaml:3 poller\.states\.0: "escalatd"/),
+    ]);
+  });
+});
