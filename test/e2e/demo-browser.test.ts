@@ -303,9 +303,25 @@ describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(csv.split('\r\n').filter((l) => /^APP_\d+,/.test(l))).toHaveLength(2_500);
     await screenshot('dm-csv');
-    // The Home tab is its own view: what views.publish set for this person, or a note.
+    // The Home tab is its own view: what views.publish set for this person (pushed as it
+    // happens), or a note.
     await page.locator('[data-nav=home]').click();
     await expect.poll(() => page.locator('#home').innerText(), WAIT).toContain('not published a Home tab');
+    const published = await request(`${demo.slack.apiUrl}views.publish`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${demo.slack.botToken}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        user_id: ALICE,
+        view: {
+          type: 'home',
+          blocks: [{ type: 'section', text: { type: 'mrkdwn', text: ':lock: *Your findings*' } }],
+        },
+      }),
+    });
+    expect(((await published.body.json()) as { ok: boolean }).ok).toBe(true);
+    await expect.poll(() => page.locator('#home strong').innerText(), WAIT).toBe('Your findings');
+    expect(await page.locator('#home').innerText()).toContain('🔒');
+    await screenshot('home');
     await page.locator(`[data-nav=${CHANNEL}]`).click();
   }, 60_000);
 
