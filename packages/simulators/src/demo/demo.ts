@@ -1,20 +1,21 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { request } from 'undici';
 import { simulatorEnv } from '../env.js';
-import { signedPostHeaders } from '../signed-post.js';
 import { createLocalSlack, type LocalSlack } from '../slack/server.js';
 import { createSandboxTenant, type SandboxTenant } from '../tenant/server.js';
-import { ME, routeDemoPage } from './page-routes.js';
+import { postSeedAlerts } from './flood.js';
+import { routeDemoPage } from './page-routes.js';
+import { APPROVERS_GROUP, DEMO_CHANNEL } from './page-view.js';
 import { freePort, startWardenProcess, type WardenProcess } from './warden-process.js';
 
 /**
- * `npm run demo`: the simulated tenant, the local Slack with a web page that shows a channel, and
- * Warden run as its own process against both, with a few alerts already posted. The page sends
- * clicks, form submissions and slash commands through the local Slack, which signs them as Slack
- * does.
+ * `npm run demo`: the simulated tenant, the local Slack with a web page that behaves like Slack
+ * (a channel, threads, direct messages and the Home tab, modals, a user switcher), and Warden run
+ * as its own process against both, with a few alerts already posted. The page sends clicks, form
+ * submissions and slash commands through the local Slack, which signs them as Slack does, and
+ * is told of every change by the local Slack's event stream.
  */
 
 const DEMO_FINDINGS = ['FND_CRED_EXPOSED', 'FND_SA_UNOWNED', 'FND_DECOY_USED', 'FND_SNOOZED', 'FND_HOSTILE'];
@@ -29,7 +30,19 @@ export interface DemoOptions {
   cwd?: string;
   /** Where Warden's own log lines go (default: nowhere). */
   onWardenOutput?: (line: string) => void;
+  /** The slash command (SLACK_COMMAND); default `/warden`. */
+  command?: string;
 }
+
+/**
+ * The demo's WARDEN_CONFIG: four-eyes risk acceptance with an approvers' group the local Slack
+ * knows (bob and carol), so the user switcher can show a request approved by a second person.
+ */
+const DEMO_CONFIG = `# Written by npm run demo
+permissions:
+  acceptRisk:
+    approvers: ${APPROVERS_GROUP}
+`;
 
 export interface Demo {
   url: string;
@@ -45,6 +58,9 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
   const slack = await createLocalSlack({ port: opts.port ?? 0 });
   const alertsSecret = `demo-alerts-${randomBytes(12).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'warden-demo-'));
+  const configFile = join(dataDir, 'warden.yaml');
+  writeFileSync(configFile, DEMO_CONFIG);
+  const command = opts.command ?? '/warden';
   const wardenPort = await freePort();
   const wardenUrl = `http://127.0.0.1:${wardenPort}`;
   const cwd = opts.cwd ?? process.cwd();
@@ -57,30 +73,18 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
       WARDEN_PUBLIC_URL: wardenUrl,
       WARDEN_DATA_DIR: dataDir,
       ALERTS_WEBHOOK_SECRET: alertsSecret,
-      ALERTS_CHANNEL: ME.channelId,
+      ALERTS_CHANNEL: DEMO_CHANNEL.id,
+      WARDEN_CONFIG: configFile,
+      SLACK_COMMAND: command,
       LOG_LEVEL: opts.logLevel ?? 'warn',
     },
     ...(opts.onWardenOutput ? { onOutput: opts.onWardenOutput } : {}),
   });
-  routeDemoPage(slack, wardenUrl);
+  const intake = { tenant, wardenUrl, alertsSecret };
+  routeDemoPage({ ...intake, slack, command });
 
-  // A few alerts through the real intake, stored then delivered by Warden's worker: two as the
-  // tenant's signed finding-dispatch webhooks, the rest as HMAC-signed posts.
-  for (const [i, id] of DEMO_FINDINGS.entries()) {
-    const finding = tenant.findings.get(id, Date.now());
-    if (!finding) continue;
-    if (i < 2) {
-      await tenant.sendFindingWebhook(`${wardenUrl}/hooks/findings`, finding);
-      continue;
-    }
-    const body = JSON.stringify({ finding });
-    const res = await request(`${wardenUrl}/hooks/findings`, {
-      method: 'POST',
-      headers: signedPostHeaders(alertsSecret, body),
-      body,
-    });
-    await res.body.dump();
-  }
+  // A few alerts through the real intake, stored then delivered by Warden's worker.
+  await postSeedAlerts(intake, DEMO_FINDINGS);
   const started = Date.now();
   while (
     slack.messages.filter((m) => !m.thread_ts).length < DEMO_FINDINGS.length &&

@@ -1,23 +1,51 @@
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { z } from 'zod';
-import { blockActionBody, postSigned, slashCommandBody, viewSubmissionBody } from '../slack/requests.js';
+import { streamChanges } from '../slack/event-stream.js';
 import type { LocalSlack } from '../slack/server.js';
+import { type IntakeTarget, postFlood } from './flood.js';
+import {
+  type Answer,
+  ClickSchema,
+  CloseSchema,
+  CommandSchema,
+  click,
+  close,
+  command,
+  type PageContext,
+  SubmitSchema,
+  submit,
+} from './page-actions.js';
+import { changeFor, dmOf, isSwitchable, snapshotFor } from './page-view.js';
 
 /**
- * The demo page's routes on the local Slack: its files, the state it renders, and the clicks,
- * submissions and commands it sends, which the local Slack signs and delivers to Warden as Slack
- * would.
+ * The demo page's routes on the local Slack: its files; the event stream of what the person sees
+ * (a snapshot, then each change, pushed); the clicks, submissions and commands it sends, which
+ * the local Slack signs and delivers to Warden as Slack would; a file download; and a flood of
+ * alerts through Warden's intake.
  */
 
-export const ME = { userId: 'U0ALICE', userName: 'alice', teamId: 'T0WARDEN', channelId: 'C0SECOPS' };
+export interface DemoPageOptions extends IntakeTarget {
+  slack: LocalSlack;
+  /** The slash command Warden answers (SLACK_COMMAND). */
+  command: string;
+}
+
 const PAGE = new URL('./page/', import.meta.url);
-const ASSETS: Record<string, [string, string]> = {
-  '/': ['index.html', 'text/html; charset=utf-8'],
-  '/demo/app.js': ['app.js', 'text/javascript; charset=utf-8'],
-  '/demo/app.css': ['app.css', 'text/css; charset=utf-8'],
+const TYPES: Record<string, string> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  html: 'text/html; charset=utf-8',
 };
+/** The page's own files, by URL path: index.html at `/`, the rest under `/demo/`. */
+const ASSETS = new Map<string, string>([
+  ['/', 'index.html'],
+  ...readdirSync(PAGE)
+    .filter((f) => /\.(js|css)$/.test(f))
+    .map((f): [string, string] => [`/demo/${f}`, f]),
+]);
+
+const FloodSchema = z.object({ count: z.number().int().min(1).max(100).default(30) });
 
 function json(res: ServerResponse, status: number, body: unknown): true {
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -25,120 +53,84 @@ function json(res: ServerResponse, status: number, body: unknown): true {
   return true;
 }
 
-const ClickSchema = z.object({
-  actionId: z.string().max(255),
-  value: z.string().max(2_000).optional(),
-  blockId: z.string().max(255).optional(),
-  messageTs: z.string().max(40).optional(),
-  ephemeralId: z.string().max(40).optional(),
-});
-const SubmitSchema = z.object({
-  viewId: z.string().max(40),
-  values: z.record(z.string(), z.record(z.string(), z.unknown())),
-});
-const CommandSchema = z.object({ text: z.string().max(4_000) });
-const CloseSchema = z.object({ viewId: z.string().max(40) });
+function asset(res: ServerResponse, file: string): true {
+  res.writeHead(200, {
+    'content-type': TYPES[file.split('.').pop() ?? ''] ?? 'text/plain',
+    'cache-control': 'no-store',
+  });
+  res.end(readFileSync(new URL(file, PAGE)));
+  return true;
+}
 
-export function routeDemoPage(slack: LocalSlack, wardenUrl: string): void {
-  const events = `${wardenUrl}/slack/events`;
-  const sendSigned = async (body: string) => {
-    const answer = await postSigned(events, body, slack.signingSecret);
-    return answer.body;
+/** A file shared with the person (their CSV), as Slack's url_private_download would give it. */
+function download(slack: LocalSlack, res: ServerResponse, id: string, user: string): true {
+  const file = slack.files.find((f) => f.id === id);
+  if (!file || file.channel !== dmOf(user)) return json(res, 404, { error: 'no such file' });
+  res.writeHead(200, {
+    'content-type': file.filename.endsWith('.csv') ? 'text/csv; charset=utf-8' : 'application/octet-stream',
+    'content-disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+    'cache-control': 'no-store',
+  });
+  res.end(file.content);
+  return true;
+}
+
+type Handler = (input: unknown) => Promise<Answer> | Answer;
+
+function handlers(ctx: PageContext, o: DemoPageOptions): Record<string, Handler> {
+  const parsed =
+    <T extends z.ZodType>(schema: T, run: (input: z.output<T>) => Promise<Answer> | Answer): Handler =>
+    (input) => {
+      const checked = schema.safeParse(input);
+      return checked.success ? run(checked.data) : { status: 400, body: { error: 'bad request' } };
+    };
+  return {
+    '/demo/click': parsed(ClickSchema, (c) => click(ctx, c)),
+    '/demo/submit': parsed(SubmitSchema, (s) => submit(ctx, s)),
+    '/demo/close': parsed(CloseSchema, (c) => close(ctx, c)),
+    '/demo/command': parsed(CommandSchema, (c) => command(ctx, c)),
+    '/demo/flood': parsed(FloodSchema, async (f) => ({
+      status: 200,
+      body: { ok: true, findings: await postFlood(o, f.count) },
+    })),
   };
+}
+
+export function routeDemoPage(o: DemoPageOptions): void {
+  const { slack } = o;
+  const ctx: PageContext = { slack, eventsUrl: `${o.wardenUrl}/slack/events`, command: o.command };
+  const posts = handlers(ctx, o);
 
   slack.route(async (req: IncomingMessage, res: ServerResponse, path: string, raw: string) => {
-    const asset = ASSETS[path];
-    if (req.method === 'GET' && asset) {
-      res.writeHead(200, { 'content-type': asset[1], 'cache-control': 'no-store' });
-      res.end(readFileSync(new URL(asset[0], PAGE)));
-      return true;
+    const query = new URL(req.url ?? '/', 'http://local').searchParams;
+    const as = query.get('as') ?? 'U0ALICE';
+    if (req.method === 'GET') {
+      const file = ASSETS.get(path);
+      if (file) return asset(res, file);
+      if (path === '/demo/events') {
+        if (!isSwitchable(as)) return json(res, 400, { error: 'not a person of the demo' });
+        streamChanges(slack.workspace, req, res, {
+          snapshot: () => snapshotFor(slack, as, o.command),
+          select: (change) => changeFor(as, change),
+        });
+        return true;
+      }
+      if (path.startsWith('/demo/files/')) return download(slack, res, path.slice('/demo/files/'.length), as);
+      return false;
     }
-    if (req.method === 'GET' && path === '/demo/state') {
-      const users = Object.fromEntries(
-        [...slack.users.values()].map((u) => [u.id, u.profile.display_name || u.name]),
-      );
-      const view = [...slack.views.values()].reverse().find((v) => !v.closed);
-      return json(res, 200, {
-        me: ME.userId,
-        users,
-        messages: slack.messages.filter((m) => m.channel === ME.channelId).map((m) => ({ ...m, bot: true })),
-        ephemerals: slack.ephemerals.filter((e) => e.user === ME.userId || e.user === '' || e.via === 'ack'),
-        view: view ? { id: view.id, hash: view.hash, view: view.view } : null,
-      });
-    }
-    if (req.method !== 'POST' || !path.startsWith('/demo/')) return false;
+    const handler = req.method === 'POST' ? posts[path] : undefined;
+    if (!handler) return path.startsWith('/demo/') ? json(res, 404, { error: 'unknown demo route' }) : false;
     let input: unknown;
     try {
       input = JSON.parse(raw || '{}');
     } catch {
       return json(res, 400, { error: 'not JSON' });
     }
-    if (path === '/demo/click') {
-      const click = ClickSchema.safeParse(input);
-      if (!click.success) return json(res, 400, { error: 'bad click' });
-      const c = click.data;
-      const body = blockActionBody(ME, {
-        actionId: c.actionId,
-        value: c.value ?? '',
-        ...(c.blockId ? { blockId: c.blockId } : {}),
-        messageTs: c.messageTs ?? '',
-        triggerId: slack.issueTriggerId(),
-        responseUrl: slack.responseUrl(c.ephemeralId),
-      });
-      await sendSigned(body);
-      return json(res, 200, { ok: true });
+    try {
+      const answer = await handler(input);
+      return json(res, answer.status, answer.body);
+    } catch (error) {
+      return json(res, 502, { error: error instanceof Error ? error.message : String(error) });
     }
-    if (path === '/demo/submit') {
-      const submit = SubmitSchema.safeParse(input);
-      const open = submit.success ? slack.views.get(submit.data.viewId) : undefined;
-      if (!submit.success || !open) return json(res, 400, { error: 'no such view' });
-      const answer = await sendSigned(
-        viewSubmissionBody(ME, {
-          viewId: open.id,
-          callbackId: String(open.view.callback_id ?? ''),
-          privateMetadata: String(open.view.private_metadata ?? ''),
-          values: submit.data.values,
-          triggerId: slack.issueTriggerId(),
-        }),
-      );
-      const parsed = answer
-        ? (JSON.parse(answer) as { response_action?: string; view?: Record<string, unknown> })
-        : {};
-      if (!parsed.response_action) open.closed = true;
-      else if (parsed.response_action === 'update' && parsed.view) {
-        open.view = parsed.view;
-        open.hash = `${Date.now()}.${randomBytes(3).toString('hex')}`;
-      }
-      return json(res, 200, parsed);
-    }
-    if (path === '/demo/close') {
-      const close = CloseSchema.safeParse(input);
-      const open = close.success ? slack.views.get(close.data.viewId) : undefined;
-      if (open) open.closed = true;
-      return json(res, 200, { ok: true });
-    }
-    if (path === '/demo/command') {
-      const command = CommandSchema.safeParse(input);
-      if (!command.success) return json(res, 400, { error: 'bad command' });
-      const text = command.data.text.replace(/^\/warden\s*/, '');
-      const answer = await sendSigned(
-        slashCommandBody(ME, { text, triggerId: slack.issueTriggerId(), responseUrl: slack.responseUrl() }),
-      );
-      // An answer in the ack is shown to the person only, as Slack shows it.
-      if (answer) {
-        const reply = JSON.parse(answer) as { text?: string };
-        slack.ephemerals.push({
-          id: `A${Date.now()}`,
-          channel: ME.channelId,
-          user: ME.userId,
-          text: reply.text ?? '',
-          blocks: [],
-          via: 'ack',
-          at: Date.now(),
-        });
-      }
-      return json(res, 200, { ok: true });
-    }
-    return json(res, 404, { error: 'unknown demo route' });
   });
 }

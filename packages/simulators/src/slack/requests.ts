@@ -62,9 +62,12 @@ export function blockActionBody(
     messageTs: string;
     triggerId: string;
     responseUrl: string;
+    /** A button on an ephemeral message: Slack says so and sends no copy of the message. */
+    ephemeral?: boolean;
   },
 ): string {
   const user = userOf(actor);
+  const ephemeral = opts.ephemeral === true;
   return payloadBody({
     type: 'block_actions',
     user,
@@ -74,14 +77,16 @@ export function blockActionBody(
       type: 'message',
       message_ts: opts.messageTs,
       channel_id: actor.channelId,
-      is_ephemeral: false,
+      is_ephemeral: ephemeral,
     },
     trigger_id: opts.triggerId,
     team: { id: actor.teamId, domain: 'acme' },
     enterprise: null,
     is_enterprise_install: false,
     channel: { id: actor.channelId, name: 'secops' },
-    message: { type: 'message', ts: opts.messageTs, bot_id: 'B0WARDEN', text: '', blocks: [] },
+    ...(ephemeral
+      ? {}
+      : { message: { type: 'message', ts: opts.messageTs, bot_id: 'B0WARDEN', text: '', blocks: [] } }),
     state: { values: {} },
     response_url: opts.responseUrl,
     actions: [

@@ -10,6 +10,7 @@ import type {
   LocalSlackOptions,
   OpenView,
   RecordedCall,
+  ResponseAudience,
   SlackFault,
   SlackMessage,
   SlackUser,
@@ -48,14 +49,18 @@ export interface LocalSlack {
   calls: RecordedCall[];
   fail(fault: SlackFault): void;
   clearFaults(): void;
-  /** A trigger id Slack would put in a payload; valid for 3 s like Slack's. */
-  issueTriggerId(): string;
+  /**
+   * A trigger id Slack would put in a payload; valid for 3 s like Slack's. Given the person who
+   * clicked, a modal opened with it is theirs (OpenView.user).
+   */
+  issueTriggerId(user?: string): string;
   files: UploadedFile[];
   /**
    * The response_url Slack would put in a command or action payload; given an ephemeral
    * message id, it is the one of a button on that message (replace_original replaces it).
+   * Given an audience, what it posts is shown to that person in that channel.
    */
-  responseUrl(forEphemeral?: string): string;
+  responseUrl(forEphemeral?: string, audience?: ResponseAudience): string;
   callsOf(method: string): RecordedCall[];
   /** A message deleted in Slack (by a person): later updates get message_not_found. */
   deleteMessage(channel: string, ts: string): void;
@@ -106,8 +111,8 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   const ws = new Workspace(teamId, url, opts.triggerTtlMs ?? 3_000, opts.timestampedTriggers === true);
   const calls: RecordedCall[] = [];
   const extraRoutes: ExtraRoute[] = [];
-  /** response_url path -> the ephemeral message it belongs to (if any). */
-  const responseUrls = new Map<string, string | undefined>();
+  /** response_url path -> the ephemeral message it belongs to (if any) and whom it answers. */
+  const responseUrls = new Map<string, { ephemeral?: string | undefined; audience?: ResponseAudience }>();
   let faults: (SlackFault & { remaining: number })[] = [];
 
   const method = (name: string, args: Record<string, unknown>) =>
@@ -124,24 +129,26 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     const blocks = Array.isArray(body.blocks) ? body.blocks : [];
     const bad = checkBlocks(body.blocks);
     if (bad) return send(res, 400, { ok: false, error: 'invalid_blocks', errors: [bad] });
-    const owner = responseUrls.get(path);
+    const { ephemeral: owner, audience } = responseUrls.get(path) ?? {};
     const target =
       owner && body.replace_original === true ? ws.ephemerals.find((e) => e.id === owner) : undefined;
     if (target) {
       target.text = String(body.text ?? '');
       target.blocks = blocks;
       target.replaced = (target.replaced ?? 0) + 1;
+      ws.changed({ kind: 'ephemeral', ephemeral: target });
     } else if (body.response_type === 'in_channel') {
       return send(res, 400, { ok: false, error: 'in_channel_not_supported_here' });
     } else {
-      ws.ephemerals.push({
+      ws.addEphemeral({
         id: ws.nextId('E'),
-        channel: '',
-        user: '',
+        channel: audience?.channel ?? '',
+        user: audience?.user ?? '',
         text: String(body.text ?? ''),
         blocks,
         via: 'response_url',
         at: Date.now(),
+        ts: ws.nextTs(),
       });
     }
     return send(res, 200, { ok: true });
@@ -233,10 +240,10 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     clearFaults() {
       faults = [];
     },
-    issueTriggerId: () => ws.issueTrigger(),
-    responseUrl(forEphemeral) {
+    issueTriggerId: (user) => ws.issueTrigger(user),
+    responseUrl(forEphemeral, audience) {
       const path = `/response/${randomBytes(8).toString('hex')}`;
-      responseUrls.set(path, forEphemeral);
+      responseUrls.set(path, { ephemeral: forEphemeral, ...(audience ? { audience } : {}) });
       return `${url}${path}`;
     },
     route(handler) {

@@ -20,6 +20,17 @@ export interface SlackMessage {
   thread_ts?: string;
   metadata?: unknown;
   edited?: boolean;
+  /** Files shared with the message (files.completeUploadExternal with a channel). */
+  files?: SharedFile[];
+}
+
+/** A file as a message shows it. */
+export interface SharedFile {
+  id: string;
+  name: string;
+  title: string;
+  /** Bytes. */
+  size: number;
 }
 
 export interface EphemeralMessage {
@@ -33,7 +44,27 @@ export interface EphemeralMessage {
   replaced?: number;
   /** When it was posted (ms). */
   at: number;
+  /** Its place in the channel's timeline, as chat.postEphemeral's message_ts. */
+  ts?: string;
 }
+
+/** Who a response_url speaks to: the person who clicked or typed, where they did. */
+export interface ResponseAudience {
+  user: string;
+  channel: string;
+}
+
+/**
+ * What changed in the workspace, as the event stream tells a client (the demo page): a message
+ * posted or changed, one deleted, an ephemeral message posted or replaced, a modal opened,
+ * updated or closed, a Home tab published.
+ */
+export type WorkspaceChange =
+  | { kind: 'message'; message: SlackMessage }
+  | { kind: 'message_deleted'; channel: string; ts: string }
+  | { kind: 'ephemeral'; ephemeral: EphemeralMessage }
+  | { kind: 'view'; view: OpenView }
+  | { kind: 'home'; user: string; view: Record<string, unknown> };
 
 export interface UploadedFile {
   id: string;

@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { EphemeralMessage, OpenView, SlackMessage, SlackUser, UploadedFile } from './types.js';
+import type {
+  EphemeralMessage,
+  OpenView,
+  SlackMessage,
+  SlackUser,
+  UploadedFile,
+  WorkspaceChange,
+} from './types.js';
 
 /** The people of the simulated workspace: members, a guest, a bot (users.info answers these). */
 export const DEFAULT_USERS: SlackUser[] = [
@@ -69,6 +76,11 @@ export class Workspace {
   readonly triggers = new Map<string, number>();
   readonly files: UploadedFile[] = [];
   readonly uploads = new Map<string, { filename: string; content?: string }>();
+  /** user id -> the Home tab Warden published for them (views.publish). */
+  readonly homes = new Map<string, Record<string, unknown>>();
+  /** trigger id -> the person whose click or command it came with. */
+  readonly #triggerUsers = new Map<string, string>();
+  readonly #watchers = new Set<(change: WorkspaceChange) => void>();
   #lastTs = 0;
   #seq = 0;
 
@@ -90,9 +102,26 @@ export class Workspace {
     return `${prefix}${++this.#seq}`;
   }
 
+  /** Calls `watcher` with every change from now on (the event stream); returns the unsubscribe. */
+  watch(watcher: (change: WorkspaceChange) => void): () => void {
+    this.#watchers.add(watcher);
+    return () => this.#watchers.delete(watcher);
+  }
+
+  /** Tells the watchers; the methods call it after each change they make. */
+  changed(change: WorkspaceChange): void {
+    for (const watcher of this.#watchers) watcher(change);
+  }
+
   addMessage(msg: SlackMessage): void {
     this.messages.push(msg);
     this.byTs.set(`${msg.channel}:${msg.ts}`, msg);
+    this.changed({ kind: 'message', message: msg });
+  }
+
+  addEphemeral(ephemeral: EphemeralMessage): void {
+    this.ephemerals.push(ephemeral);
+    this.changed({ kind: 'ephemeral', ephemeral });
   }
 
   message(channel: string, ts: string): SlackMessage | undefined {
@@ -104,12 +133,20 @@ export class Workspace {
     if (!msg) return;
     this.byTs.delete(`${channel}:${ts}`);
     this.messages.splice(this.messages.indexOf(msg), 1);
+    this.changed({ kind: 'message_deleted', channel, ts });
   }
 
-  issueTrigger(): string {
+  /** A trigger id for a payload; `user` is who clicked (a modal it opens is theirs). */
+  issueTrigger(user?: string): string {
     const id = `${++this.#seq}.${Date.now()}.${randomBytes(6).toString('hex')}`;
     this.triggers.set(id, Date.now());
+    if (user) this.#triggerUsers.set(id, user);
     return id;
+  }
+
+  /** Whose click or command a trigger id came with, if the local Slack was told. */
+  triggerUser(trigger: string): string | undefined {
+    return this.#triggerUsers.get(trigger);
   }
 
   /** Uses a trigger id once: an error code when it is unknown or older than Slack allows. */
@@ -119,6 +156,7 @@ export class Workspace {
     if (issued === undefined) return 'invalid_trigger_id';
     if (Date.now() - issued > this.triggerTtlMs) return 'expired_trigger_id';
     this.triggers.delete(trigger);
+    this.#triggerUsers.delete(trigger);
     return undefined;
   }
 }

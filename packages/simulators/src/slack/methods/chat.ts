@@ -34,6 +34,7 @@ export const chatMethods: Record<string, (ws: Workspace, args: Record<string, un
     msg.text = String(args.text ?? msg.text);
     if (Array.isArray(args.blocks)) msg.blocks = args.blocks;
     msg.edited = true;
+    ws.changed({ kind: 'message', message: msg });
     return { ok: true, channel, ts: msg.ts, text: msg.text };
   },
   'chat.postEphemeral': (ws, args) => {
@@ -42,7 +43,8 @@ export const chatMethods: Record<string, (ws: Workspace, args: Record<string, un
     if (!ws.users.has(String(args.user))) return fail('user_not_in_channel');
     const bad = checkBlocks(args.blocks);
     if (bad) return { ...fail('invalid_blocks'), errors: [bad] };
-    ws.ephemerals.push({
+    const ts = ws.nextTs();
+    ws.addEphemeral({
       id: ws.nextId('E'),
       channel,
       user: String(args.user),
@@ -50,8 +52,9 @@ export const chatMethods: Record<string, (ws: Workspace, args: Record<string, un
       blocks: Array.isArray(args.blocks) ? args.blocks : [],
       via: 'chat.postEphemeral',
       at: Date.now(),
+      ts,
     });
-    return { ok: true, message_ts: ws.nextTs() };
+    return { ok: true, message_ts: ts };
   },
   'conversations.history': (ws, args) => {
     const channel = channelOf(args);

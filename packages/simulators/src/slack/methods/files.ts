@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { UploadedFile } from '../types.js';
 import { fail, isObject, type MethodAnswer, type Workspace } from '../workspace.js';
 
-/** The two-step upload (files.getUploadURLExternal, then completeUploadExternal) filesUploadV2 uses. */
+/**
+ * The two-step upload (files.getUploadURLExternal, then completeUploadExternal) filesUploadV2 uses.
+ */
 export const fileMethods: Record<string, (ws: Workspace, args: Record<string, unknown>) => MethodAnswer> = {
   'files.getUploadURLExternal': (ws, args) => {
     const id = `F${randomBytes(5).toString('hex').toUpperCase()}`;
@@ -26,6 +28,23 @@ export const fileMethods: Record<string, (ws: Workspace, args: Record<string, un
       };
       ws.files.push(file);
       done.push(file);
+    }
+    // Shared to a channel (a DM for Warden's CSV), the files arrive there as one message from the
+    // uploader, with the initial comment as its text.
+    const channel = typeof args.channel_id === 'string' ? args.channel_id : undefined;
+    if (channel && done.length > 0) {
+      ws.addMessage({
+        channel,
+        ts: ws.nextTs(),
+        text: typeof args.initial_comment === 'string' ? args.initial_comment : '',
+        blocks: [],
+        files: done.map((f) => ({
+          id: f.id,
+          name: f.filename,
+          title: f.title,
+          size: Buffer.byteLength(f.content),
+        })),
+      });
     }
     return { ok: true, files: done.map((f) => ({ id: f.id, name: f.filename, title: f.title })) };
   },

@@ -1,0 +1,64 @@
+// The demo page's state: who the page acts as, what it knows of the workspace, and the two
+// ways out (a POST to the local Slack, a note under the message box).
+
+export const S = {
+  me: new URLSearchParams(location.search).get('as') || 'U0ALICE',
+  tz: 'UTC',
+  command: '/warden',
+  people: new Map(),
+  groups: {},
+  channels: new Map(),
+  dm: '',
+  /** 'channel:ts' -> message (top level and replies). */
+  messages: new Map(),
+  /** 'channel:ts' of a parent -> its replies by ts. */
+  replies: new Map(),
+  ephemerals: new Map(),
+  views: new Map(),
+  closedViews: new Set(),
+  home: null,
+  current: null,
+  thread: null,
+  unread: 0,
+  /** Set by conversations.js: opens a thread beside its conversation. */
+  openThread: null,
+};
+
+export const $ = (id) => document.getElementById(id);
+export const keyOf = (channel, ts) => `${channel}:${ts}`;
+export const isReply = (m) => m.thread_ts && m.thread_ts !== m.ts;
+
+/** What rendering needs to know about the reader. */
+export const reader = {
+  get tz() {
+    return S.tz;
+  },
+  personName: (id) => S.people.get(id)?.name,
+  channelName: (id) => S.channels.get(id),
+  groupHandle: (id) => S.groups[id]?.handle,
+  fileUrl: (id) => `/demo/files/${encodeURIComponent(id)}?as=${encodeURIComponent(S.me)}`,
+  openThread: (channel, ts) => S.openThread?.(channel, ts),
+};
+export const withAct = (act) => Object.assign(Object.create(reader), { act });
+
+export async function post(path, body) {
+  const res = await fetch(path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ ...body, user: S.me }),
+  });
+  const text = await res.text();
+  try {
+    return text ? JSON.parse(text) : {};
+  } catch {
+    return {};
+  }
+}
+
+/** A line under the message box: what the box takes, what went wrong, what was sent. */
+export function note(text, kind = 'info') {
+  const box = $('composer-note');
+  box.textContent = text;
+  box.dataset.kind = kind;
+  box.hidden = !text;
+}
