@@ -4,6 +4,7 @@ import express from 'express';
 import type { Config } from './config.js';
 import { type ConfigFile, DEFAULT_CONFIG_FILE } from './config-file.js';
 import type { Poller } from './delivery/poller.js';
+import { sweepRetention } from './delivery/retention.js';
 import type { DeliveryWorker, WorkerOptions } from './delivery/worker.js';
 import { StartupError } from './errors.js';
 import { requestContext } from './http/request-context.js';
@@ -82,6 +83,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     ports,
     http,
     clientOptions,
+    replays: store,
     workQueue: opts.workQueue,
     identity,
   });
@@ -91,6 +93,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     file,
     ports,
     http,
+    replays: store,
     workerPorts: built.worker,
     ...intakeOptions,
   });
@@ -110,6 +113,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     setDraining: (value) => {
       draining = value;
     },
+    sweepRetention: () => sweepRetention({ store, retention: file.retention, clock, logger }),
     close: async () => {
       await tenant.close();
       if (!opts.store) await store.close();

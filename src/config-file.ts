@@ -5,7 +5,9 @@ import { ApprovalsSchema, AttributionSchema, LimitsSchema } from './config-secti
 import { CardsSchema } from './config-sections/cards.js';
 import { PermissionsSchema } from './config-sections/permissions.js';
 import { PollerSchema } from './config-sections/poller.js';
+import { RetentionSchema } from './config-sections/retention.js';
 import { RuleSchema } from './config-sections/routing.js';
+import { DEFAULT_ATTRIBUTION } from './domain/attribution.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 
 /**
@@ -17,7 +19,7 @@ export const ConfigFileSchema = z
   .object({
     permissions: PermissionsSchema.default({ channels: {} }),
     approvals: ApprovalsSchema.default({ expireAfterHours: 24 }),
-    attribution: AttributionSchema.default({ template: '{text} — via Slack by {name} ({email})' }),
+    attribution: AttributionSchema.default({ template: DEFAULT_ATTRIBUTION }),
     limits: LimitsSchema.default({ riskAcceptanceMaxDays: 365, snoozeMaxDays: 365 }),
     cards: CardsSchema.default({ offerUnsuppress: false }),
     routing: z
@@ -25,6 +27,7 @@ export const ConfigFileSchema = z
       .strict()
       .default({ rules: [] }),
     poller: PollerSchema.default({ maxPerRun: 1_000, allowUnknown: false }),
+    retention: RetentionSchema.default(RetentionSchema.parse({})),
   })
   .strict();
 

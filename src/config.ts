@@ -62,6 +62,10 @@ const EnvSchema = z.object({
     .regex(/^\/[a-z0-9_-]{1,31}$/, { message: 'must be a slash command such as /warden' })
     .default('/warden'),
   SLACK_TEAM_ID: z.string().regex(/^[TE][A-Z0-9]{2,}$/, { message: 'must be a Slack team id (T…)' }),
+  SLACK_ENTERPRISE_ID: z
+    .string()
+    .regex(/^E[A-Z0-9]{2,}$/, { message: 'must be an Enterprise Grid organisation id (E…)' })
+    .optional(),
   TENANT_BASE_URL: baseUrl,
   TENANT_CLIENT_ID: z.string().min(1).optional(),
   TENANT_CLIENT_SECRET: secret().optional(),
@@ -104,6 +108,8 @@ export interface Config {
     apiUrl: string;
     command: string;
     teamId: string;
+    /** The Enterprise Grid organisation the workspace belongs to, if any. */
+    enterpriseId: string | undefined;
   };
   tenant: {
     baseUrl: string;
@@ -225,6 +231,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       apiUrl: e.SLACK_API_URL,
       command: e.SLACK_COMMAND,
       teamId: e.SLACK_TEAM_ID,
+      enterpriseId: e.SLACK_ENTERPRISE_ID,
     },
     tenant: {
       baseUrl: e.TENANT_BASE_URL,

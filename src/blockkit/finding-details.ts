@@ -19,8 +19,9 @@ const isObject = (v: unknown): v is Record<string, unknown> =>
 export function enumWords(value: string | null | undefined, prefix: string): string {
   if (!value) return 'unspecified';
   if (!value.startsWith(prefix)) return safeMrkdwn(value, 80);
+  // The rest is the tenant's too (`FINDING_SEVERITY_<!channel>`): escaped like any of its text.
   const rest = value.slice(prefix.length).toLowerCase().replaceAll('_', ' ');
-  return rest === 'unspecified' ? 'unspecified' : rest;
+  return rest === 'unspecified' ? 'unspecified' : safeMrkdwn(rest, 80);
 }
 
 export function describeTarget(f: Finding): string {

@@ -14,7 +14,7 @@ import {
 import { describeState, severityOf, stateLabel } from './finding-state.js';
 import { BlockId, findingActionId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
-import { code, mention, plain, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
+import { code, mention, plain, safeMrkdwn, slackDate, truncate, unescapeMrkdwn } from './mrkdwn.js';
 
 export interface RenderedMessage {
   text: string;
@@ -174,7 +174,7 @@ export function renderFindingAlert(finding: Finding, ctx: AlertContext): Rendere
       type: 'header',
       text: {
         type: 'plain_text',
-        text: plain(`${sev.icon} ${sev.label}: ${title}`, SLACK_LIMITS.headerText),
+        text: plain(`${sev.icon} ${unescapeMrkdwn(sev.label)}: ${title}`, SLACK_LIMITS.headerText),
         emoji: true,
       },
     },

@@ -8,17 +8,25 @@ export function escapeMrkdwn(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 }
 
+/** The text an escaped string stands for: for plain_text fields, which show entities as typed. */
+export function unescapeMrkdwn(text: string): string {
+  return text.replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+}
+
 /**
  * Cuts `text` to at most `max` characters (UTF-16 units, as Slack counts), ending with `…`.
- * Never splits a surrogate pair or an escape entity such as `&amp;`.
+ * Cuts only between tokens: never inside a surrogate pair, an escape entity such as `&amp;`, or
+ * a `<…>` sequence (a mention, a link, a `<!date^…|…>`), which Slack refuses when left unclosed.
  */
 export function truncate(text: string, max: number): string {
   if (text.length <= max) return text;
   let cut = text.slice(0, Math.max(0, max - 1));
   const last = cut.charCodeAt(cut.length - 1);
   if (last >= 0xd800 && last <= 0xdbff) cut = cut.slice(0, -1);
+  const open = cut.lastIndexOf('<');
+  if (open !== -1 && cut.indexOf('>', open) === -1) cut = cut.slice(0, open);
   const amp = cut.lastIndexOf('&');
-  if (amp !== -1 && amp > cut.length - 5 && !cut.slice(amp).includes(';')) cut = cut.slice(0, amp);
+  if (amp !== -1 && !cut.slice(amp).includes(';')) cut = cut.slice(0, amp);
   return `${cut}…`;
 }
 

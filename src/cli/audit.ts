@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import { openStoreFromEnv } from './open-store.js';
+import { printable, printableJson } from './printable.js';
 
 /**
  * Prints the audit log: every action attempt from Slack, newest first.
@@ -21,7 +22,7 @@ async function main(): Promise<number> {
     });
     for (const e of entries) {
       if (values.json) {
-        process.stdout.write(`${JSON.stringify(e)}\n`);
+        process.stdout.write(`${printableJson(e)}\n`);
         continue;
       }
       const params = Object.entries(e.params)
@@ -29,7 +30,7 @@ async function main(): Promise<number> {
         .map(([k, v]) => `${k}=${JSON.stringify(v)}`)
         .join(' ');
       process.stdout.write(
-        `${new Date(e.at).toISOString()}  ${e.outcome.padEnd(8)}  ${e.action.padEnd(10)}  ${e.finding_id}  by ${e.user_id} (${e.team_id}) in ${e.channel ?? '-'}${params ? `  ${params}` : ''}${e.error ? `  error: ${e.error}` : ''}\n`,
+        `${printable(`${new Date(e.at).toISOString()}  ${e.outcome.padEnd(8)}  ${e.action.padEnd(10)}  ${e.finding_id}  by ${e.user_id} (${e.team_id}) in ${e.channel ?? '-'}${params ? `  ${params}` : ''}${e.error ? `  error: ${e.error}` : ''}`)}\n`,
       );
     }
     if (entries.length === 0) process.stdout.write('no audit entries\n');

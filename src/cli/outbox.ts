@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { OutboxStatus } from '../ports/store.js';
 import { openStoreFromEnv } from './open-store.js';
+import { printable, printableJson } from './printable.js';
 
 /**
  * Operator command for the alert outbox.
@@ -43,12 +44,12 @@ async function main(): Promise<number> {
         ...(status ? { status } : {}),
       });
       if (values.json) {
-        for (const r of rows) process.stdout.write(`${JSON.stringify({ ...r, finding: undefined })}\n`);
+        for (const r of rows) process.stdout.write(`${printableJson({ ...r, finding: undefined })}\n`);
       } else {
         for (const r of rows) {
           const when = new Date(r.createdAt).toISOString();
           process.stdout.write(
-            `${r.id}  ${r.status.padEnd(7)}  ${when}  ${r.findingId}  ${r.channel ?? '-'}  attempts=${r.attempts}${r.lastError ? `  ${r.lastError}` : ''}\n`,
+            `${printable(`${r.id}  ${r.status.padEnd(7)}  ${when}  ${r.findingId}  ${r.channel ?? '-'}  attempts=${r.attempts}${r.lastError ? `  ${r.lastError}` : ''}`)}\n`,
           );
         }
         if (rows.length === 0) process.stdout.write('no alerts\n');

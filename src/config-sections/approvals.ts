@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_ATTRIBUTION } from '../domain/attribution.js';
 
 /** WARDEN_CONFIG `approvals` (four-eyes timing), `attribution` (who acted, in the tenant's record), `limits`. */
 
@@ -22,10 +23,14 @@ export const ApprovalsSchema = z
 
 export const AttributionSchema = z
   .object({
-    /** How reasons and justifications record who acted: {text}, {name}, {email}, {userId}. */
+    /**
+     * How reasons and justifications record who acted: {text}, {name} (the real name, quoted),
+     * {userId}, {email}. Who acted must be told by the user id, never by a name alone.
+     */
     template: z
       .string()
       .refine((t) => t.includes('{text}'), { message: 'must contain {text}' })
-      .default('{text} — via Slack by {name} ({email})'),
+      .refine((t) => t.includes('{userId}'), { message: 'must contain {userId}: a name proves nothing' })
+      .default(DEFAULT_ATTRIBUTION),
   })
   .strict();

@@ -29,6 +29,8 @@ export const PermissionsSchema = z
     reopen: ActionRuleSchema.optional(),
     unsuppress: ActionRuleSchema.optional(),
     campaign: ActionRuleSchema.optional(),
+    /** `/warden show`: posting a finding's card in a channel. */
+    show: ActionRuleSchema.optional(),
     channels: z
       .record(
         z.string().regex(/^[CG][A-Z0-9]{2,}$/, { message: 'must be a channel id' }),

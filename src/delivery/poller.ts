@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ConfigFile } from '../config-file.js';
 import { severityRank } from '../domain/routing.js';
 import type { Logger } from '../logger.js';
@@ -16,6 +17,8 @@ export interface PollerOptions {
 export interface PollResult {
   scanned: number;
   enqueued: number;
+  /** Items the tenant sent that Warden cannot read: skipped, recorded as failed alerts. */
+  unreadable: number;
 }
 
 /**
@@ -30,12 +33,21 @@ export class Poller {
   #running: Promise<PollResult> | undefined;
   /** When the last complete run finished (ms), for readiness and the lag metric. */
   lastSuccessAt: number | undefined;
+  /** When the poller started (ms): the lag before a first complete run counts from here. */
+  startedAt: number | undefined;
 
   constructor(opts: PollerOptions) {
     this.#o = opts;
   }
 
+  /** How long since the last complete run (or since the start), in ms; undefined before the start. */
+  lagMs(now: number): number | undefined {
+    const since = this.lastSuccessAt ?? this.startedAt;
+    return since === undefined ? undefined : now - since;
+  }
+
   start(): void {
+    this.startedAt = this.#o.intake.clock();
     const tick = () => {
       void this.runOnce().finally(() => {
         if (this.#timer !== undefined) this.#timer = setTimeout(tick, this.#o.intervalMs);
@@ -60,14 +72,21 @@ export class Poller {
 
   async #poll(): Promise<PollResult> {
     const { filters, intake, logger } = this.#o;
-    const result: PollResult = { scanned: 0, enqueued: 0 };
+    const result: PollResult = { scanned: 0, enqueued: 0, unreadable: 0 };
     const pages = this.#o.findings.search(
       {
         ...(filters.states ? { states: filters.states } : {}),
         ...(filters.findingTypes ? { findingTypes: filters.findingTypes } : {}),
         ...(filters.appIds ? { appIds: filters.appIds } : {}),
       },
-      { pageSize: 10, limit: filters.maxPerRun },
+      {
+        pageSize: 10,
+        limit: filters.maxPerRun,
+        onUnreadable: async (raw, reason) => {
+          result.unreadable++;
+          await this.#recordUnreadable(raw, reason);
+        },
+      },
     );
     let batch: Finding[] = [];
     const flush = async () => {
@@ -101,5 +120,31 @@ export class Poller {
       logger.error({ err: error, ...result }, 'poll failed; the next run tries again');
     }
     return result;
+  }
+
+  /**
+   * One item the tenant sent that its schema does not allow (a number where text goes): skipped,
+   * and kept as a failed alert with the reason, so operators see it (`outbox list --failed`,
+   * /readyz) and the rest of the run goes on. Stored once per distinct item.
+   */
+  async #recordUnreadable(raw: unknown, reason: string): Promise<void> {
+    const { intake, logger } = this.#o;
+    const id = typeof raw === 'object' && raw !== null && 'id' in raw ? raw.id : undefined;
+    const findingId = typeof id === 'string' && id ? id.slice(0, 256) : '(no id)';
+    const text = JSON.stringify(raw) ?? '';
+    const digest = createHash('sha256').update(text).digest('hex');
+    logger.warn({ findingId, reason }, 'the tenant sent a finding Warden cannot read; skipped');
+    await intake.outbox.enqueueAlert(
+      {
+        idempotencyKey: `poll-unreadable:${digest}`,
+        source: 'poller',
+        findingId,
+        finding: raw,
+        channel: null,
+        status: 'failed',
+        reason: `the tenant sent a finding Warden cannot read (${reason})`.slice(0, 500),
+      },
+      intake.clock(),
+    );
   }
 }

@@ -31,6 +31,9 @@ export interface WorkerOptions {
 /** Message metadata that carries the outbox id, so a repost after a crash can be recognised. */
 export const ALERT_EVENT_TYPE = 'warden_alert';
 
+/** The reason a row waits for Slack's Retry-After (its Slack error code). */
+const RATE_LIMITED = 'ratelimited';
+
 /**
  * Delivers stored alerts to Slack. Rows are claimed with a lease (SKIP LOCKED on PostgreSQL), so
  * replicas never deliver the same row at once and a dead worker's rows are taken back. A finding
@@ -49,6 +52,13 @@ export class DeliveryWorker {
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
   #inflight = 0;
+  /**
+   * Channels Slack rate limited, until when (ms). A Retry-After on chat.postMessage holds for the
+   * whole channel (slack-facts.md), so every queued row of that channel waits it out, without a
+   * call to Slack; one 429 does not become a retry per row. (Per process: the floods issue moves
+   * pacing into the store.)
+   */
+  readonly #pausedUntil = new Map<string, number>();
 
   constructor(ports: WorkerPorts, opts: WorkerOptions = {}) {
     this.#p = ports;
@@ -134,6 +144,12 @@ export class DeliveryWorker {
       this.#o.onResult?.('failed', why);
       return;
     }
+    const paused = this.#pausedUntil.get(row.channel) ?? 0;
+    if (paused > clock()) {
+      await outbox.postpone(row.id, paused, clock());
+      this.#o.onResult?.('rescheduled', RATE_LIMITED);
+      return;
+    }
     try {
       const ts = await this.#postOrReplace(row, parsed.data, row.channel, log);
       log.info({ ts }, 'alert delivered');
@@ -152,6 +168,8 @@ export class DeliveryWorker {
         isSlackApiError(error) && error.retryAfterMs !== undefined
           ? error.retryAfterMs
           : Math.round(backoff * (0.8 + Math.random() * 0.4));
+      if (isSlackApiError(error) && error.failure === 'rate_limited')
+        this.#pausedUntil.set(row.channel, now + delay);
       log.warn({ reason, retryInMs: delay }, 'alert delivery will be retried');
       await outbox.reschedule(row.id, now + delay, reason, now);
       this.#o.onResult?.('rescheduled', reason);
@@ -165,7 +183,14 @@ export class DeliveryWorker {
    */
   async #postOrReplace(row: OutboxRow, finding: Finding, channel: string, log: Logger): Promise<string> {
     const p = this.#p;
-    const existing = (await p.cards.messagesFor(finding.id)).find((m) => m.channel === channel);
+    // Every card of the finding in this channel is replaced; the newest carries the thread reply.
+    const inChannel = (await p.cards.messagesFor(finding.id)).filter((m) => m.channel === channel);
+    const existing = inChannel.at(-1);
+    for (const older of inChannel.slice(0, -1)) {
+      await replaceCard(p, finding, older).catch((error: unknown) =>
+        log.warn({ err: error, ts: older.ts }, 'an older card of this finding could not be replaced'),
+      );
+    }
     if (existing) {
       const card = { channel, ts: existing.ts };
       let replaced = true;
@@ -190,7 +215,9 @@ export class DeliveryWorker {
       event_type: ALERT_EVENT_TYPE,
       event_payload: { outbox_id: row.id, finding_id: finding.id },
     };
-    if (row.attempts > 1) {
+    // A row whose last attempt got a 429 was not posted by it, and any earlier post was already
+    // looked for before that attempt: no history search (itself rate limited, Tier 3) again.
+    if (row.attempts > 1 && row.lastError !== RATE_LIMITED) {
       const earlier = await this.#findEarlierPost(channel, row.id, log);
       if (earlier) {
         log.warn(

@@ -147,33 +147,6 @@ export function actionEnd(action: FindingAction): Date | undefined {
   return undefined;
 }
 
-/**
- * The action an audit entry recorded (its `action` and actionParams()), with its dates; undefined
- * for anything else. The words are not needed to tell whether it is still in effect.
- */
-export function actionFromParams(kind: string, params: Record<string, unknown>): FindingAction | undefined {
-  const date = (v: unknown) =>
-    typeof v === 'string' && Number.isFinite(Date.parse(v)) ? new Date(v) : undefined;
-  switch (kind) {
-    case 'snooze': {
-      const until = date(params.until);
-      return until ? { kind, reason: '', until } : undefined;
-    }
-    case 'acceptRisk': {
-      const expiresAt = date(params.expiresAt);
-      return expiresAt ? { kind, justification: '', expiresAt } : undefined;
-    }
-    case 'suppress':
-    case 'resolve':
-      return { kind, reason: '' };
-    case 'reopen':
-    case 'unsuppress':
-      return { kind };
-    default:
-      return undefined;
-  }
-}
-
 /** What an action sent, for the audit log (dates as ISO text). */
 export function actionParams(action: FindingAction): Record<string, unknown> {
   switch (action.kind) {
@@ -186,5 +159,35 @@ export function actionParams(action: FindingAction): Record<string, unknown> {
       return { reason: action.reason };
     default:
       return {};
+  }
+}
+
+const text = (v: unknown): string | undefined => (typeof v === 'string' ? v : undefined);
+const date = (v: unknown): Date | undefined => {
+  const ms = typeof v === 'string' ? Date.parse(v) : Number.NaN;
+  return Number.isFinite(ms) ? new Date(ms) : undefined;
+};
+
+/** The action an audit entry records (its kind and `actionParams`), or undefined if unreadable. */
+export function actionFromParams(kind: string, params: Record<string, unknown>): FindingAction | undefined {
+  const reason = text(params.reason);
+  switch (kind) {
+    case 'snooze': {
+      const until = date(params.until);
+      return reason !== undefined && until ? { kind, reason, until } : undefined;
+    }
+    case 'acceptRisk': {
+      const justification = text(params.justification);
+      const expiresAt = date(params.expiresAt);
+      return justification !== undefined && expiresAt ? { kind, justification, expiresAt } : undefined;
+    }
+    case 'suppress':
+    case 'resolve':
+      return reason !== undefined ? { kind, reason } : undefined;
+    case 'reopen':
+    case 'unsuppress':
+      return { kind };
+    default:
+      return undefined;
   }
 }

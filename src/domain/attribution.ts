@@ -1,31 +1,53 @@
 /**
  * Records, in the text the tenant keeps, who acted in Slack (WARDEN_CONFIG `attribution`):
- * `{text} — via Slack by {name} ({email})` by default. A missing email drops its parentheses.
+ * `{text} — via Slack by {name} ({userId})` by default. A person is their Slack user id and
+ * real name; the display name is chosen by the person and proves nothing (slack-facts.md).
  * The tenant's record keeps it; a card in a channel shows the person's words without it
  * (`withoutAttribution`, derived from the same template, so it follows the template's wording).
  */
 export interface Actor {
   userId: string;
+  /** The real name (users.info `real_name`), never the display name. */
   name: string;
   email: string | undefined;
 }
 
 const PLACEHOLDERS = /\{(?:name|userId|email)\}/g;
 
-export function attribute(template: string, text: string, actor: Actor): string {
-  const filled = template
-    .replaceAll('{name}', actor.name)
-    .replaceAll('{userId}', actor.userId)
-    .replaceAll('{email}', actor.email ?? '')
-    .replace(/\s*\(\s*\)/g, '');
-  // {text} last: the person's own words are never read as placeholders.
-  const [before = '', ...after] = filled.split('{text}');
-  return `${before}${text}${after.join('{text}')}`.trim();
+export const DEFAULT_ATTRIBUTION = '{text} — via Slack by {name} ({userId})';
+
+/**
+ * A name as the record carries it: quoted, with no quote, brace, control or format character
+ * and no line break of its own, so whatever it says stays inside its quotes: a name cannot
+ * close them and append "approved by …", nor be read as a placeholder.
+ */
+export function quoteName(name: string): string {
+  const clean = name
+    .replace(/[\p{Cc}\p{Cf}"“”„‟«»{}]/gu, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  const cut = Array.from(clean).slice(0, 80).join('');
+  return `"${cut || 'unnamed'}"`;
 }
 
-/** Four-eyes: the approver is recorded after the requester's attributed words. */
-export function attributeApproval(signed: string, approver: Actor): string {
-  return `${signed}, approved by ${approver.name}${approver.email ? ` (${approver.email})` : ''}`;
+/**
+ * The person's words signed with who acted, and for a four-eyes acceptance who approved it. The
+ * template is filled in one pass, so nothing substituted (a name, the words) is read again as a
+ * placeholder. A missing email drops its parentheses.
+ */
+export function attribute(template: string, text: string, actor: Actor, approver?: Actor): string {
+  const values: Record<string, string> = {
+    name: quoteName(actor.name),
+    userId: actor.userId,
+    email: actor.email ?? '',
+  };
+  const [before = '', ...after] = template.split('{text}');
+  const fill = (part: string) =>
+    part
+      .replace(/\{(name|userId|email)\}/g, (_m, key: string) => values[key] ?? '')
+      .replace(/\s*\(\s*\)/g, '');
+  const signed = `${fill(before)}${text}${after.map(fill).join('{text}')}`.trim();
+  return approver ? `${signed}, approved by ${quoteName(approver.name)} (${approver.userId})` : signed;
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

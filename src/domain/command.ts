@@ -21,6 +21,15 @@ export type ParsedCommand =
   /** `usage`: the subcommand whose usage to show with the error (unknown subcommands get them all). */
   | { ok: false; error: string; usage?: SlashCommand['kind'] };
 
+/**
+ * At most `max` characters of what the person typed, for echoing it back: cut before it is
+ * escaped (the listener escapes the whole message), and never inside a surrogate pair.
+ */
+function echo(text: string, max: number): string {
+  const chars = Array.from(text);
+  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : text;
+}
+
 // Placeholders are written escaped: in mrkdwn `<…>` is Slack's own syntax, even inside backticks.
 const ID = '&lt;finding-id&gt;';
 
@@ -84,10 +93,10 @@ export function parseCommand(text: string): ParsedCommand {
   const words = text.trim().split(/\s+/).filter(Boolean);
   const [sub = 'help', id, ...rest] = words;
   const kind = SUBCOMMANDS[sub.toLowerCase()];
-  if (!kind) return { ok: false, error: `Unknown subcommand "${sub.slice(0, 30)}".` };
+  if (!kind) return { ok: false, error: `Unknown subcommand "${echo(sub, 30)}".` };
   if (kind === 'help' || kind === 'approvals') return { ok: true, command: { kind } };
   if (id === undefined) return { ok: false, error: `\`${sub}\` needs an id.`, usage: kind };
-  if (!isResourceId(id)) return { ok: false, error: `"${id.slice(0, 40)}" is not a valid id.`, usage: kind };
+  if (!isResourceId(id)) return { ok: false, error: `"${echo(id, 40)}" is not a valid id.`, usage: kind };
   if (kind === 'campaign') return { ok: true, command: { kind, campaignId: id } };
   const findingId = id;
   const rawRest = text.trim().split(/\s+/).slice(2).join(' ');

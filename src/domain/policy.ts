@@ -12,6 +12,7 @@ export const POLICY_ACTIONS = [
   'reopen',
   'unsuppress',
   'campaign',
+  'show',
 ] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 
@@ -44,6 +45,7 @@ const ACTION_WORDS: Record<PolicyAction, string> = {
   reopen: 'reopen findings',
   unsuppress: 'unsuppress findings',
   campaign: 'view access review campaigns',
+  show: 'post findings in a channel',
 };
 
 /**

@@ -9,7 +9,8 @@ export interface HealthDeps {
   now: () => number;
   /** Unsent alerts older than this mean delivery is stuck. */
   stuckAfterMs: number;
-  pollerLastSuccessAt?: () => number | undefined;
+  /** How long since the poller's last complete run (or its start); undefined without a poller. */
+  pollerLagMs?: () => number | undefined;
   pollIntervalMs?: number | undefined;
 }
 
@@ -31,8 +32,8 @@ async function check<T>(
 }
 
 /**
- * GET /healthz: the process answers. GET /readyz: the store answers, a tenant token can be had
- * and the outbox is moving; JSON details, 503 when not ready. Failed alerts are reported (they
+ * GET /healthz: the process answers. GET /readyz: the store answers, a tenant token can be had,
+ * the outbox is moving and the poller (if on) has completed a run within three intervals; JSON details, 503 when not ready. Failed alerts are reported (they
  * need an operator) but do not make the instance unready: restarting would not fix them.
  */
 export function registerHealthRoutes(http: express.Application, deps: HealthDeps): void {
@@ -53,10 +54,12 @@ export function registerHealthRoutes(http: express.Application, deps: HealthDeps
     ]);
     const outbox = store.ok ? store.value : undefined;
     const stuck = outbox?.oldestUnsentAgeMs !== undefined && outbox.oldestUnsentAgeMs > deps.stuckAfterMs;
-    const last = deps.pollerLastSuccessAt?.();
-    const pollerLagMs =
-      deps.pollIntervalMs === undefined ? undefined : last === undefined ? null : now - last;
-    const ready = store.ok && tenant.ok && !stuck;
+    const pollerLagMs = deps.pollIntervalMs === undefined ? undefined : (deps.pollerLagMs?.() ?? null);
+    // A poller that has not completed a run for three intervals (and a grace for a slow one) is
+    // not polling: alerts may be missed, and another replica should take the traffic.
+    const pollerLimitMs = deps.pollIntervalMs === undefined ? 0 : 3 * deps.pollIntervalMs + 30_000;
+    const pollerLagging = typeof pollerLagMs === 'number' && pollerLagMs > pollerLimitMs;
+    const ready = store.ok && tenant.ok && !stuck && !pollerLagging;
     res.status(ready ? 200 : 503).json({
       ready,
       checks: {
@@ -74,7 +77,9 @@ export function registerHealthRoutes(http: express.Application, deps: HealthDeps
                 : {}),
             }
           : { ok: false },
-        ...(pollerLagMs === undefined ? {} : { poller: { lastSuccessAgeMs: pollerLagMs } }),
+        ...(pollerLagMs === undefined
+          ? {}
+          : { poller: { ok: !pollerLagging, lastSuccessAgeMs: pollerLagMs, limitMs: pollerLimitMs } }),
       },
     });
   });

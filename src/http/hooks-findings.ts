@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
 import type { z } from 'zod';
 import { isApiError } from '../errors.js';
-import { FindingDispatchSchema, SignedAlertSchema } from '../intake/payloads.js';
+import { FindingDispatchSchema, jsonDepth, MAX_JSON_DEPTH, SignedAlertSchema } from '../intake/payloads.js';
 import { verifySignedPost } from '../intake/verify-signed-post.js';
 import type { TenantWebhookVerifier } from '../intake/verify-tenant-webhook.js';
 import type { Logger } from '../logger.js';
 import type { Finding } from '../model/finding.js';
+import type { ReplayMemory } from '../ports/store.js';
 import type { FindingsPort } from '../ports/tenant.js';
 import type { Secret } from '../secret.js';
 import { acceptAlert, type IncomingAlert, type IntakeDeps } from '../usecases/accept-alert.js';
@@ -17,6 +18,8 @@ export interface HooksDeps extends IntakeDeps {
   /** Verifies tenant webhooks; undefined when WARDEN_PUBLIC_URL is not set (they are refused). */
   verifyTenantWebhook: TenantWebhookVerifier | undefined;
   webhookSecret: Secret | undefined;
+  /** Tenant webhook token ids (jti) already taken, kept for the token's lifetime. */
+  replays: ReplayMemory;
 }
 
 export const MAX_ALERT_BODY = 1024 * 1024;
@@ -25,12 +28,17 @@ function issues(error: z.ZodError) {
   return error.issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), message: i.message }));
 }
 
-function parseJson(raw: Buffer): { ok: true; value: unknown } | { ok: false } {
+function parseJson(raw: Buffer): { ok: true; value: unknown } | { ok: false; error: string } {
+  let value: unknown;
   try {
-    return { ok: true, value: JSON.parse(raw.toString('utf8')) };
+    value = JSON.parse(raw.toString('utf8'));
   } catch {
-    return { ok: false };
+    return { ok: false, error: 'body is not JSON' };
   }
+  // Refused before anything walks it: a store or renderer would overflow its stack (RangeError).
+  if (jsonDepth(value) > MAX_JSON_DEPTH)
+    return { ok: false, error: `body is nested deeper than ${MAX_JSON_DEPTH} levels` };
+  return { ok: true, value };
 }
 
 /** What a delivery turned out to be: an alert to store, or the answer that refuses it. */
@@ -48,6 +56,8 @@ async function readTenantWebhook(deps: HooksDeps, req: Request, raw: Buffer, log
   const verdict = await deps.verifyTenantWebhook(req.get('authorization') ?? '', raw);
   if (!verdict.ok) {
     log.warn({ reason: verdict.reason }, 'tenant webhook refused');
+    // Keys that cannot be fetched say nothing about the token: 503, so the tenant delivers again.
+    if (verdict.unavailable) return refuse(503, { error: `webhook not verified: ${verdict.reason}` });
     return refuse(401, { error: `webhook signature refused: ${verdict.reason}` });
   }
   const json = parseJson(raw);
@@ -55,7 +65,7 @@ async function readTenantWebhook(deps: HooksDeps, req: Request, raw: Buffer, log
   if (!parsed?.success) {
     log.warn('tenant webhook with an invalid body');
     return refuse(400, {
-      error: json.ok ? 'not a finding dispatch' : 'body is not JSON',
+      error: json.ok ? 'not a finding dispatch' : json.error,
       issues: parsed ? issues(parsed.error) : [],
     });
   }
@@ -66,8 +76,14 @@ async function readTenantWebhook(deps: HooksDeps, req: Request, raw: Buffer, log
   if (!found.ok) return found;
   const { finding } = found;
   // dispatchId is inside the signed body. The Webhook-Id header names the webhook, not the
-  // delivery (it equals the envelope's webhookId), so it cannot tell two deliveries apart.
-  const key = p.dispatchId || createHash('sha256').update(raw).digest('hex');
+  // delivery (it equals the envelope's webhookId) and is not signed, so without a dispatchId the
+  // key is the signed body itself: a captured token replayed with other headers is the same alert.
+  const key = p.dispatchId || `body-${createHash('sha256').update(raw).digest('hex')}`;
+  if (
+    verdict.jti &&
+    !(await deps.replays.rememberOnce(`jwt:${verdict.jti}`, verdict.expiresAt, deps.clock()))
+  )
+    log.warn({ key }, 'tenant webhook token used again; answered as a repeat');
   return { ok: true, alert: { source: 'webhook', idempotencyKey: `webhook:${key}`, finding } };
 }
 
@@ -109,7 +125,7 @@ function readSignedPost(deps: HooksDeps, req: Request, raw: Buffer, log: Logger)
   const parsed = json.ok ? SignedAlertSchema.safeParse(json.value) : undefined;
   if (!parsed?.success) {
     return refuse(400, {
-      error: json.ok ? 'invalid alert' : 'body is not JSON',
+      error: json.ok ? 'invalid alert' : json.error,
       issues: parsed ? issues(parsed.error) : [],
     });
   }

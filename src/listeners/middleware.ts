@@ -1,7 +1,7 @@
 import type { AnyMiddlewareArgs, App } from '@slack/bolt';
 import { slackKindOf } from '../http/request-context.js';
 import type { ListenerContext } from './context.js';
-import { teamOf } from './payloads.js';
+import { foreignOrigin, teamOf } from './payloads.js';
 
 const BUSY =
   ':hourglass: Warden is very busy right now and did not take this; nothing was changed. Try again in a moment.';
@@ -37,12 +37,17 @@ function ackOf(args: AnyMiddlewareArgs): (() => Promise<void>) | undefined {
  */
 export function registerMiddleware(app: App, { ports, work, delivered }: ListenerContext): void {
   const { logger, metrics } = ports;
-  const { teamId } = ports.settings;
+  const { teamId, enterpriseId } = ports.settings;
   app.use(async (args) => {
-    const { teamId: from, triggerId, type } = teamOf(args.body);
+    const origin = teamOf(args.body);
+    const { triggerId, type } = origin;
     const kind = slackKindOf(args.body);
-    if (from !== teamId) {
-      logger.warn({ team: from ?? null, type }, 'request from another workspace refused');
+    const foreign = foreignOrigin(origin, { teamId, enterpriseId });
+    if (foreign) {
+      logger.warn(
+        { team: origin.teamId ?? null, userTeam: origin.userTeamId ?? null, type, why: foreign },
+        'request from another workspace refused',
+      );
       metrics.interactions.inc({ kind, outcome: 'rejected' });
       await ackOf(args)?.();
       return;

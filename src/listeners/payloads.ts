@@ -53,26 +53,67 @@ export const SlashCommandSchema = z.looseObject({
 });
 export type SlashCommandPayload = z.output<typeof SlashCommandSchema>;
 
-/** The team a payload comes from, wherever the payload kind keeps it. */
+/** Where a payload says it comes from, wherever the payload kind keeps it. */
 export const TeamOfSchema = z.looseObject({
   team_id: z.string().nullish(),
   team: z.looseObject({ id: z.string().nullish() }).nullish(),
   user: z.looseObject({ team_id: z.string().nullish() }).nullish(),
+  user_team_id: z.string().nullish(),
+  enterprise: z.looseObject({ id: z.string().nullish() }).nullish(),
+  enterprise_id: z.string().nullish(),
+  is_enterprise_install: z.union([z.boolean(), z.string()]).nullish(),
   trigger_id: z.string().nullish(),
   type: z.string().nullish(),
 });
 
-export function teamOf(body: unknown): {
+export interface PayloadOrigin {
+  /** The workspace the request came through (a shared channel's host). */
   teamId: string | undefined;
+  /** The acting person's own workspace: in a shared channel, possibly another organisation's. */
+  userTeamId: string | undefined;
+  enterpriseId: string | undefined;
+  /** Installed for a whole Enterprise Grid organisation rather than one workspace. */
+  orgWide: boolean;
   triggerId: string | undefined;
   type: string | undefined;
-} {
+}
+
+export function teamOf(body: unknown): PayloadOrigin {
   const parsed = TeamOfSchema.safeParse(body);
-  if (!parsed.success) return { teamId: undefined, triggerId: undefined, type: undefined };
+  if (!parsed.success)
+    return {
+      teamId: undefined,
+      userTeamId: undefined,
+      enterpriseId: undefined,
+      orgWide: false,
+      triggerId: undefined,
+      type: undefined,
+    };
   const b = parsed.data;
+  const teamId = b.team?.id ?? b.team_id ?? b.user?.team_id ?? undefined;
   return {
-    teamId: b.team?.id ?? b.team_id ?? b.user?.team_id ?? undefined,
+    teamId,
+    userTeamId: b.user?.team_id ?? b.user_team_id ?? teamId,
+    enterpriseId: b.enterprise?.id ?? b.enterprise_id ?? undefined,
+    orgWide: b.is_enterprise_install === true || b.is_enterprise_install === 'true',
     triggerId: b.trigger_id ?? undefined,
     type: b.type ?? (b.team_id ? 'command' : undefined),
   };
+}
+
+/**
+ * Why a payload is not from this workspace's own people, if it is not: the request's team and the
+ * acting user's own team must both be SLACK_TEAM_ID (in a shared channel a person of another
+ * organisation comes through our team), no org-wide install, and an Enterprise Grid organisation
+ * only if it is ours (SLACK_ENTERPRISE_ID).
+ */
+export function foreignOrigin(
+  o: PayloadOrigin,
+  ours: { teamId: string; enterpriseId: string | undefined },
+): string | undefined {
+  if (o.teamId !== ours.teamId) return 'request from another workspace';
+  if (o.userTeamId !== ours.teamId) return 'a person of another workspace (shared channel)';
+  if (o.orgWide) return 'an organisation-wide install';
+  if (o.enterpriseId !== undefined && o.enterpriseId !== ours.enterpriseId) return 'another organisation';
+  return undefined;
 }

@@ -20,6 +20,8 @@ export type Clock = () => number;
 export interface Settings {
   /** The workspace Warden serves (audit entries carry it). */
   teamId: string;
+  /** The Enterprise Grid organisation of the workspace, if any (SLACK_ENTERPRISE_ID). */
+  enterpriseId: string | undefined;
   slashCommand: string;
   limits: {
     /** Longest risk acceptance, in days. */
@@ -35,6 +37,12 @@ export interface Settings {
   attributionTemplate: string;
   /** Offer the deprecated Unsuppress next to Reopen (WARDEN_CONFIG `cards.offerUnsuppress`). */
   offerUnsuppress: boolean;
+  /**
+   * The longest a state change can take (every retry of the tenant request and the read-back
+   * included): an in-flight claim's lease, and the age past which an unsettled attempt in the
+   * audit log is known to be a dead process's (reconcile-attempts.ts).
+   */
+  changeDeadlineMs: number;
 }
 
 /** What rendering a finding's card needs of the settings. */

@@ -64,8 +64,13 @@ export interface FilePort {
 /** Who a Slack user is, from users.info. */
 export interface SlackPerson {
   id: string;
+  /** The person's own workspace (another organisation's, for a guest of a shared channel). */
+  teamId: string | undefined;
   tz: string;
+  /** Chosen by the person, can say anything: never proof of who someone is. */
   displayName: string;
+  /** The name an audit carries (with the user id): `real_name`, else the account name. */
+  realName: string;
   email: string | undefined;
   isBot: boolean;
   isGuest: boolean;

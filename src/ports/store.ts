@@ -62,6 +62,8 @@ export interface OutboxStore {
   /** Delivery done: the row is sent and the card index points at `ts`, in one transaction. */
   markSent(id: string, message: MessageRef, now: number): Promise<void>;
   reschedule(id: string, nextAttemptAt: number, error: string, now: number): Promise<void>;
+  /** Back to the queue untried (its claim is not counted as an attempt), e.g. while its channel waits. */
+  postpone(id: string, nextAttemptAt: number, now: number): Promise<void>;
   markFailed(id: string, error: string, now: number): Promise<void>;
   /** Puts failed rows (one, or all) back in the queue; returns how many. */
   requeue(which: { id: string } | { allFailed: true }, now: number): Promise<number>;
@@ -69,8 +71,12 @@ export interface OutboxStore {
   listOutbox(filter: { status?: OutboxStatus; limit: number }): Promise<OutboxRow[]>;
 }
 
-/** Where each finding's cards are in Slack (the resource check and "replace every copy" read it). */
+/**
+ * Where each finding's cards are in Slack (the resource check and "replace every copy" read it):
+ * every card Warden posted, several per channel if it posted several.
+ */
 export interface MessageIndex {
+  /** The finding's cards, least recently updated first. */
   messagesFor(findingId: string): Promise<MessageRef[]>;
   upsertMessage(ref: MessageRef, now: number): Promise<void>;
 }
@@ -86,7 +92,8 @@ export interface SeenStore {
   recordSeen(findingId: string, record: SeenRecord, now: number): Promise<void>;
 }
 
-export type AuditOutcome = 'ok' | 'refused' | 'failed' | 'busy' | 'denied' | 'requested';
+/** `attempt`: written before the tenant is called, settled with the outcome once it is known. */
+export type AuditOutcome = 'ok' | 'refused' | 'failed' | 'busy' | 'denied' | 'requested' | 'attempt';
 
 /** One attempt of an action, as the audit log keeps it. */
 export interface AuditEntry {
@@ -103,7 +110,20 @@ export interface AuditEntry {
 }
 
 export interface AuditLog {
-  appendAudit(entry: AuditEntry): Promise<void>;
+  /** Appends an entry; resolves to its id. */
+  appendAudit(entry: AuditEntry): Promise<string>;
+  /**
+   * Gives an `attempt` its outcome; false when it had one already (another replica settled it
+   * first), so exactly one settles each.
+   */
+  settleAudit(
+    id: string,
+    outcome: AuditOutcome,
+    error: string | null,
+    params?: Record<string, unknown>,
+  ): Promise<boolean>;
+  /** Attempts still without an outcome, made before `before` (ms). */
+  unsettledAttempts(before: number, limit: number): Promise<AuditEntry[]>;
   auditLog(filter: { findingId?: string; limit: number }): Promise<AuditEntry[]>;
 }
 
@@ -154,8 +174,45 @@ export interface ApprovalStore {
   expireApprovals(now: number): Promise<Approval[]>;
 }
 
+/**
+ * Requests already taken, kept for as long as they could be replayed (a signed Slack request for
+ * its 5-minute window, a tenant webhook token for its lifetime), in the store so a restart or
+ * another replica knows them too.
+ */
+export interface ReplayMemory {
+  /** True the first time `key` is seen before `expiresAt`; false for a repeat within it. */
+  rememberOnce(key: string, expiresAt: number, now: number): Promise<boolean>;
+}
+
+/** State changes in flight, claimed across replicas (wiring/inflight.ts builds the InflightPort on it). */
+export interface InflightClaims {
+  /** True when `holder` took the finding (free, or its last holder's lease ran out). */
+  claimInflight(findingId: string, holder: string, leaseUntil: number, now: number): Promise<boolean>;
+  /** Lets go of the finding, if `holder` still holds it. */
+  releaseInflight(findingId: string, holder: string): Promise<void>;
+}
+
+/** What retention deletes: each a table, or the rows of a status in it. */
+export type RetentionTarget = 'sentAlerts' | 'failedAlerts' | 'audit' | 'seen' | 'expired';
+
+export interface RetentionStore {
+  /**
+   * Deletes up to `limit` rows of `target` older than `before` (ms); for `expired`, the replay
+   * memory and in-flight claims past their expiry. Resolves to how many went.
+   */
+  purge(target: RetentionTarget, before: number, limit: number): Promise<number>;
+}
+
 /** The whole store, as the composition root opens it. */
-export interface Store extends OutboxStore, MessageIndex, SeenStore, AuditLog, ApprovalStore {
+export interface Store
+  extends OutboxStore,
+    MessageIndex,
+    SeenStore,
+    AuditLog,
+    ApprovalStore,
+    ReplayMemory,
+    InflightClaims,
+    RetentionStore {
   readonly kind: 'sqlite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;

@@ -8,7 +8,15 @@ export interface FindingsPort {
   get(findingId: string): Promise<Finding>;
   /** A state change, never repeated blindly after an ambiguous failure (read back first). */
   change(findingId: string, action: FindingAction): Promise<Finding>;
-  search(filters: FindingSearchFilters, opts?: { pageSize?: number; limit?: number }): AsyncIterable<Finding>;
+  /** Every matching finding; one the schema cannot read goes to `onUnreadable` and is skipped. */
+  search(
+    filters: FindingSearchFilters,
+    opts?: {
+      pageSize?: number;
+      limit?: number;
+      onUnreadable?: (raw: unknown, reason: string) => void | Promise<void>;
+    },
+  ): AsyncIterable<Finding>;
 }
 
 export interface CampaignView {

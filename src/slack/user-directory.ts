@@ -6,6 +6,7 @@ import type { PeoplePort, SlackPerson } from '../ports/slack.js';
 const UserInfoSchema = z.looseObject({
   user: z.looseObject({
     id: z.string(),
+    team_id: z.string().nullish(),
     name: z.string().nullish(),
     tz: z.string().nullish(),
     is_bot: z.boolean().nullish(),
@@ -61,7 +62,9 @@ export class UserDirectory implements PeoplePort {
     const tz = u.tz && isKnownTimeZone(u.tz) ? u.tz : 'UTC';
     return {
       id: u.id,
+      teamId: u.team_id ?? undefined,
       tz,
+      realName: u.profile?.real_name || u.name || u.id,
       displayName: u.profile?.display_name || u.profile?.real_name || u.name || u.id,
       email: u.profile?.email ?? undefined,
       isBot: u.is_bot === true,

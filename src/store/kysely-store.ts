@@ -3,8 +3,11 @@ import type { Store } from '../ports/store.js';
 import { migrationProvider, ping } from './migrations/index.js';
 import { approvalQueries } from './queries/approvals.js';
 import { auditQueries } from './queries/audit.js';
+import { inflightQueries } from './queries/inflight.js';
 import { messageQueries } from './queries/messages.js';
 import { outboxQueries } from './queries/outbox.js';
+import { replayQueries } from './queries/replays.js';
+import { retentionQueries } from './queries/retention.js';
 import { seenQueries } from './queries/seen.js';
 import type { Database } from './schema.js';
 
@@ -39,5 +42,8 @@ export function createKyselyStore(db: Kysely<Database>, kind: Store['kind']): St
     ...seenQueries(db),
     ...auditQueries(db),
     ...approvalQueries(db),
+    ...replayQueries(db),
+    ...inflightQueries(db),
+    ...retentionQueries(db),
   };
 }

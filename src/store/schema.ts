@@ -79,10 +79,25 @@ export interface ApprovalsTable {
   decided_at: number | null;
 }
 
+/** Requests already taken (signed Slack requests, webhook token ids) until they expire. */
+export interface SeenRequestsTable {
+  key: string;
+  expires_at: number;
+}
+
+/** A state change in flight: who holds the finding, until when. */
+export interface InflightTable {
+  finding_id: string;
+  holder: string;
+  lease_until: number;
+}
+
 export interface Database {
   outbox: OutboxTable;
   messages: MessagesTable;
   seen: SeenTable;
   audit_log: AuditTable;
   approvals: ApprovalsTable;
+  seen_requests: SeenRequestsTable;
+  inflight: InflightTable;
 }

@@ -87,7 +87,11 @@ async function readBack(client: TenantClient, findingId: string): Promise<Findin
 export function searchFindings(
   client: TenantClient,
   filters: FindingSearchFilters,
-  opts: { pageSize?: number; limit?: number } = {},
+  opts: {
+    pageSize?: number;
+    limit?: number;
+    onUnreadable?: (raw: unknown, reason: string) => void | Promise<void>;
+  } = {},
 ): AsyncGenerator<Finding, void, undefined> {
   return paginate(client, {
     operation: 'searchFindings',
@@ -98,5 +102,6 @@ export function searchFindings(
     // Findings are large: the vendor advises pages of 10.
     pageSize: opts.pageSize ?? 10,
     ...(opts.limit === undefined ? {} : { limit: opts.limit }),
+    ...(opts.onUnreadable ? { onUnreadable: opts.onUnreadable } : {}),
   });
 }

@@ -25,6 +25,11 @@ export interface PageRequest<S extends z.ZodType> {
   pageSize?: number;
   /** Stop after this many items (fewer requests, not just a shorter result). */
   limit?: number;
+  /**
+   * An item the schema cannot read: given here (with the reason) and skipped, so one bad item
+   * does not stop the walk. Without it, such an item is an error.
+   */
+  onUnreadable?: (raw: unknown, reason: string) => void | Promise<void>;
 }
 
 /**
@@ -60,6 +65,10 @@ export async function* paginate<S extends z.ZodType>(
       const parsed = req.item.safeParse(raw);
       if (!parsed.success) {
         const first = parsed.error.issues[0];
+        if (req.onUnreadable) {
+          await req.onUnreadable(raw, first ? `${first.path.join('.')}: ${first.message}` : 'invalid');
+          continue;
+        }
         throw new ApiError(
           `The tenant sent an item Warden cannot read (${req.operation}, page ${page}, item ${index + 1}: ${first ? `${first.path.join('.')}: ${first.message}` : 'invalid'}).`,
           { kind: 'bad_response', operation: req.operation, processed: 'yes', cause: parsed.error },

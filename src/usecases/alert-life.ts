@@ -110,10 +110,13 @@ export interface EverywhereResult {
   primaryError: unknown;
 }
 
+const sameCard = (a: Card, b: Card) => a.channel === b.channel && a.ts === b.ts;
+
 /**
- * After a change: replace every card of the finding Warden tracks (one per channel; `clicked`
- * wins for its channel), post one in `primaryChannel` if it has none, track them, and reply in
- * each thread with `reply`.
+ * After a change: replace every card of the finding Warden tracks (several in one channel if it
+ * posted several), post one in `primaryChannel` if it has none, track them, and reply once per
+ * channel with `reply`, in the thread of the card that was clicked, else of that channel's
+ * newest card.
  */
 export async function updateEverywhere(
   p: AlertLifePorts,
@@ -125,29 +128,34 @@ export async function updateEverywhere(
     log.warn({ err: error }, 'card index unavailable; updating only this card');
     return [];
   });
-  const targets = new Map<string, Card & { posted?: boolean }>(
-    indexed.map((m) => [m.channel, { channel: m.channel, ts: m.ts }]),
-  );
-  if (opts.clicked) targets.set(opts.clicked.channel, opts.clicked);
-  let primary: Card | undefined = targets.get(opts.primaryChannel);
+  const cards: Card[] = indexed.map((m) => ({ channel: m.channel, ts: m.ts }));
+  const { clicked } = opts;
+  if (clicked && !cards.some((c) => sameCard(c, clicked))) cards.push(clicked);
+  // Least recently updated first: the last one seen in a channel is its newest.
+  const threads = new Map<string, Card>(cards.map((c) => [c.channel, c]));
+  if (clicked) threads.set(clicked.channel, clicked);
+  let primary = threads.get(opts.primaryChannel);
   let primaryError: unknown;
+  let posted: Card | undefined;
   if (!primary) {
     try {
-      primary = await postCard(p, finding, opts.primaryChannel);
-      targets.set(primary.channel, { ...primary, posted: true });
+      posted = await postCard(p, finding, opts.primaryChannel);
+      primary = posted;
+      cards.push(posted);
+      threads.set(posted.channel, posted);
     } catch (error) {
       primaryError = error;
     }
   }
-  for (const target of targets.values()) {
-    const card = { channel: target.channel, ts: target.ts };
+  for (const card of cards) {
+    const thread = threads.get(card.channel);
     try {
-      if (!target.posted) await replaceCard(p, finding, card);
+      if (card !== posted) await replaceCard(p, finding, card);
       await trackCard(p, finding, card);
-      await replyInThread(p, card, opts.reply);
+      if (thread && sameCard(thread, card)) await replyInThread(p, card, opts.reply);
     } catch (error) {
-      log.warn({ err: error, target: target.channel }, 'a card of this finding could not be updated');
-      if (target.channel === opts.primaryChannel) primaryError = error;
+      log.warn({ err: error, target: card.channel }, 'a card of this finding could not be updated');
+      if (primary && sameCard(card, primary)) primaryError = error;
     }
   }
   return { primary, primaryError };

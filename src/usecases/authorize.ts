@@ -60,7 +60,7 @@ async function check(
     const why = decisionRefusal(p, req.approval, req.userId);
     if (why) return { shown: why };
   }
-  let person: { id: string; isGuest: boolean; isBot: boolean };
+  let person: { id: string; teamId: string | undefined; isGuest: boolean; isBot: boolean };
   try {
     person = await p.people.get(req.userId);
   } catch (error) {
@@ -71,6 +71,12 @@ async function check(
         'Warden could not check your permissions just now (Slack did not answer). Try again in a moment.',
     };
   }
+  // Slack Connect: the person's own workspace decides, not the channel's (users.info says which).
+  if (person.teamId !== undefined && person.teamId !== p.settings.teamId)
+    return {
+      shown: 'Warden acts only for people of its own workspace, not for guests from other organisations.',
+      logged: `person of another workspace (${person.teamId})`,
+    };
   if (req.kind === 'decide') {
     const approvers = p.settings.approvers;
     if (!approvers) return { shown: 'Four-eyes approval is not configured any more.' };

@@ -3,7 +3,7 @@ import { describeChange } from '../blockkit/audit.js';
 import { describeFailure } from '../blockkit/failure.js';
 import { code } from '../blockkit/mrkdwn.js';
 import { actionParams, actionText, type FindingAction, withText } from '../domain/actions.js';
-import { type Actor, attribute, attributeApproval } from '../domain/attribution.js';
+import { type Actor, attribute } from '../domain/attribution.js';
 import { isApiError, READ_BACK_AFTER_CHANGE } from '../errors.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
@@ -11,7 +11,7 @@ import type { Audience } from '../ports/slack.js';
 import type { AuditOutcome } from '../ports/store.js';
 import { type AlertLifePorts, type Card, updateEverywhere } from './alert-life.js';
 import { logTenantFailure } from './log-failure.js';
-import { recordAudit } from './record-audit.js';
+import { recordAudit, settleAudit } from './record-audit.js';
 
 export type ChangePorts = AlertLifePorts &
   Pick<Ports, 'findings' | 'seen' | 'audit' | 'people' | 'privately' | 'inflight' | 'settings' | 'metrics'>;
@@ -39,7 +39,7 @@ export type ChangeOutcome =
 async function actorOf(p: Pick<Ports, 'people'>, userId: string): Promise<Actor> {
   try {
     const person = await p.people.get(userId);
-    return { userId, name: person.displayName, email: person.email };
+    return { userId, name: person.realName, email: person.email };
   } catch {
     return { userId, name: userId, email: undefined };
   }
@@ -53,22 +53,17 @@ async function attributed(p: ChangePorts, input: ChangeFindingStateInput): Promi
   const text = actionText(input.action);
   if (text === undefined) return input.action;
   const author = await actorOf(p, input.requesterId ?? input.actorId);
-  let signed = attribute(p.settings.attributionTemplate, text, author);
-  if (input.requesterId) {
-    signed = attributeApproval(signed, await actorOf(p, input.actorId));
-  }
-  return withText(input.action, signed);
+  const approver = input.requesterId ? await actorOf(p, input.actorId) : undefined;
+  return withText(input.action, attribute(p.settings.attributionTemplate, text, author, approver));
 }
 
-function audit(p: ChangePorts, input: ChangeFindingStateInput, outcome: AuditOutcome, error?: unknown) {
-  p.metrics.stateChanges.inc({ action: input.action.kind, outcome });
-  const detail =
-    error === undefined
-      ? null
-      : isApiError(error)
-        ? `${error.kind}: ${error.serverMessage ?? error.message}`
-        : String(error);
-  return recordAudit(p, {
+function errorDetail(error: unknown): string | null {
+  if (error === undefined) return null;
+  return isApiError(error) ? `${error.kind}: ${error.serverMessage ?? error.message}` : String(error);
+}
+
+function auditEvent(input: ChangeFindingStateInput, outcome: AuditOutcome, error?: unknown) {
+  return {
     userId: input.actorId,
     channel: input.audience.channel,
     findingId: input.findingId,
@@ -79,12 +74,28 @@ function audit(p: ChangePorts, input: ChangeFindingStateInput, outcome: AuditOut
       ...(input.requesterId ? { requester: input.requesterId } : {}),
     },
     outcome,
-    error: detail,
-  });
+    error: errorDetail(error),
+  };
+}
+
+/**
+ * The outcome of an attempt: the entry written before the tenant was called is settled with it
+ * (a crash in between leaves the attempt for reconcileAttempts); without one, a new entry.
+ */
+async function audit(
+  p: ChangePorts,
+  input: ChangeFindingStateInput,
+  outcome: Exclude<AuditOutcome, 'attempt'>,
+  attemptId: string | undefined,
+  error?: unknown,
+) {
+  p.metrics.stateChanges.inc({ action: input.action.kind, outcome });
+  if (attemptId && (await settleAudit(p, attemptId, outcome, errorDetail(error)))) return;
+  await recordAudit(p, auditEvent(input, outcome, error));
 }
 
 /** How a failed change goes into the audit log: refused by the tenant, made but not shown, or failed. */
-function outcomeOf(error: unknown): AuditOutcome {
+function outcomeOf(error: unknown): Exclude<AuditOutcome, 'attempt'> {
   if (!isApiError(error)) return 'failed';
   if (error.operation === READ_BACK_AFTER_CHANGE) return 'ok';
   return error.processed === 'yes' ? 'refused' : 'failed';
@@ -115,15 +126,19 @@ export async function changeFindingState(
       `:hourglass: A change to finding ${code(findingId)} is already in progress; Warden sent nothing more. Watch the alert for its result.`,
     );
     log.info('refused: a change to this finding is in flight');
-    await audit(p, input, 'busy');
+    await audit(p, input, 'busy', undefined);
     return { ok: false, reason: 'busy' };
   }
   let finding: Finding;
+  let attemptId: string | undefined;
   try {
-    finding = await p.findings.change(findingId, await attributed(p, input));
+    const signed = await attributed(p, input);
+    // Written before the tenant is called: a crash mid-call leaves a trace to reconcile on start.
+    attemptId = await recordAudit(p, auditEvent(input, 'attempt'));
+    finding = await p.findings.change(findingId, signed);
   } catch (error) {
     logTenantFailure(log, error, 'state change failed');
-    await audit(p, input, outcomeOf(error), error);
+    await audit(p, input, outcomeOf(error), attemptId, error);
     const what = `${actionRow(action.kind).verb} finding ${code(findingId)}`;
     await p.privately.tell(input.audience, describeFailure(error, what, ref));
     return { ok: false, reason: 'refused' };
@@ -131,7 +146,7 @@ export async function changeFindingState(
     await p.inflight.release(findingId);
   }
   log.info({ state: finding.state }, 'state changed');
-  await audit(p, input, 'ok');
+  await audit(p, input, 'ok', attemptId);
   await p.seen
     .recordSeen(
       findingId,

@@ -25,11 +25,38 @@ export async function expireApprovals(
   return expired.length;
 }
 
-/** `/warden approvals`: what is waiting for a decision, to the person who asked. */
+/**
+ * Whose requests a person may see: an approver (in the approvers' group, neither guest nor bot)
+ * sees every pending one; anybody else only their own (findings, requesters and channels are
+ * not for every guest's eyes).
+ */
+async function visibleTo(
+  p: Pick<Ports, 'people' | 'groups' | 'settings'>,
+  userId: string,
+): Promise<'all' | 'own'> {
+  const approvers = p.settings.approvers;
+  if (!approvers) return 'own';
+  try {
+    const person = await p.people.get(userId);
+    if (
+      person.isGuest ||
+      person.isBot ||
+      (person.teamId !== undefined && person.teamId !== p.settings.teamId)
+    )
+      return 'own';
+  } catch {
+    return 'own';
+  }
+  return (await p.groups.isMember(userId, [approvers])) ? 'all' : 'own';
+}
+
+/** `/warden approvals`: what is waiting for a decision, to the person who asked, as far as they may see. */
 export async function listApprovals(
-  p: Pick<Ports, 'approvals' | 'privately' | 'clock'>,
+  p: Pick<Ports, 'approvals' | 'privately' | 'clock' | 'people' | 'groups' | 'settings'>,
   audience: Audience,
 ): Promise<void> {
   const pending = await p.approvals.pendingApprovals(p.clock());
-  await p.privately.send(audience, renderApprovalList(pending), { responseUrlFirst: true });
+  const scope = await visibleTo(p, audience.user);
+  const shown = scope === 'all' ? pending : pending.filter((a) => a.requesterId === audience.user);
+  await p.privately.send(audience, renderApprovalList(shown), { responseUrlFirst: true });
 }

@@ -17,9 +17,9 @@ export interface AuditEvent {
  * Writes one entry of the audit log: who did (or was refused) what, where, with what outcome.
  * Never throws: an attempt that cannot be recorded is logged as an error, and the flow goes on.
  */
-export async function recordAudit(p: AuditPorts, e: AuditEvent): Promise<void> {
+export async function recordAudit(p: AuditPorts, e: AuditEvent): Promise<string | undefined> {
   try {
-    await p.audit.appendAudit({
+    return await p.audit.appendAudit({
       at: p.clock(),
       team_id: p.settings.teamId,
       user_id: e.userId,
@@ -32,5 +32,23 @@ export async function recordAudit(p: AuditPorts, e: AuditEvent): Promise<void> {
     });
   } catch (error) {
     p.logger.error({ err: error, action: e.action }, 'audit entry could not be written');
+    return undefined;
   }
 }
+
+/** Gives an attempt its outcome (never throws, like recordAudit); false if it had one already. */
+export async function settleAudit(
+  p: AuditPorts,
+  id: string,
+  outcome: AuditEntryOutcome,
+  error: string | null,
+): Promise<boolean> {
+  try {
+    return await p.audit.settleAudit(id, outcome, error);
+  } catch (failure) {
+    p.logger.error({ err: failure, auditId: id }, 'audit entry could not be settled');
+    return false;
+  }
+}
+
+type AuditEntryOutcome = Exclude<AuditOutcome, 'attempt'>;

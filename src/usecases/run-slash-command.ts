@@ -100,12 +100,11 @@ export async function runSlashCommand(
   });
   if (command.kind === 'help') return;
   if (command.kind === 'approvals') return listApprovals(p, audience);
-  if (command.kind !== 'show') {
-    const action: PolicyAction = command.kind === 'campaign' ? 'campaign' : command.kind;
-    const findingId = 'findingId' in command ? command.findingId : undefined;
-    const request = { kind: 'act' as const, userId: ctx.userId, action, channel: ctx.channel, findingId };
-    if (!(await authorize(p, request, ctx.ref, audience))) return;
-  }
+  // `show` posts a full card for everyone in the channel: it has its own permission.
+  const action: PolicyAction = command.kind;
+  const findingId = 'findingId' in command ? command.findingId : undefined;
+  const request = { kind: 'act' as const, userId: ctx.userId, action, channel: ctx.channel, findingId };
+  if (!(await authorize(p, request, ctx.ref, audience))) return;
   if (command.kind === 'campaign') {
     const req = { campaignId: command.campaignId, page: 0, userId: ctx.userId, audience, ref: ctx.ref };
     return showCampaign(p, req, false);

@@ -24,7 +24,8 @@ export async function submitFindingAction(p: ChangePorts & RequestPorts, s: Subm
   if (s.action.kind === 'acceptRisk' && p.settings.approvers) {
     // A request typed as a command goes in the thread of the finding's card in that channel.
     const card =
-      s.card ?? (await p.cards.messagesFor(s.findingId).catch(() => [])).find((m) => m.channel === s.channel);
+      s.card ??
+      (await p.cards.messagesFor(s.findingId).catch(() => [])).filter((m) => m.channel === s.channel).at(-1);
     await requestRiskAcceptance(p, {
       findingId: s.findingId,
       justification: s.action.justification,

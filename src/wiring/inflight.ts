@@ -1,20 +1,33 @@
-import type { InflightPort } from '../ports/index.js';
+import { randomBytes } from 'node:crypto';
+import type { Clock, InflightPort } from '../ports/index.js';
+import type { InflightClaims } from '../ports/store.js';
 
 /**
- * Findings with a state change in flight in this process: a second click is refused while the
- * first is at the tenant.
+ * Findings with a state change in flight, claimed in the store: a second click is refused while
+ * the first is at the tenant, whichever replica each landed on. A claim carries a lease longer
+ * than a change can take (every retry of the tenant request included), so a replica that dies
+ * holding one does not block the finding for longer than that.
  */
-export function createInflightSet(): InflightPort {
-  const inflight = new Set<string>();
+export function createInflightClaims(
+  store: InflightClaims,
+  clock: Clock,
+  leaseMs = 5 * 60_000,
+): InflightPort {
+  const held = new Map<string, string>();
   return {
-    claim(findingId) {
-      if (inflight.has(findingId)) return Promise.resolve(false);
-      inflight.add(findingId);
-      return Promise.resolve(true);
+    async claim(findingId) {
+      const holder = randomBytes(8).toString('hex');
+      const now = clock();
+      if (!(await store.claimInflight(findingId, holder, now + leaseMs, now))) return false;
+      held.set(findingId, holder);
+      return true;
     },
-    release(findingId) {
-      inflight.delete(findingId);
-      return Promise.resolve();
+    async release(findingId) {
+      const holder = held.get(findingId);
+      if (holder === undefined) return;
+      held.delete(findingId);
+      // A release the store does not take is not an error for the person: the lease runs out.
+      await store.releaseInflight(findingId, holder).catch(() => undefined);
     },
   };
 }

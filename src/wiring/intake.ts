@@ -6,6 +6,7 @@ import { DeliveryWorker, type WorkerOptions, type WorkerPorts } from '../deliver
 import { findingsHook } from '../http/hooks-findings.js';
 import { createTenantWebhookVerifier } from '../intake/verify-tenant-webhook.js';
 import type { Ports } from '../ports/index.js';
+import type { ReplayMemory } from '../ports/store.js';
 import type { IntakeDeps } from '../usecases/accept-alert.js';
 
 export interface IntakeOptions {
@@ -15,6 +16,8 @@ export interface IntakeOptions {
   /** The worker's ports: a Slack client that hands 429s back (wiring/ports.ts). */
   workerPorts: WorkerPorts;
   http: express.Application;
+  /** Tenant webhook token ids already taken (the store). */
+  replays: ReplayMemory;
   worker?: WorkerOptions | undefined;
   jwksCooldownMs?: number | undefined;
 }
@@ -55,6 +58,7 @@ export function wireIntake(opts: IntakeOptions): { worker: DeliveryWorker; polle
           })
         : undefined,
       webhookSecret: config.alerts.webhookSecret,
+      replays: opts.replays,
     }),
   );
   const poller = config.alerts.pollIntervalMs

@@ -7,6 +7,7 @@ import { StartupError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
 import type { WorkQueue } from '../slack/work-queue.js';
 import { expireApprovals } from '../usecases/expire-approvals.js';
+import { reconcileAttempts } from '../usecases/reconcile-attempts.js';
 
 export interface LifecycleParts {
   http: express.Application;
@@ -20,6 +21,8 @@ export interface LifecycleParts {
   close: () => Promise<void>;
   /** While true, new HTTP requests get 503 (request-context.ts reads it). */
   setDraining: (draining: boolean) => void;
+  /** Deletes what retention no longer keeps (in small batches): at start, then hourly. */
+  sweepRetention: () => Promise<unknown>;
 }
 
 export interface Lifecycle {
@@ -33,17 +36,42 @@ export interface Lifecycle {
   stop(deadlineMs: number): Promise<void>;
 }
 
+/** A job run now (if `now`) and then every `everyMs`; a failure is logged, the next run tries again. */
+function every(everyMs: number, now: boolean, job: () => Promise<unknown>, onError: (e: unknown) => void) {
+  const run = () => void job().catch(onError);
+  if (now) run();
+  return setInterval(run, everyMs);
+}
+
+/**
+ * The background jobs: four-eyes requests past their deadline closed (every minute); state
+ * changes a dead process left half done reconciled (at start, then every minute, for replicas
+ * that die while this one runs); old rows deleted (at start, then hourly). Returns their stop.
+ */
+function startJobs(parts: LifecycleParts): () => void {
+  const { ports } = parts;
+  const warn = (what: string) => (error: unknown) => ports.logger.warn({ err: error }, what);
+  const timers = [
+    every(
+      60_000,
+      false,
+      () => (ports.settings.approvers ? expireApprovals(ports) : Promise.resolve()),
+      warn('approval expiry sweep failed'),
+    ),
+    every(60_000, true, () => reconcileAttempts(ports), warn('reconciling interrupted state changes failed')),
+    every(3_600_000, true, () => parts.sweepRetention(), warn('retention sweep failed')),
+  ];
+  return () => {
+    for (const t of timers) clearInterval(t);
+  };
+}
+
 export function createLifecycle(parts: LifecycleParts): Lifecycle {
   const { ports, work, worker, poller } = parts;
   const logger = ports.logger;
   let server: Server | undefined;
-  let sweeper: NodeJS.Timeout | undefined;
+  let stopJobs: (() => void) | undefined;
   let stopping: Promise<void> | undefined;
-  // Four-eyes requests past their deadline are closed and the requester told, once a minute.
-  const sweep = () =>
-    void expireApprovals(ports).catch((error: unknown) =>
-      logger.warn({ err: error }, 'approval expiry sweep failed'),
-    );
 
   async function start(port: number): Promise<Server> {
     server = await new Promise<Server>((resolve, reject) => {
@@ -60,7 +88,7 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
       });
     worker.start();
     poller?.start();
-    if (ports.settings.approvers) sweeper = setInterval(sweep, 60_000);
+    stopJobs = startJobs(parts);
     logger.info({ address: server.address(), socketMode: parts.socketMode }, 'Warden is listening');
     return server;
   }
@@ -73,7 +101,7 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
       { deadlineMs, inflight: work.size },
       'stopping: no new requests; finishing what is in flight',
     );
-    clearInterval(sweeper);
+    stopJobs?.();
     const closed = server
       ? new Promise<void>((resolve) => {
           server?.close(() => resolve());

@@ -25,7 +25,7 @@ export function wireOperations(o: OperationsOptions): void {
     tenantAuth: o.tenantAuth,
     now: ports.clock,
     stuckAfterMs: 15 * 60_000,
-    pollerLastSuccessAt: () => poller?.lastSuccessAt,
+    pollerLagMs: () => poller?.lagMs(ports.clock()),
     pollIntervalMs: o.pollIntervalMs,
   });
   registerStateGauges(ports.metrics, {

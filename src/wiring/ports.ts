@@ -14,7 +14,7 @@ import { createChatPort, createFilePort, createHistoryPort, createViewsPort } fr
 import type { TenantClient } from '../tenant/client.js';
 import { CampaignCache } from './campaign-cache.js';
 import { createFindingsPort } from './findings-port.js';
-import { createInflightSet } from './inflight.js';
+import { createInflightClaims } from './inflight.js';
 
 export interface PortsInput {
   config: Readonly<Config>;
@@ -45,12 +45,15 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: WorkerPor
   const client = new MeteredWebClient(token, input.clientOptions, countError);
   const chat = createChatPort(client);
   const { channels, ...actions } = file.permissions;
+  // Each try of the change and of its read-back may take the whole request timeout.
+  const changeDeadlineMs = config.tenant.requestTimeoutMs * (config.tenant.maxRetries + 1) * 2 + 1_000;
   const ports: Ports = {
     clock,
     logger,
     metrics,
     settings: {
       teamId: config.slack.teamId,
+      enterpriseId: config.slack.enterpriseId,
       slashCommand: config.slack.command,
       limits: file.limits,
       policy: { actions, channels },
@@ -58,6 +61,7 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: WorkerPor
       approvalTtlMs: file.approvals.expireAfterHours * 3_600_000,
       attributionTemplate: file.attribution.template,
       offerUnsuppress: file.cards.offerUnsuppress,
+      changeDeadlineMs,
     },
     findings: createFindingsPort(tenant),
     campaigns: new CampaignCache(tenant),
@@ -77,7 +81,7 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: WorkerPor
     seen: store,
     audit: store,
     approvals: store,
-    inflight: createInflightSet(),
+    inflight: createInflightClaims(store, clock, changeDeadlineMs),
   };
   const worker = createDeliveryPorts({
     store,

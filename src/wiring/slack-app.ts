@@ -3,9 +3,11 @@ import type { WebClientOptions } from '@slack/web-api';
 import type express from 'express';
 import type { Config } from '../config.js';
 import { REQUEST_ID_HEADER } from '../http/request-context.js';
+import { slackRequestGuard } from '../http/slack-request-guard.js';
 import { registerListeners } from '../listeners/index.js';
 import { type Logger, toBoltLogger } from '../logger.js';
 import type { Ports } from '../ports/index.js';
+import type { ReplayMemory } from '../ports/store.js';
 import { RecentKeys } from '../slack/recent-keys.js';
 import { WorkQueue } from '../slack/work-queue.js';
 
@@ -29,6 +31,8 @@ export interface SlackAppOptions {
   ports: Ports;
   http: express.Application;
   clientOptions: WebClientOptions;
+  /** Where signed requests already taken are remembered (the store: shared by replicas). */
+  replays: ReplayMemory;
   workQueue?: { concurrency: number; maxWaiting: number } | undefined;
   /** Who auth.test said the bot is (checked at start), so Bolt does not ask again. */
   identity: { botId: string; botUserId: string };
@@ -43,6 +47,12 @@ export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQue
   const { config, logger } = opts;
   const boltLogger = toBoltLogger(logger);
   const appToken = config.slack.appToken;
+  const signingSecret = config.slack.signingSecret?.reveal() ?? '';
+  if (!appToken) {
+    // Before the receiver registers its route: timestamps both ways, replays across replicas.
+    const guard = { signingSecret, replays: opts.replays, clock: opts.ports.clock, logger };
+    opts.http.post('/slack/events', ...slackRequestGuard(guard));
+  }
   const receiver = appToken
     ? new SocketModeReceiver({
         appToken: appToken.reveal(),
@@ -53,7 +63,7 @@ export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQue
         }),
       })
     : new ExpressReceiver({
-        signingSecret: config.slack.signingSecret?.reveal() ?? '',
+        signingSecret,
         endpoints: '/slack/events',
         logger: boltLogger,
         processBeforeResponse: false,

@@ -75,6 +75,23 @@ describe('delivery', () => {
     expect(h.slack.callsOf('chat.postMessage')).toHaveLength(2);
   });
 
+  it('a 429 pauses the whole channel: no queued alert of it is tried before Retry-After, none looks in the history', async () => {
+    await start();
+    h.slack.fail({ method: 'chat.postMessage', rateLimitSeconds: 2 });
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) ids.push(await send({ ...seed('FND_DECOY_USED'), id: `FND_FLOOD_${i}` }));
+    await waitFor(() => posts().length === 20, 15_000, 'all twenty posted');
+    const calls = h.slack.callsOf('chat.postMessage');
+    const limited = calls[0]?.at ?? 0;
+    // the first call got the 429; every later one waited out its 2 s
+    expect(calls.slice(1).every((c) => c.at - limited >= 1_900)).toBe(true);
+    expect(calls).toHaveLength(21);
+    expect(h.slack.callsOf('conversations.history')).toHaveLength(0);
+    // each row is recorded just after Slack took its post
+    await waitFor(async () => (await Promise.all(ids.map(row))).every((r) => r?.status === 'sent'));
+    for (const id of ids) expect((await row(id))?.status).toBe('sent');
+  });
+
   it('keeps alerts while Slack is down and posts each once when it is back', async () => {
     await start();
     h.slack.fail({ method: 'chat.postMessage', status: 503, times: 12 });

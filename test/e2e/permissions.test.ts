@@ -227,7 +227,7 @@ describe('four-eyes risk acceptance', () => {
     );
     const accepted = body?.acceptRisk as { justification: string; expiresAt: string };
     expect(accepted.justification).toBe(
-      'Break-glass secret, monitored by the SIEM. — via Slack by alice (alice@acme.example), approved by carol (carol@acme.example)',
+      'Break-glass secret, monitored by the SIEM. — via Slack by "Alice Adams" (U0ALICE), approved by "Carol Chen" (U0CAROL)',
     );
     // carol is in Tokyo: 09:00 there is midnight UTC, the same date
     expect(accepted.expiresAt.slice(0, 10)).toBe(shorter);

@@ -63,6 +63,19 @@ describe('request verification', () => {
     await expectNothingDone();
   });
 
+  it('refuses a correctly signed request an hour in the future (Bolt checks only the past)', async () => {
+    const ahead = Math.floor(Date.now() / 1000) + 60 * 60;
+    const res = await postSigned(h.url, reopenBody(), h.signingSecret, { timestamp: ahead });
+    expect(res.status).toBe(401);
+    await expectNothingDone();
+  });
+
+  it('accepts a clock 4 minutes ahead, within Slack’s 300 s', async () => {
+    const ahead = Math.floor(Date.now() / 1000) + 4 * 60;
+    const res = await postSigned(h.url, reopenBody(), h.signingSecret, { timestamp: ahead });
+    expect(res.status).toBe(200);
+  });
+
   it('refuses a request without signature headers', async () => {
     const { request } = await import('undici');
     const res = await request(h.url, {

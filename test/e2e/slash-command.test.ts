@@ -91,7 +91,7 @@ describe('/warden', () => {
     expect(state('FND_SA_UNOWNED')?.state).toBe('FINDING_STATE_SNOOZED');
     // the tenant's record says who acted in Slack
     expect(state('FND_SA_UNOWNED')?.snoozeReason).toBe(
-      'waiting on vendor — via Slack by alice (alice@acme.example)',
+      'waiting on vendor — via Slack by "Alice Adams" (U0ALICE)',
     );
     expect(JSON.stringify(card.blocks)).toContain('Snoozed until');
     expect(reply.text).toMatch(/<@U0ALICE> snoozed this until .*: waiting on vendor/);
@@ -164,9 +164,7 @@ describe('/warden', () => {
       hour12: false,
     }).format(until);
     expect(local).toBe('09:00');
-    expect(state('FND_SA_UNOWNED')?.snoozeReason).toBe(
-      'quarterly review — via Slack by bob (bob@acme.example)',
-    );
+    expect(state('FND_SA_UNOWNED')?.snoozeReason).toBe('quarterly review — via Slack by "Bob Brown" (U0BOB)');
   });
 
   it('snooze refuses a time it cannot read, or in the past, privately', async () => {
@@ -203,7 +201,7 @@ describe('/warden', () => {
     await h.command('accept-risk FND_UNUSED_SECRET 30d break-glass secret, monitored by the SIEM');
     await postedCardAndReply();
     expect(state('FND_UNUSED_SECRET')?.riskAcceptanceJustification).toBe(
-      'break-glass secret, monitored by the SIEM — via Slack by alice (alice@acme.example)',
+      'break-glass secret, monitored by the SIEM — via Slack by "Alice Adams" (U0ALICE)',
     );
   });
 
@@ -224,8 +222,8 @@ describe('/warden', () => {
     await waitFor(() => state('FND_SUPPRESSED')?.state === 'FINDING_STATE_OPEN');
     const bodies = h.stateChanges();
     expect(bodies).toEqual([
-      { resolve: { reason: 'owner assigned — via Slack by alice (alice@acme.example)' } },
-      { resolve: { reason: '— via Slack by alice (alice@acme.example)' } },
+      { resolve: { reason: 'owner assigned — via Slack by "Alice Adams" (U0ALICE)' } },
+      { resolve: { reason: '— via Slack by "Alice Adams" (U0ALICE)' } },
       { reopen: {} },
       { unsuppress: {} },
     ]);

@@ -96,6 +96,8 @@ export interface HarnessOptions {
   /** Run in Socket Mode (SLACK_APP_TOKEN) instead of HTTP. */
   socketMode?: boolean;
   workQueue?: { concurrency: number; maxWaiting: number };
+  /** Warden's clock (ms since the epoch), for tests that move time. */
+  clock?: () => number;
 }
 
 /** A free loopback port, so WARDEN_PUBLIC_URL can be known before Warden listens. */
@@ -141,6 +143,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...(opts.file ? { file: opts.file } : {}),
     ...(opts.store ? { store: opts.store } : {}),
     ...(opts.workQueue ? { workQueue: opts.workQueue } : {}),
+    ...(opts.clock ? { clock: opts.clock } : {}),
   });
   await warden.start(port);
   const base = `http://127.0.0.1:${port}`;

@@ -80,4 +80,38 @@ describe('operator commands', () => {
     expect(await cli('outbox', ['requeue', id])).toMatch(/requeued 1/);
     expect((await store.outboxStats(Date.now())).pending).toBe(1);
   });
+
+  it('strips terminal escape codes that a sender put in a finding id from what it prints', async () => {
+    const { startHarness } = await import('../helpers/harness.js');
+    const { signedPostSignature } = await import('../../src/intake/verify-signed-post.js');
+    const h = await startHarness({ dataDir: dir });
+    try {
+      const hostile = 'FND_\u001b]0;pwned\u0007\u001b[2J\u001b[31mRED\u202e';
+      const body = JSON.stringify({
+        finding: { id: hostile, severity: 'FINDING_SEVERITY_HIGH' },
+        channel: 'CNOPE',
+      });
+      const ts = String(Math.floor(Date.now() / 1000));
+      const { request } = await import('undici');
+      const res = await request(`${h.base}/hooks/findings`, {
+        method: 'POST',
+        headers: {
+          'x-warden-timestamp': ts,
+          'x-warden-signature': signedPostSignature('test-alerts-webhook-secret', ts, body),
+        },
+        body,
+      });
+      expect(res.statusCode).toBe(202);
+      await res.body.dump();
+    } finally {
+      await h.close();
+    }
+    for (const args of [['list'], ['list', '--json']]) {
+      const out = await cli('outbox', args);
+      expect(out).toContain('FND_');
+      const unprintable = [...out].filter((c) => c !== '\n' && /[\p{Cc}\p{Cf}]/u.test(c));
+      expect(unprintable).toEqual([]);
+      expect(out).toContain('RED');
+    }
+  });
 });

@@ -1,6 +1,10 @@
 import { type Kysely, type Migration, type MigrationProvider, sql } from 'kysely';
 import { initial } from './0001-initial.js';
 import { approvals } from './0002-approvals.js';
+import { seenRequests } from './0003-seen-requests.js';
+import { cardsByTs } from './0004-cards-by-ts.js';
+import { inflight } from './0005-inflight.js';
+import { retentionIndexes } from './0006-retention-indexes.js';
 
 /**
  * Versioned migrations, one file each, run at start by kysely's Migrator: it takes a lock (an
@@ -11,6 +15,10 @@ import { approvals } from './0002-approvals.js';
 const migrations: Record<string, Migration> = {
   '0001_initial': initial,
   '0002_approvals': approvals,
+  '0003_seen_requests': seenRequests,
+  '0004_cards_by_ts': cardsByTs,
+  '0005_inflight': inflight,
+  '0006_retention_indexes': retentionIndexes,
 };
 
 export const migrationProvider: MigrationProvider = {

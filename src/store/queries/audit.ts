@@ -1,18 +1,25 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { z } from 'zod';
-import type { AuditLog } from '../../ports/store.js';
-import type { Database } from '../schema.js';
+import type { AuditEntry, AuditLog } from '../../ports/store.js';
+import type { AuditTable, Database } from '../schema.js';
 import { clip, newId, parseJson } from './common.js';
 
 const ParamsSchema = z.record(z.string(), z.unknown()).catch({});
 
+const toEntry = (r: Selectable<AuditTable>): AuditEntry => ({
+  ...r,
+  at: Number(r.at),
+  params: ParamsSchema.parse(parseJson(r.params)),
+});
+
 export function auditQueries(db: Kysely<Database>): AuditLog {
   return {
     async appendAudit(entry) {
+      const id = entry.id ?? newId('aud', entry.at);
       await db
         .insertInto('audit_log')
         .values({
-          id: entry.id ?? newId('aud', entry.at),
+          id,
           at: entry.at,
           team_id: entry.team_id,
           user_id: entry.user_id,
@@ -24,6 +31,31 @@ export function auditQueries(db: Kysely<Database>): AuditLog {
           error: entry.error === null ? null : clip(entry.error),
         })
         .execute();
+      return id;
+    },
+    async settleAudit(id, outcome, error, params) {
+      const settled = await db
+        .updateTable('audit_log')
+        .set({
+          outcome,
+          error: error === null ? null : clip(error),
+          ...(params ? { params: JSON.stringify(params) } : {}),
+        })
+        .where('id', '=', id)
+        .where('outcome', '=', 'attempt')
+        .executeTakeFirst();
+      return Number(settled.numUpdatedRows) > 0;
+    },
+    async unsettledAttempts(before, limit) {
+      const rows = await db
+        .selectFrom('audit_log')
+        .selectAll()
+        .where('outcome', '=', 'attempt')
+        .where('at', '<', before)
+        .orderBy('at')
+        .limit(limit)
+        .execute();
+      return rows.map(toEntry);
     },
     async auditLog(filter) {
       let q = db
@@ -34,7 +66,7 @@ export function auditQueries(db: Kysely<Database>): AuditLog {
         .limit(filter.limit);
       if (filter.findingId) q = q.where('finding_id', '=', filter.findingId);
       const rows = await q.execute();
-      return rows.map((r) => ({ ...r, at: Number(r.at), params: ParamsSchema.parse(parseJson(r.params)) }));
+      return rows.map(toEntry);
     },
   };
 }

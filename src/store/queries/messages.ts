@@ -13,7 +13,7 @@ export async function upsertMessage(db: Kysely<Database>, ref: MessageRef, now: 
   await db
     .insertInto('messages')
     .values({ finding_id: ref.findingId, channel: ref.channel, ...values })
-    .onConflict((oc) => oc.columns(['finding_id', 'channel']).doUpdateSet(values))
+    .onConflict((oc) => oc.columns(['finding_id', 'channel', 'ts']).doUpdateSet(values))
     .execute();
 }
 
@@ -25,6 +25,7 @@ export function messageQueries(db: Kysely<Database>): MessageIndex {
         .selectAll()
         .where('finding_id', '=', findingId)
         .orderBy('updated_at')
+        .orderBy('ts')
         .execute();
       return rows.map((r) => ({
         findingId: r.finding_id,

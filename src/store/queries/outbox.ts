@@ -182,6 +182,20 @@ export function outboxQueries(db: Db, kind: Store['kind']): OutboxStore {
     reschedule: (id, nextAttemptAt, error, now) =>
       release(db, id, { status: 'pending', next_attempt_at: nextAttemptAt }, error, now),
     markFailed: (id, error, now) => release(db, id, { status: 'failed' }, error, now),
+    async postpone(id, nextAttemptAt, now) {
+      await db
+        .updateTable('outbox')
+        .set((eb) => ({
+          status: 'pending' as const,
+          next_attempt_at: nextAttemptAt,
+          attempts: eb('attempts', '-', 1),
+          claimed_by: null,
+          claimed_until: null,
+          updated_at: now,
+        }))
+        .where('id', '=', id)
+        .execute();
+    },
     requeue: (which, now) => requeue(db, which, now),
     outboxStats: (now) => outboxStats(db, now),
     listOutbox: (filter) => listOutbox(db, filter),

@@ -1,16 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import {
-  attribute,
-  attributeApproval,
-  hideEmails,
-  withoutAttribution,
-} from '../../../src/domain/attribution.js';
+import { attribute, hideEmails, withoutAttribution } from '../../../src/domain/attribution.js';
 
 const alice = { userId: 'U0ALICE', name: 'alice', email: 'alice@acme.example' };
 const noEmail = { userId: 'U0BOB', name: 'Bob Brown', email: undefined };
 
 describe('withoutAttribution', () => {
   it.each([
+    '{text} — via Slack by {name} ({userId})',
     '{text} — via Slack by {name} ({email})',
     '{text} [slack {userId} {email}]',
     '{text} — via Slack by {userId} {name}',
@@ -21,7 +17,7 @@ describe('withoutAttribution', () => {
       for (const words of ['waiting on vendor', 'a — via Slack by b', 'two\nlines (and parentheses)']) {
         const signed = attribute(template, words, who);
         expect(withoutAttribution(template, signed)).toBe(words);
-        expect(withoutAttribution(template, attributeApproval(signed, alice))).toBe(words);
+        expect(withoutAttribution(template, attribute(template, words, who, alice))).toBe(words);
       }
     }
   });

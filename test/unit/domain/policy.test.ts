@@ -55,13 +55,13 @@ describe('attribute', () => {
   const alice = { userId: 'U0ALICE', name: 'alice', email: 'alice@acme.example' };
   it('fills the template and keeps the person’s words verbatim', () => {
     expect(attribute('{text} — via Slack by {name} ({email})', 'vendor', alice)).toBe(
-      'vendor — via Slack by alice (alice@acme.example)',
+      'vendor — via Slack by "alice" (alice@acme.example)',
     );
     expect(attribute('{text} — via Slack by {name} ({email})', 'says {name} and {email}', alice)).toBe(
-      'says {name} and {email} — via Slack by alice (alice@acme.example)',
+      'says {name} and {email} — via Slack by "alice" (alice@acme.example)',
     );
     expect(attribute('{text} — via Slack by {name} ({email})', 'x', { ...alice, email: undefined })).toBe(
-      'x — via Slack by alice',
+      'x — via Slack by "alice"',
     );
     expect(attribute('[{userId}] {text}', 'x', alice)).toBe('[U0ALICE] x');
   });

@@ -36,6 +36,8 @@ export const BLOCK_KIT = {
   confirmButton: 30,
   /** Input `label` 2000, `hint` 2000 — input block. */
   inputLabel: 2_000,
+  /** An element's `placeholder`: "Maximum length … is 150 characters" — block elements. */
+  placeholder: 150,
   /** Modal `title`, `submit`, `close`: "Maximum length … is 24 characters"; `private_metadata` 3000 — view object. */
   viewTitle: 24,
   privateMetadata: 3_000,

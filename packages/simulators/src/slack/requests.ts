@@ -10,8 +10,14 @@ import { request } from 'undici';
 export interface SlackActor {
   userId: string;
   userName?: string;
+  /** The workspace the request comes through (`team.id`, a command's `team_id`). */
   teamId: string;
   channelId: string;
+  /** The person's own workspace (`user.team_id`): another one in a shared channel. Default: teamId. */
+  userTeamId?: string;
+  /** An Enterprise Grid organisation the request names, and whether the app is installed org-wide. */
+  enterprise?: { id: string; name: string } | null;
+  isEnterpriseInstall?: boolean;
 }
 
 export function slackSignature(secret: string, timestamp: number, body: string): string {
@@ -33,7 +39,10 @@ export function slashCommandBody(
     command: opts.command ?? '/warden',
     text: opts.text,
     api_app_id: 'A0WARDEN',
-    is_enterprise_install: 'false',
+    is_enterprise_install: String(actor.isEnterpriseInstall === true),
+    ...(actor.enterprise
+      ? { enterprise_id: actor.enterprise.id, enterprise_name: actor.enterprise.name }
+      : {}),
     response_url: opts.responseUrl,
     trigger_id: opts.triggerId,
   }).toString();
@@ -45,7 +54,7 @@ function userOf(actor: Omit<SlackActor, 'channelId'>) {
     id: actor.userId,
     username: actor.userName ?? actor.userId.toLowerCase(),
     name: actor.userName ?? '',
-    team_id: actor.teamId,
+    team_id: actor.userTeamId ?? actor.teamId,
   };
 }
 
@@ -81,8 +90,8 @@ export function blockActionBody(
     },
     trigger_id: opts.triggerId,
     team: { id: actor.teamId, domain: 'acme' },
-    enterprise: null,
-    is_enterprise_install: false,
+    enterprise: actor.enterprise ?? null,
+    is_enterprise_install: actor.isEnterpriseInstall === true,
     channel: { id: actor.channelId, name: 'secops' },
     ...(ephemeral
       ? {}
@@ -136,8 +145,8 @@ export function viewSubmissionBody(
       bot_id: 'B0WARDEN',
     },
     response_urls: [],
-    is_enterprise_install: false,
-    enterprise: null,
+    is_enterprise_install: actor.isEnterpriseInstall === true,
+    enterprise: actor.enterprise ?? null,
   });
 }
 

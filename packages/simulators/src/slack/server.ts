@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkBlocks } from './blocks-check.js';
+import { checkMessage } from './blocks-check.js';
 import { METHODS } from './methods/index.js';
 import { SocketModeHub } from './socket.js';
 import type {
@@ -127,8 +127,8 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   function respond(res: ServerResponse, path: string, body: Record<string, unknown>) {
     calls.push({ method: 'response_url', args: body, at: Date.now() });
     const blocks = Array.isArray(body.blocks) ? body.blocks : [];
-    const bad = checkBlocks(body.blocks);
-    if (bad) return send(res, 400, { ok: false, error: 'invalid_blocks', errors: [bad] });
+    const bad = checkMessage(body);
+    if (bad) return send(res, 400, { ok: false, error: bad.error, errors: [bad.detail] });
     const { ephemeral: owner, audience } = responseUrls.get(path) ?? {};
     const target =
       owner && body.replace_original === true ? ws.ephemerals.find((e) => e.id === owner) : undefined;

@@ -4,6 +4,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export interface SlackUser {
   id: string;
+  /** The user's own workspace; absent: the workspace the local Slack simulates. */
+  team_id?: string;
   name: string;
   tz: string;
   is_bot?: boolean;

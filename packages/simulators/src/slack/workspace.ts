@@ -42,6 +42,14 @@ export const DEFAULT_USERS: SlackUser[] = [
     profile: { display_name: 'dave', real_name: 'Dave Doe', email: 'dave@acme.example' },
   },
   {
+    // Slack Connect: a person of another organisation in a shared channel (their own team_id).
+    id: 'U0EXTERNAL',
+    team_id: 'T0PARTNER',
+    name: 'eve',
+    tz: 'UTC',
+    profile: { display_name: 'eve', real_name: 'Eve External', email: 'eve@partner.example' },
+  },
+  {
     id: 'U0BOTTY',
     name: 'otherbot',
     tz: 'UTC',

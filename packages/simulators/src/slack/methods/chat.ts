@@ -1,4 +1,4 @@
-import { checkBlocks } from '../blocks-check.js';
+import { checkMessage } from '../blocks-check.js';
 import type { SlackMessage } from '../types.js';
 import { fail, type MethodAnswer, type Workspace } from '../workspace.js';
 
@@ -10,8 +10,8 @@ export const chatMethods: Record<string, (ws: Workspace, args: Record<string, un
   'chat.postMessage': (ws, args) => {
     const channel = channelOf(args);
     if (!CHANNEL_ID.test(channel)) return fail('channel_not_found');
-    const bad = checkBlocks(args.blocks);
-    if (bad) return { ...fail('invalid_blocks'), errors: [bad] };
+    const bad = checkMessage(args);
+    if (bad) return { ...fail(bad.error), errors: [bad.detail] };
     const thread = typeof args.thread_ts === 'string' ? args.thread_ts : undefined;
     if (thread && !ws.message(channel, thread)) return fail('thread_not_found');
     const msg: SlackMessage = {
@@ -29,8 +29,8 @@ export const chatMethods: Record<string, (ws: Workspace, args: Record<string, un
     const channel = channelOf(args);
     const msg = ws.message(channel, String(args.ts));
     if (!msg) return fail('message_not_found');
-    const bad = checkBlocks(args.blocks);
-    if (bad) return { ...fail('invalid_blocks'), errors: [bad] };
+    const bad = checkMessage(args);
+    if (bad) return { ...fail(bad.error), errors: [bad.detail] };
     msg.text = String(args.text ?? msg.text);
     if (Array.isArray(args.blocks)) msg.blocks = args.blocks;
     msg.edited = true;
@@ -41,8 +41,8 @@ export const chatMethods: Record<string, (ws: Workspace, args: Record<string, un
     const channel = channelOf(args);
     if (!CHANNEL_ID.test(channel)) return fail('channel_not_found');
     if (!ws.users.has(String(args.user))) return fail('user_not_in_channel');
-    const bad = checkBlocks(args.blocks);
-    if (bad) return { ...fail('invalid_blocks'), errors: [bad] };
+    const bad = checkMessage(args);
+    if (bad) return { ...fail(bad.error), errors: [bad.detail] };
     const ts = ws.nextTs();
     ws.addEphemeral({
       id: ws.nextId('E'),

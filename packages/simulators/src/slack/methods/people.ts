@@ -13,7 +13,9 @@ export const peopleMethods: Record<string, (ws: Workspace, args: Record<string, 
   }),
   'users.info': (ws, args) => {
     const user = ws.users.get(String(args.user));
-    return user ? { ok: true, user: { ...user, team_id: ws.teamId } } : fail('user_not_found');
+    return user
+      ? { ok: true, user: { ...user, team_id: user.team_id ?? ws.teamId } }
+      : fail('user_not_found');
   },
   'usergroups.users.list': (ws, args) => {
     const members = ws.usergroups.get(String(args.usergroup ?? ''));

@@ -1,0 +1,54 @@
+import type { Kysely } from 'kysely';
+import type { RetentionStore, RetentionTarget } from '../../ports/store.js';
+import type { Database } from '../schema.js';
+
+type Db = Kysely<Database>;
+
+/** One batch: the ids of at most `limit` matching rows, then those rows (SQLite and PostgreSQL alike). */
+async function purgeOutbox(
+  db: Db,
+  statuses: ('sent' | 'dropped' | 'failed')[],
+  before: number,
+  limit: number,
+) {
+  const ids = db
+    .selectFrom('outbox')
+    .select('id')
+    .where('status', 'in', statuses)
+    .where('updated_at', '<', before)
+    .limit(limit);
+  const gone = await db.deleteFrom('outbox').where('id', 'in', ids).executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}
+
+async function purgeExpired(db: Db, now: number, limit: number) {
+  const keys = db.selectFrom('seen_requests').select('key').where('expires_at', '<=', now).limit(limit);
+  const requests = await db.deleteFrom('seen_requests').where('key', 'in', keys).executeTakeFirst();
+  const claims = await db.deleteFrom('inflight').where('lease_until', '<=', now).executeTakeFirst();
+  return Number(requests.numDeletedRows) + Number(claims.numDeletedRows);
+}
+
+export function retentionQueries(db: Db): RetentionStore {
+  return {
+    async purge(target: RetentionTarget, before: number, limit: number) {
+      switch (target) {
+        case 'sentAlerts':
+          return purgeOutbox(db, ['sent', 'dropped'], before, limit);
+        case 'failedAlerts':
+          return purgeOutbox(db, ['failed'], before, limit);
+        case 'audit': {
+          const ids = db.selectFrom('audit_log').select('id').where('at', '<', before).limit(limit);
+          const gone = await db.deleteFrom('audit_log').where('id', 'in', ids).executeTakeFirst();
+          return Number(gone.numDeletedRows);
+        }
+        case 'seen': {
+          const ids = db.selectFrom('seen').select('finding_id').where('seen_at', '<', before).limit(limit);
+          const gone = await db.deleteFrom('seen').where('finding_id', 'in', ids).executeTakeFirst();
+          return Number(gone.numDeletedRows);
+        }
+        case 'expired':
+          return purgeExpired(db, before, limit);
+      }
+    },
+  };
+}

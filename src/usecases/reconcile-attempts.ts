@@ -1,0 +1,70 @@
+import { actionRow } from '../blockkit/action-table.js';
+import { describeChange } from '../blockkit/audit.js';
+import { code } from '../blockkit/mrkdwn.js';
+import { actionFromParams, isActionApplied } from '../domain/actions.js';
+import type { Finding } from '../model/finding.js';
+import type { AuditEntry } from '../ports/store.js';
+import { updateEverywhere } from './alert-life.js';
+import type { ChangePorts } from './change-finding-state.js';
+import { settleAudit } from './record-audit.js';
+
+/**
+ * State changes whose process died while the tenant was applying them (SIGKILL, a lost node):
+ * the audit attempt was written, its outcome never was. An attempt older than any change can take
+ * (settings.changeDeadlineMs) is such an orphan. The finding is read back: if the tenant applied
+ * the change, every card is replaced and the thread told, as after any change; either way the
+ * attempt gets its outcome and the person who acted is told what became of it. The store decides
+ * which replica settles each attempt, so each is reconciled once.
+ */
+export async function reconcileAttempts(p: ChangePorts): Promise<number> {
+  const orphans = await p.audit.unsettledAttempts(p.clock() - p.settings.changeDeadlineMs, 50);
+  let settled = 0;
+  for (const attempt of orphans) {
+    if (await reconcileOne(p, attempt)) settled++;
+  }
+  if (settled > 0) p.logger.info({ settled }, 'state changes interrupted by a restart reconciled');
+  return settled;
+}
+
+async function reconcileOne(p: ChangePorts, a: AuditEntry): Promise<boolean> {
+  const log = p.logger.child({ auditId: a.id, findingId: a.finding_id, action: a.action });
+  const id = a.id ?? '';
+  const action = actionFromParams(a.action, a.params);
+  if (!action) return settleAudit(p, id, 'failed', 'interrupted; its action could not be read back');
+  let finding: Finding;
+  try {
+    finding = await p.findings.get(a.finding_id);
+  } catch (error) {
+    log.warn({ err: error }, 'interrupted change not reconciled yet: the finding could not be read');
+    return false;
+  }
+  const applied = isActionApplied(finding, action);
+  const note = applied
+    ? 'interrupted by a restart; the tenant had applied it'
+    : 'interrupted by a restart; the tenant had not applied it';
+  if (!(await settleAudit(p, id, applied ? 'ok' : 'failed', note))) return false;
+  const audience = { channel: a.channel ?? a.user_id, user: a.user_id };
+  const requester = typeof a.params.requester === 'string' ? a.params.requester : undefined;
+  const what = `${actionRow(action.kind).verb} finding ${code(a.finding_id)}`;
+  if (!applied) {
+    await p.privately.tell(
+      audience,
+      `:warning: Warden restarted while trying to ${what}; the tenant did not apply it and nothing was changed. Try again if it is still needed.`,
+    );
+    return true;
+  }
+  await p.seen
+    .recordSeen(
+      a.finding_id,
+      { state: finding.state ?? null, recurrence: finding.recurrenceCount ?? null },
+      p.clock(),
+    )
+    .catch((error: unknown) => log.warn({ err: error }, 'could not record the new state as seen'));
+  const line = describeChange(action, a.user_id, finding, requester);
+  await updateEverywhere(p, finding, { reply: line, primaryChannel: audience.channel });
+  await p.privately.tell(
+    audience,
+    `:white_check_mark: Warden restarted while trying to ${what}; the tenant had applied it, and the alert now shows it: ${line}`,
+  );
+  return true;
+}

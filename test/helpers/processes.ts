@@ -1,0 +1,108 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLocalSlack, type LocalSlack, type SandboxTenant, simulatorEnv } from '@warden/simulators';
+import { request } from 'undici';
+import { afterEach } from 'vitest';
+import { freePort, waitFor } from './harness.js';
+import { type Backend, backends } from './stores.js';
+import { startSandbox } from './tenant.js';
+
+/**
+ * Warden as operators run it: `src/main.ts` in processes of its own, sharing a store (one
+ * PostgreSQL schema, or one SQLite data directory for a restart), the simulators in this process.
+ */
+export interface WardenProcess {
+  url: string;
+  child: ChildProcess;
+  output: string[];
+  /** SIGTERM and wait for the exit. */
+  stop(): Promise<void>;
+  /** SIGKILL: a crash, nothing finishes. */
+  kill(): Promise<void>;
+}
+
+export interface ProcessWorld {
+  tenant: SandboxTenant;
+  slack: LocalSlack;
+  /** DATABASE_URL (PostgreSQL) or WARDEN_DATA_DIR (SQLite): the store every process shares. */
+  storeEnv: Record<string, string>;
+  start(extra?: Record<string, string>): Promise<WardenProcess>;
+}
+
+/** A world per test: the simulators, a fresh store on `backend`, and the processes started in it. */
+export function processWorlds(): (backend: Backend) => Promise<ProcessWorld> {
+  const cleanups: (() => Promise<void> | void)[] = [];
+  afterEach(async () => {
+    for (const c of cleanups.splice(0).reverse()) await c();
+  });
+  return async (backend) => {
+    const tenant = await startSandbox();
+    const slack = await createLocalSlack();
+    cleanups.push(
+      () => tenant.close(),
+      () => slack.close(),
+    );
+    let storeEnv: Record<string, string>;
+    if (backend.name === 'postgres') {
+      const db = await backend.fresh();
+      cleanups.push(() => db.cleanup());
+      storeEnv = { DATABASE_URL: db.location };
+    } else {
+      const dir = mkdtempSync(join(tmpdir(), 'warden-proc-'));
+      cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+      storeEnv = { WARDEN_DATA_DIR: dir };
+    }
+    return {
+      tenant,
+      slack,
+      storeEnv,
+      async start(extra = {}) {
+        const port = await freePort();
+        const env = {
+          PATH: process.env.PATH ?? '',
+          ...simulatorEnv({ tenant, slack }),
+          ...storeEnv,
+          PORT: String(port),
+          WARDEN_PUBLIC_URL: `http://127.0.0.1:${port}`,
+          ALERTS_CHANNEL: 'C0ALERTS',
+          LOG_LEVEL: 'info',
+          ...extra,
+        };
+        const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+          env,
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        const output: string[] = [];
+        child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
+        child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+        const exited = new Promise<void>((r) => child.once('exit', () => r()));
+        const end = async (signal: NodeJS.Signals) => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          child.kill(signal);
+          await exited;
+        };
+        cleanups.push(() => end('SIGKILL'));
+        const url = `http://127.0.0.1:${port}`;
+        await waitFor(
+          async () => {
+            if (child.exitCode !== null) throw new Error(`Warden exited: ${output.join('')}`);
+            return request(`${url}/healthz`).then(
+              async (r) => {
+                await r.body.dump();
+                return r.statusCode === 200;
+              },
+              () => false,
+            );
+          },
+          30_000,
+          'Warden process up',
+        );
+        return { url, child, output, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
+      },
+    };
+  };
+}
+
+export { backends };
