@@ -1,4 +1,5 @@
 import type { FindingAction } from '../domain/actions.js';
+import type { BulkChange } from '../domain/bulk-change.js';
 import type { CampaignEntitlements } from '../domain/entitlements.js';
 import type { DescribedScope } from '../domain/scope.js';
 import type { Finding, FindingSearchFilters } from '../model/finding.js';
@@ -17,6 +18,11 @@ export interface FindingsPort {
       onUnreadable?: (raw: unknown, reason: string) => void | Promise<void>;
     },
   ): AsyncIterable<Finding>;
+  /**
+   * Starts one change to many findings; the tenant applies it asynchronously and answers only
+   * the bulk action's id: read the findings back (`search({ refs })`) to see which it reached.
+   */
+  bulk(findingIds: readonly string[], change: BulkChange): Promise<{ bulkActionId: string }>;
 }
 
 export interface CampaignView {

@@ -1,5 +1,7 @@
 import { buildStateRequestBody, isActionApplied } from '../domain/actions.js';
+import { buildBulkStateAction } from '../domain/bulk-change.js';
 import type { FindingsPort } from '../ports/tenant.js';
+import { bulkUpdateFindingState } from '../tenant/bulk-state.js';
 import type { TenantClient } from '../tenant/client.js';
 import { getFinding, searchFindings, updateFindingState } from '../tenant/findings.js';
 
@@ -12,5 +14,10 @@ export function createFindingsPort(client: TenantClient): FindingsPort {
         isActionApplied(current, action),
       ),
     search: (filters, opts) => searchFindings(client, filters, opts),
+    bulk: (findingIds, change) =>
+      bulkUpdateFindingState(client, {
+        refs: findingIds.map((id) => ({ id })),
+        ...buildBulkStateAction(change),
+      }),
   };
 }

@@ -145,6 +145,19 @@ describe('contract: Warden and the simulated tenant', () => {
       const id = text.split(' ')[1] ?? '';
       await waitFor(() => tenant.findings.get(id, Date.now())?.state === state, 5_000, text);
     }
+    // bulk state: a workflow action and an owner assignment (applied asynchronously)
+    const week = new Date(Math.floor(Date.now() / 1000) * 1000 + 7 * 86_400_000);
+    for (const change of [
+      { kind: 'snooze', reason: 'scanner noise', until: week },
+      { kind: 'assignOwner', identityUserId: 'IU_ALICE' },
+    ] as const) {
+      const { bulkActionId } = await h.warden.ports.findings.bulk(
+        ['FND_CUSTOM', 'FND_CRED_EXPIRING'],
+        change,
+      );
+      await waitFor(() => tenant.bulk.all.get(bulkActionId)?.done, 5_000, change.kind);
+    }
+    for await (const _ of h.warden.ports.findings.search({ refs: [{ id: 'FND_CUSTOM' }] }));
     // campaign scope and entitlements: every campaign
     for (const id of tenant.campaigns.keys()) await h.warden.ports.campaigns.get(id);
 
@@ -157,6 +170,7 @@ describe('contract: Warden and the simulated tenant', () => {
     expect([...operationsSeen(tenant.requests)].sort()).toEqual([
       'c1.api.accessreview.v1.AccessReviewSetupEntitlementService.GetCampaignScopeAndEntitlements',
       'c1.api.finding.v1.FindingSearchService.Search',
+      'c1.api.finding.v1.FindingService.BulkUpdateFindingState',
       'c1.api.finding.v1.FindingService.GetFinding',
       'c1.api.finding.v1.FindingService.UpdateFindingState',
     ]);

@@ -212,6 +212,7 @@ export function createContract(spec: OpenApi = loadSpec().spec): Contract {
       method: method.toUpperCase(),
       pattern: new RegExp(`^${path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
       id: op.operationId,
+      params: (path.match(/\{/g) ?? []).length,
       request: op.requestBody?.content['application/json'].schema.$ref.split('/').pop(),
       response: op.responses['200']?.content?.['application/json'].schema.$ref.split('/').pop(),
     })),
@@ -286,7 +287,10 @@ export function createContract(spec: OpenApi = loadSpec().spec): Contract {
 
   return {
     operationFor(method, path) {
-      const route = routes.find((r) => r.method === method && r.pattern.test(path));
+      // The most literal path wins: `/findings/bulk/state` is not `/findings/{finding_id}/state`.
+      const route = routes
+        .filter((r) => r.method === method && r.pattern.test(path))
+        .sort((a, b) => a.params - b.params)[0];
       if (!route) return undefined;
       return {
         id: route.id,

@@ -10,6 +10,7 @@ export { BLOCK_KIT, METHOD_TIER, RATE_LIMITS } from './slack/limits.js';
 export * from './slack/requests.js';
 export * from './slack/server.js';
 export type { SocketAck, SocketEnvelopeType } from './slack/socket.js';
+export type { BulkOperation, BulkOperations } from './tenant/bulk-state.js';
 export type { FaultRule } from './tenant/faults.js';
 export * from './tenant/seed-campaigns.js';
 export * from './tenant/seed-findings.js';

@@ -13,7 +13,7 @@ export const grpcError = (status: number, code: number, message: string): Answer
 });
 
 const ACTIONS = ['snooze', 'suppress', 'acceptRisk', 'unsuppress', 'resolve', 'reopen'] as const;
-type Action = (typeof ACTIONS)[number];
+export type Action = (typeof ACTIONS)[number];
 
 /** The likely transition table (api-facts.md [I]) the sandbox enforces. */
 const ALLOWED: Record<string, readonly Action[]> = {
@@ -28,14 +28,38 @@ const ALLOWED: Record<string, readonly Action[]> = {
 /** Finding types whose state the detector owns: no manual resolve (api-facts.md [C]: only some types). */
 const NO_MANUAL_RESOLVE = new Set(['decoyCredentialUsed', 'credentialPubliclyExposed']);
 
-const isObject = (v: unknown): v is Record<string, unknown> =>
+export const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
+export const nonEmpty = (v: unknown): v is string => typeof v === 'string' && v.trim().length > 0;
 
 function futureTime(v: unknown, now: number): number | undefined {
   if (typeof v !== 'string') return undefined;
   const t = Date.parse(v);
   return Number.isFinite(t) && t > now ? t : undefined;
+}
+
+/** What is wrong with an action's parameters, whatever the finding (the 400 the tenant answers). */
+export function actionParamsProblem(
+  action: Action,
+  params: Record<string, unknown>,
+  now: number,
+): Answer | undefined {
+  switch (action) {
+    case 'snooze':
+      if (!nonEmpty(params.reason)) return grpcError(400, 3, 'snooze.reason is required');
+      if (futureTime(params.snoozeUntil, now) === undefined)
+        return grpcError(400, 3, 'snooze.snoozeUntil must be a future timestamp');
+      return undefined;
+    case 'acceptRisk':
+      if (!nonEmpty(params.justification)) return grpcError(400, 3, 'acceptRisk.justification is required');
+      if (futureTime(params.expiresAt, now) === undefined)
+        return grpcError(400, 3, 'acceptRisk.expiresAt must be a future timestamp');
+      return undefined;
+    case 'suppress':
+      return nonEmpty(params.reason) ? undefined : grpcError(400, 3, 'suppress.reason is required');
+    default:
+      return undefined;
+  }
 }
 
 export interface SearchFilters {
@@ -159,33 +183,25 @@ export class TenantFindings {
     if (!allowed.includes(action)) {
       return grpcError(400, 9, `cannot ${action} a finding in state ${f.state}`);
     }
+    const problem = actionParamsProblem(action, params, now);
+    if (problem) return problem;
     const stamp = new Date(now).toISOString();
     switch (action) {
-      case 'snooze': {
-        const until = futureTime(params.snoozeUntil, now);
-        if (!nonEmpty(params.reason)) return grpcError(400, 3, 'snooze.reason is required');
-        if (until === undefined) return grpcError(400, 3, 'snooze.snoozeUntil must be a future timestamp');
+      case 'snooze':
         Object.assign(f, {
           state: 'FINDING_STATE_SNOOZED',
           snoozeReason: params.reason,
-          snoozeUntil: new Date(until).toISOString(),
+          snoozeUntil: new Date(Date.parse(String(params.snoozeUntil))).toISOString(),
         });
         break;
-      }
-      case 'acceptRisk': {
-        const expires = futureTime(params.expiresAt, now);
-        if (!nonEmpty(params.justification)) return grpcError(400, 3, 'acceptRisk.justification is required');
-        if (expires === undefined)
-          return grpcError(400, 3, 'acceptRisk.expiresAt must be a future timestamp');
+      case 'acceptRisk':
         Object.assign(f, {
           state: 'FINDING_STATE_RISK_ACCEPTED',
           riskAcceptanceJustification: params.justification,
-          riskAcceptanceExpiresAt: new Date(expires).toISOString(),
+          riskAcceptanceExpiresAt: new Date(Date.parse(String(params.expiresAt))).toISOString(),
         });
         break;
-      }
       case 'suppress':
-        if (!nonEmpty(params.reason)) return grpcError(400, 3, 'suppress.reason is required');
         Object.assign(f, { state: 'FINDING_STATE_SUPPRESSED', suppressReason: params.reason });
         break;
       case 'resolve': {
@@ -210,6 +226,18 @@ export class TenantFindings {
         break;
     }
     Object.assign(f, { stateUpdatedById: actor, updatedAt: stamp });
+    return { status: 200, body: { finding: f } };
+  }
+
+  /** A new assigned owner (the bulk operation's assignOwner): one member of the owner oneof. */
+  assignOwner(id: string, owner: Record<string, string>, actor: string, now: number): Answer {
+    const f = this.get(id, now);
+    if (!f) return grpcError(404, 5, `finding ${id} not found`);
+    Object.assign(f, {
+      assignedOwner: { ...owner },
+      stateUpdatedById: actor,
+      updatedAt: new Date(now).toISOString(),
+    });
     return { status: 200, body: { finding: f } };
   }
 }

@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { type SandboxCredentials, TenantAuth, type TokenOptions } from './auth.js';
+import { BulkOperations } from './bulk-state.js';
 import { Faults } from './faults.js';
 import { type Answer, grpcError, TenantFindings } from './findings.js';
 import { isObject } from './paging.js';
@@ -77,6 +78,8 @@ export interface SandboxTenant {
   answers: AnswerOptions;
   /** Every finding-dispatch delivery, oldest first. */
   deliveries: WebhookDelivery[];
+  /** Every bulk state change, by its bulk action id: what it reached and what it refused. */
+  bulk: BulkOperations;
   /** Sends a signed finding-dispatch webhook (api-facts.md) for `finding` to `targetUrl`. */
   sendFindingWebhook(
     targetUrl: string,
@@ -134,9 +137,10 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
   const tokenOptions: TokenOptions = { ttlSeconds: 3600, ...opts.token };
   const requests: RecordedRequest[] = [];
   const deliveries: WebhookDelivery[] = [];
-  const answers: AnswerOptions = { stateChangeWithoutFinding: false };
+  const answers: AnswerOptions = { stateChangeWithoutFinding: false, bulkDelayMs: 100 };
+  const bulk = new BulkOperations(findings, now, () => answers.bulkDelayMs);
 
-  const state: TenantState = { findings, campaigns, now, answers };
+  const state: TenantState = { findings, campaigns, now, answers, bulk };
 
   async function route(method: string, path: string, req: IncomingMessage, body: string): Promise<Answer> {
     if (method === 'POST' && path === '/auth/v1/token') {
@@ -224,6 +228,7 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
     requests,
     answers,
     deliveries,
+    bulk,
     async sendFindingWebhook(targetUrl, finding, options = {}) {
       const dispatchId = options.dispatchId ?? `DSP_${randomBytes(8).toString('hex').toUpperCase()}`;
       const envelope = {
@@ -266,6 +271,7 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
       return { status, body: await res.body.text(), dispatchId, sent: sentBody, headers };
     },
     close() {
+      bulk.close();
       return new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

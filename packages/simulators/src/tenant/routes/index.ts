@@ -1,11 +1,13 @@
 import type { Answer } from '../findings.js';
 import { grpcError } from '../findings.js';
+import { bulkRoutes } from './bulk.js';
 import { campaignRoutes } from './campaigns.js';
 import { findingRoutes } from './findings.js';
 import type { Route, TenantState } from './types.js';
 
 /** Every API route of the simulated tenant; a family a file. */
-export const ROUTES: Route[] = [...findingRoutes, ...campaignRoutes];
+// Bulk routes first: `/findings/bulk/state` would otherwise match `/findings/:id/state`.
+export const ROUTES: Route[] = [...bulkRoutes, ...findingRoutes, ...campaignRoutes];
 
 /**
  * The route for a request, with its parameters. The raw path is split first and each segment

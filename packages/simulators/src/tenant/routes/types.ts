@@ -1,3 +1,4 @@
+import type { BulkOperations } from '../bulk-state.js';
 import type { Answer, TenantFindings } from '../findings.js';
 import type { JsonCampaign } from '../seed-campaigns.js';
 
@@ -5,6 +6,8 @@ import type { JsonCampaign } from '../seed-campaigns.js';
 export interface AnswerOptions {
   /** Answer a state change with `{"finding": null}` (the schema allows it) instead of the finding. */
   stateChangeWithoutFinding: boolean;
+  /** How long a bulk state change takes before the tenant applies it (it is asynchronous). */
+  bulkDelayMs: number;
 }
 
 /** What a route handler can reach: the tenant's state, its clock and its answer options. */
@@ -13,6 +16,7 @@ export interface TenantState {
   campaigns: Map<string, JsonCampaign>;
   now: () => number;
   answers: AnswerOptions;
+  bulk: BulkOperations;
 }
 
 /**
