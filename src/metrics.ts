@@ -28,6 +28,12 @@ export function createMetrics() {
       labelNames: ['action', 'outcome'] as const,
       registers: [registry],
     }),
+    bulkActions: new Counter({
+      name: 'warden_bulk_actions_total',
+      help: 'Actions on many findings at once (a roll-up) by action and outcome (ok, partial, refused, failed, denied, requested).',
+      labelNames: ['action', 'outcome'] as const,
+      registers: [registry],
+    }),
     tenantRequests: new Histogram({
       name: 'warden_tenant_request_seconds',
       help: 'Tenant API requests by operation and HTTP status (or the failure: timeout, network).',

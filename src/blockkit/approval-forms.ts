@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { isResourceId } from '../domain/finding-id.js';
 import { checkBounds, isKnownTimeZone, pickedTime } from '../domain/when.js';
 import type { Approval } from '../ports/store.js';
+import { approvalSubject } from './approval-request.js';
 import { ApprovalBlockId, ApprovalId, INPUT_ACTION } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
-import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
+import { mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
 
 /** The approver's forms: approve (the expiry may be shortened, confirmation required) or deny. */
 
@@ -37,7 +38,7 @@ function summary(a: Approval): KnownBlock {
     text: {
       type: 'mrkdwn',
       text: truncate(
-        `${mention(a.requesterId)} asks to accept the risk of ${code(a.findingId)} until ${slackDate(new Date(a.riskExpiresAt))}.\n*Justification*\n${quoted(a.justification)}`,
+        `${mention(a.requesterId)} asks to accept the risk of ${approvalSubject(a)} until ${slackDate(new Date(a.riskExpiresAt))}.\n*Justification*\n${quoted(a.justification)}`,
         SLACK_LIMITS.sectionText,
       ),
     },

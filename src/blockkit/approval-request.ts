@@ -5,9 +5,16 @@ import { ApprovalBlockId, ApprovalId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
 
+/** What a request is about: one finding, or the findings of a roll-up (a bulk acceptance). */
+export function approvalSubject(a: Pick<Approval, 'findingId' | 'findingIds'>): string {
+  if (!a.findingIds) return `finding ${code(a.findingId)}`;
+  const n = a.findingIds.length;
+  return `${n} finding${n === 1 ? '' : 's'} of roll-up ${code(a.findingId)}`;
+}
+
 /** The request in the alert's thread: what is asked, by whom, until when, and Approve / Deny. */
 export function renderApprovalRequest(a: Approval, approvers: string): RenderedMessage {
-  const head = `:scales: ${mention(a.requesterId)} asks to *accept the risk* of finding ${code(a.findingId)} until ${slackDate(new Date(a.riskExpiresAt))}:`;
+  const head = `:scales: ${mention(a.requesterId)} asks to *accept the risk* of ${approvalSubject(a)} until ${slackDate(new Date(a.riskExpiresAt))}:`;
   const blocks: KnownBlock[] = [
     {
       type: 'section',
@@ -58,7 +65,10 @@ export function renderApprovalRequest(a: Approval, approvers: string): RenderedM
       ],
     });
   }
-  return { text: `Risk acceptance request for ${a.findingId} (${a.status})`, blocks };
+  return {
+    text: `Risk acceptance request for ${a.findingIds ? `${a.findingIds.length} findings of ` : ''}${a.findingId} (${a.status})`,
+    blocks,
+  };
 }
 
 /** `/warden approvals`: what is waiting for a decision. */
@@ -74,7 +84,7 @@ export function renderApprovalList(approvals: readonly Approval[]): RenderedMess
     .slice(0, 40)
     .map(
       (a) =>
-        `• ${code(a.findingId)} by ${mention(a.requesterId)}, until ${slackDate(new Date(a.riskExpiresAt), '{date_short}')} — in <#${a.channel}>, expires ${slackDate(new Date(a.expireAt))}`,
+        `• ${approvalSubject(a)} by ${mention(a.requesterId)}, until ${slackDate(new Date(a.riskExpiresAt), '{date_short}')} — in <#${a.channel}>, expires ${slackDate(new Date(a.expireAt))}`,
     );
   const more = approvals.length > 40 ? `\n…and ${approvals.length - 40} more.` : '';
   return {

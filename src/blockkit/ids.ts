@@ -54,3 +54,36 @@ export const CampaignActionId = {
 } as const;
 export const CAMPAIGN_ACTION_ID = idPattern('campaign.', ['page.prev', 'page.next', 'csv', 'share']);
 export const CampaignBlockId = { actions: 'campaign.actions' } as const;
+
+/** A roll-up summary's buttons (value: the group id) and the thread listing's "Open card". */
+export const RollupId = {
+  review: 'rollup_review',
+  snoozeAll: 'rollup_snooze_all',
+  suppressAll: 'rollup_suppress_all',
+  acceptAll: 'rollup_accept_all',
+  reopenAll: 'rollup_reopen_all',
+  openCard: 'rollup_open_card',
+} as const;
+
+/** The bulk forms (Snooze all…, Suppress all…, Accept risk for all…): `bulk.<kind>`. */
+export const BULK_PREFIX = 'bulk.';
+export const BULK_FORM_KINDS = ['snooze', 'suppress', 'acceptRisk'] as const;
+export const bulkCallbackId = (kind: string): string => `${BULK_PREFIX}${kind}`;
+export const BULK_CALLBACK_ID = idPattern(BULK_PREFIX, BULK_FORM_KINDS);
+
+/** Review…: a modal paging through a roll-up's findings, each with its actions. */
+export const ReviewId = {
+  callback: 'review',
+  /** The overflow next to each finding: value `<kind> <finding id>`. */
+  finding: 'review.finding',
+  /** The checkboxes picking findings on the page (acked, read from the view state). */
+  pick: 'review.pick',
+  prev: 'review.page.prev',
+  next: 'review.page.next',
+  /** The bulk buttons for the findings picked on the page: `review.picked.<kind>`. */
+  pickedPrefix: 'review.picked.',
+} as const;
+export const REVIEW_PICKED_KINDS = ['snooze', 'suppress', 'acceptRisk', 'reopen'] as const;
+export const REVIEW_PICKED_ID = idPattern(ReviewId.pickedPrefix, REVIEW_PICKED_KINDS);
+export const REVIEW_PAGE_ID = idPattern('review.page.', ['prev', 'next']);
+export const ReviewBlockId = { pick: 'review.pick', picked: 'review.picked', pages: 'review.pages' } as const;

@@ -22,6 +22,11 @@ export function buildBulkStateAction(change: BulkChange): BulkStateAction {
   return body;
 }
 
+/** The action as a bulk change, if the tenant has a bulk form of it (no bulk resolve). */
+export function asBulkChange(action: FindingAction): BulkChange | undefined {
+  return action.kind === 'resolve' ? undefined : action;
+}
+
 /** The fields of a finding that say whether a bulk change has reached it. */
 export interface BulkChangeView extends FindingStateView {
   assignedOwner?: { identityUserId?: string | null | undefined } | null | undefined;

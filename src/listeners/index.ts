@@ -5,6 +5,8 @@ import { registerCampaignListeners } from './campaign-actions.js';
 import { registerCommandListeners } from './commands.js';
 import type { ListenerContext } from './context.js';
 import { registerMiddleware } from './middleware.js';
+import { registerReviewListeners } from './review.js';
+import { registerRollupListeners } from './rollups.js';
 import { registerViewListeners } from './views.js';
 
 /** Every routing id Warden answers, registered in one place (the ids come from blockkit/). */
@@ -15,4 +17,6 @@ export function registerListeners(app: App, ctx: ListenerContext): void {
   registerCommandListeners(app, ctx);
   registerCampaignListeners(app, ctx);
   registerApprovalListeners(app, ctx);
+  registerRollupListeners(app, ctx);
+  registerReviewListeners(app, ctx);
 }

@@ -1,6 +1,7 @@
 import type { Policy } from '../domain/policy.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
+import type { RollupStore } from './rollups.js';
 import type {
   ChatPort,
   FilePort,
@@ -80,4 +81,5 @@ export interface Ports {
   audit: AuditLog;
   approvals: ApprovalStore;
   inflight: InflightPort;
+  rollups: RollupStore;
 }

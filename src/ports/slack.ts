@@ -46,6 +46,8 @@ export interface HistoryPort {
 export interface ViewsPort {
   /** Opens a modal with a trigger id (valid 3 s); resolves to the view id. */
   open(triggerId: string, view: ModalView): Promise<string>;
+  /** Stacks a modal on the one the person is in (a button inside a modal); resolves to its id. */
+  push(triggerId: string, view: ModalView): Promise<string>;
   update(viewId: string, view: ModalView): Promise<void>;
 }
 

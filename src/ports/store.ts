@@ -148,9 +148,17 @@ export interface Approval {
   createdAt: number;
   /** After this the request can no longer be approved (ms). */
   expireAt: number;
+  /**
+   * A bulk acceptance (a roll-up's findings): every finding it covers; `findingId` then names the
+   * group. Null for a request about one finding.
+   */
+  findingIds: string[] | null;
 }
 
-export type NewApproval = Omit<Approval, 'id' | 'requestTs' | 'status' | 'decidedBy' | 'decisionReason'>;
+export type NewApproval = Omit<
+  Approval,
+  'id' | 'requestTs' | 'status' | 'decidedBy' | 'decisionReason' | 'findingIds'
+> & { findingIds?: string[] | undefined };
 
 export interface ApprovalStore {
   createApproval(approval: NewApproval): Promise<Approval>;

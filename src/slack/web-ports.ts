@@ -77,6 +77,12 @@ export function createViewsPort(client: WebClient): ViewsPort {
       if (!id) throw new Error('views.open answered without a view id');
       return id;
     },
+    async push(triggerId: string, view: ModalView) {
+      const pushed = await client.views.push({ trigger_id: triggerId, view });
+      const id = pushed.view?.id;
+      if (!id) throw new Error('views.push answered without a view id');
+      return id;
+    },
     async update(viewId: string, view: ModalView) {
       await client.views.update({ view_id: viewId, view });
     },

@@ -77,6 +77,8 @@ export interface ApprovalsTable {
   /** After this the request can no longer be approved (ms). */
   expire_at: number;
   decided_at: number | null;
+  /** A bulk acceptance: the findings it covers, as a JSON array (null for one finding). */
+  finding_ids: string | null;
 }
 
 /** Requests already taken (signed Slack requests, webhook token ids) until they expire. */

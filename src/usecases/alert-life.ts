@@ -103,6 +103,30 @@ export async function showCard(p: AlertLifePorts, finding: Finding, channel: str
   return card;
 }
 
+/**
+ * After a change made to many findings at once: replace the cards Warden already has for this
+ * finding (posting none, replying in no thread: the roll-up's thread tells the story once).
+ */
+export async function refreshKnownCards(p: AlertLifePorts, finding: Finding): Promise<number> {
+  const log = p.logger.child({ findingId: finding.id });
+  const indexed = await p.cards.messagesFor(finding.id).catch((error: unknown) => {
+    log.warn({ err: error }, 'card index unavailable; its cards are not refreshed');
+    return [];
+  });
+  let refreshed = 0;
+  for (const m of indexed) {
+    const card = { channel: m.channel, ts: m.ts };
+    try {
+      await replaceCard(p, finding, card);
+      await trackCard(p, finding, card);
+      refreshed++;
+    } catch (error) {
+      log.warn({ err: error, target: card.channel }, 'a card of this finding could not be updated');
+    }
+  }
+  return refreshed;
+}
+
 export interface EverywhereResult {
   /** The card in `primaryChannel` (replaced, or posted there when it had none). */
   primary: Card | undefined;

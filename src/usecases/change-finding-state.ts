@@ -49,7 +49,10 @@ async function actorOf(p: Pick<Ports, 'people'>, userId: string): Promise<Actor>
  * The action as sent to the tenant: its reason or justification records who acted in Slack
  * (attribution template), and for a four-eyes acceptance who approved it too.
  */
-async function attributed(p: ChangePorts, input: ChangeFindingStateInput): Promise<FindingAction> {
+export async function attributed(
+  p: Pick<Ports, 'people' | 'settings'>,
+  input: Pick<ChangeFindingStateInput, 'action' | 'actorId' | 'requesterId'>,
+): Promise<FindingAction> {
   const text = actionText(input.action);
   if (text === undefined) return input.action;
   const author = await actorOf(p, input.requesterId ?? input.actorId);
@@ -57,7 +60,7 @@ async function attributed(p: ChangePorts, input: ChangeFindingStateInput): Promi
   return withText(input.action, attribute(p.settings.attributionTemplate, text, author, approver));
 }
 
-function errorDetail(error: unknown): string | null {
+export function errorDetail(error: unknown): string | null {
   if (error === undefined) return null;
   return isApiError(error) ? `${error.kind}: ${error.serverMessage ?? error.message}` : String(error);
 }

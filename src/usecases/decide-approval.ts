@@ -7,6 +7,7 @@ import type { Audience } from '../ports/slack.js';
 import type { Approval } from '../ports/store.js';
 import { type AuthorizePorts, refusal } from './authorize.js';
 import { type ChangePorts, changeFindingState } from './change-finding-state.js';
+import { changeManyFindings } from './change-many-findings.js';
 import { recordAudit } from './record-audit.js';
 
 /**
@@ -15,7 +16,7 @@ import { recordAudit } from './record-audit.js';
  * in a form (the expiry may be shortened, never extended; confirmation required).
  */
 
-export type DecidePorts = ChangePorts & AuthorizePorts & Pick<Ports, 'approvals' | 'views'>;
+export type DecidePorts = ChangePorts & AuthorizePorts & Pick<Ports, 'approvals' | 'views' | 'rollups'>;
 
 export interface DecisionInput {
   kind: 'approve' | 'deny';
@@ -117,6 +118,7 @@ export async function decide(
   }
   if (input.kind === 'deny') return deny(p, approval, input, input.reason ?? '');
   const expiresAt = input.expiresAt ?? new Date(approval.riskExpiresAt);
+  if (approval.findingIds) return approveMany(p, approval, input, expiresAt, audience);
   const outcome = await changeFindingState(p, {
     findingId: approval.findingId,
     action: { kind: 'acceptRisk', justification: approval.justification, expiresAt },
@@ -142,4 +144,27 @@ export async function decide(
       })
       .catch(() => undefined);
   }
+}
+
+/** A bulk acceptance approved: the roll-up's findings in one bulk change, told in its thread. */
+async function approveMany(
+  p: DecidePorts,
+  approval: Approval,
+  input: DecisionInput,
+  expiresAt: Date,
+  audience: Audience,
+): Promise<void> {
+  const outcome = await changeManyFindings(p, {
+    findingIds: approval.findingIds ?? [],
+    change: { kind: 'acceptRisk', justification: approval.justification, expiresAt },
+    actorId: input.userId,
+    requesterId: approval.requesterId,
+    audience,
+    report: { channel: approval.channel, threadTs: approval.messageTs ?? approval.requestTs ?? undefined },
+    groupId: approval.findingId,
+    ref: input.ref,
+  });
+  // Nothing taken by the tenant: the request stays open for another try.
+  if (outcome.changed.length === 0) await p.approvals.reopenApproval(approval.id);
+  else await refreshRequest(p, approval.id);
 }

@@ -1,5 +1,5 @@
-import { renderApprovalList } from '../blockkit/approval-request.js';
-import { code, mention } from '../blockkit/mrkdwn.js';
+import { approvalSubject, renderApprovalList } from '../blockkit/approval-request.js';
+import { mention } from '../blockkit/mrkdwn.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { refreshRequest } from './decide-approval.js';
@@ -17,7 +17,7 @@ export async function expireApprovals(
       .post({
         channel: a.channel,
         threadTs: thread,
-        text: `${mention(a.requesterId)} your request to accept the risk of ${code(a.findingId)} expired without a decision.`,
+        text: `${mention(a.requesterId)} your request to accept the risk of ${approvalSubject(a)} expired without a decision.`,
       })
       .catch(() => undefined);
   }

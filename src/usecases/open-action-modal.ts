@@ -19,6 +19,8 @@ export interface OpenActionModalInput {
   /** The card the button was on; absent for the slash command. */
   cardTs?: string | undefined;
   ref: string;
+  /** Opened from inside a modal (Review): stacked on it with views.push. */
+  stacked?: boolean;
   /** Checks run after the loading view is open (the trigger_id is used first): a refusal replaces it. */
   gate?: () => Promise<string | undefined>;
 }
@@ -41,7 +43,10 @@ export async function openActionModal(p: OpenFormPorts, input: OpenActionModalIn
     user: input.userId,
     modal: input.kind,
   });
-  const viewId = await p.views.open(input.triggerId, renderLoadingModal(input.findingId));
+  const loading = renderLoadingModal(input.findingId);
+  const viewId = input.stacked
+    ? await p.views.push(input.triggerId, loading)
+    : await p.views.open(input.triggerId, loading);
   const refused = await input.gate?.();
   if (refused) {
     await p.views.update(viewId, renderInfoModal(`:no_entry_sign: ${refused}`));

@@ -1,6 +1,5 @@
-import { renderApprovalRequest } from '../blockkit/approval-request.js';
+import { approvalSubject, renderApprovalRequest } from '../blockkit/approval-request.js';
 import { describeFailure } from '../blockkit/failure.js';
-import { code } from '../blockkit/mrkdwn.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { recordAudit } from './record-audit.js';
@@ -20,6 +19,8 @@ export interface RiskRequest {
   cardTs?: string | undefined;
   audience: Audience;
   ref: string;
+  /** A bulk acceptance: the findings it covers (`findingId` then names the roll-up). */
+  findingIds?: string[] | undefined;
 }
 
 /**
@@ -40,6 +41,7 @@ export async function requestRiskAcceptance(p: RequestPorts, req: RiskRequest): 
     messageTs: req.cardTs ?? null,
     createdAt: now,
     expireAt: now + p.settings.approvalTtlMs,
+    ...(req.findingIds ? { findingIds: req.findingIds } : {}),
   });
   const log = p.logger.child({ ref: req.ref, approvalId: approval.id, findingId: req.findingId });
   const message = renderApprovalRequest(approval, approvers);
@@ -61,6 +63,7 @@ export async function requestRiskAcceptance(p: RequestPorts, req: RiskRequest): 
       expiresAt: req.expiresAt.toISOString(),
       approval: approval.id,
       ref: req.ref,
+      ...(req.findingIds ? { findings: req.findingIds.length } : {}),
     },
     outcome: 'requested',
   });
@@ -68,6 +71,6 @@ export async function requestRiskAcceptance(p: RequestPorts, req: RiskRequest): 
   log.info('risk acceptance waiting for approval');
   await p.privately.tell(
     req.audience,
-    `:hourglass_flowing_sand: Your risk acceptance for ${code(req.findingId)} needs an approver from <!subteam^${approvers}>; the request is in ${req.cardTs ? "the alert's thread" : 'this channel'}. Nothing is changed until someone approves it.`,
+    `:hourglass_flowing_sand: Your risk acceptance for ${approvalSubject(approval)} needs an approver from <!subteam^${approvers}>; the request is in ${req.cardTs ? (req.findingIds ? "the roll-up's thread" : "the alert's thread") : 'this channel'}. Nothing is changed until someone approves it.`,
   );
 }

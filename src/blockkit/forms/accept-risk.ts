@@ -1,3 +1,4 @@
+import type { KnownBlock } from '@slack/types';
 import { BlockId, INPUT_ACTION } from '../ids.js';
 import { SLACK_LIMITS } from '../limits.js';
 import { endTime, readValues, type SubmissionResult, text } from './form-state.js';
@@ -14,33 +15,38 @@ import {
   tzNote,
 } from './form-view.js';
 
+/** The inputs of Accept risk… (one finding, or many at once). */
+export const acceptRiskFields = (maxDays: number, tz: string): KnownBlock[] => [
+  {
+    type: 'input',
+    block_id: BlockId.justification,
+    label: txt('Justification', SLACK_LIMITS.inputLabel),
+    hint: txt(
+      `At least ${JUSTIFICATION_MIN} characters: the compensating control, who decided, until when.`,
+      2_000,
+    ),
+    element: {
+      type: 'plain_text_input',
+      action_id: INPUT_ACTION,
+      multiline: true,
+      min_length: JUSTIFICATION_MIN,
+      max_length: REASON_MAX,
+    },
+  },
+  presetInput('Accept for', [30, 90, 180, 365], 90, maxDays),
+  ...dateInputs(
+    BlockId.expires,
+    `A date picked here wins over the choice above. At most ${maxDays} days ahead.`,
+  ),
+  tzNote(tz, 'The finding reopens by itself when the acceptance expires.'),
+];
+
 /** Accept risk…: a justification and an expiry (four-eyes may route it to an approver). */
 export const acceptRiskForm = {
   render: (ctx: ModalContext) =>
     formView('acceptRisk', 'Accept risk', 'Accept risk', ctx.meta, [
       ...summary(ctx.finding),
-      {
-        type: 'input',
-        block_id: BlockId.justification,
-        label: txt('Justification', SLACK_LIMITS.inputLabel),
-        hint: txt(
-          `At least ${JUSTIFICATION_MIN} characters: the compensating control, who decided, until when.`,
-          2_000,
-        ),
-        element: {
-          type: 'plain_text_input',
-          action_id: INPUT_ACTION,
-          multiline: true,
-          min_length: JUSTIFICATION_MIN,
-          max_length: REASON_MAX,
-        },
-      },
-      presetInput('Accept for', [30, 90, 180, 365], 90, ctx.maxDays),
-      ...dateInputs(
-        BlockId.expires,
-        `A date picked here wins over the choice above. At most ${ctx.maxDays} days ahead.`,
-      ),
-      tzNote(ctx.meta.tz, 'The finding reopens by itself when the acceptance expires.'),
+      ...acceptRiskFields(ctx.maxDays, ctx.meta.tz),
     ]),
 
   parse(raw: unknown, meta: ModalMetadata, now: Date, maxDays: number): SubmissionResult {

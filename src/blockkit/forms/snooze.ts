@@ -1,3 +1,4 @@
+import type { KnownBlock } from '@slack/types';
 import { BlockId } from '../ids.js';
 import { endTime, readValues, type SubmissionResult, text } from './form-state.js';
 import {
@@ -12,15 +13,20 @@ import {
   tzNote,
 } from './form-view.js';
 
+/** The inputs of Snooze… (one finding, or many at once). */
+export const snoozeFields = (maxDays: number, tz: string): KnownBlock[] => [
+  presetInput('Snooze for', [1, 7, 30, 90], 7, maxDays),
+  ...dateInputs(BlockId.date, 'A date picked here wins over the choice above.'),
+  reasonInput('Reason', false, 'Why can this wait? e.g. waiting on the vendor'),
+  tzNote(tz, 'The finding reopens by itself at that time.'),
+];
+
 /** Snooze…: for how long (or until a date, in the person's zone) and why. */
 export const snoozeForm = {
   render: (ctx: ModalContext) =>
     formView('snooze', 'Snooze finding', 'Snooze', ctx.meta, [
       ...summary(ctx.finding),
-      presetInput('Snooze for', [1, 7, 30, 90], 7, ctx.maxDays),
-      ...dateInputs(BlockId.date, 'A date picked here wins over the choice above.'),
-      reasonInput('Reason', false, 'Why can this wait? e.g. waiting on the vendor'),
-      tzNote(ctx.meta.tz, 'The finding reopens by itself at that time.'),
+      ...snoozeFields(ctx.maxDays, ctx.meta.tz),
     ]),
 
   parse(raw: unknown, meta: ModalMetadata, now: Date, maxDays: number): SubmissionResult {

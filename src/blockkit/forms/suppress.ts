@@ -1,20 +1,25 @@
+import type { KnownBlock } from '@slack/types';
 import { BlockId } from '../ids.js';
 import { readValues, type SubmissionResult, text } from './form-state.js';
 import { formView, type ModalContext, REASON_MAX, reasonInput, summary } from './form-view.js';
 
 /** Suppress…: permanent until reopened, so it says so and asks why. */
+export const suppressFields = (): KnownBlock[] => [
+  {
+    type: 'section',
+    text: {
+      type: 'mrkdwn',
+      text: '*Suppression is permanent.* The finding stays suppressed, with no expiry, until someone reopens it.',
+    },
+  },
+  reasonInput('Reason', false, 'Why is this not a risk? e.g. test account, known and accepted by design'),
+];
+
 export const suppressForm = {
   render: (ctx: ModalContext) =>
     formView('suppress', 'Suppress finding', 'Suppress', ctx.meta, [
       ...summary(ctx.finding),
-      {
-        type: 'section',
-        text: {
-          type: 'mrkdwn',
-          text: '*Suppression is permanent.* The finding stays suppressed, with no expiry, until someone reopens it.',
-        },
-      },
-      reasonInput('Reason', false, 'Why is this not a risk? e.g. test account, known and accepted by design'),
+      ...suppressFields(),
     ]),
 
   parse(raw: unknown): SubmissionResult {

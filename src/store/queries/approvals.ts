@@ -18,7 +18,19 @@ function toApproval(r: Selectable<ApprovalsTable>): Approval {
     decisionReason: r.decision_reason,
     createdAt: Number(r.created_at),
     expireAt: Number(r.expire_at),
+    findingIds: parseIds(r.finding_ids),
   };
+}
+
+/** The ids a bulk request covers; an unreadable list is no list (the request then acts on none). */
+function parseIds(raw: string | null): string[] | null {
+  if (raw === null) return null;
+  try {
+    const ids: unknown = JSON.parse(raw);
+    return Array.isArray(ids) ? ids.filter((id): id is string => typeof id === 'string') : [];
+  } catch {
+    return [];
+  }
 }
 
 export function approvalQueries(db: Kysely<Database>): ApprovalStore {
@@ -42,9 +54,18 @@ export function approvalQueries(db: Kysely<Database>): ApprovalStore {
           created_at: a.createdAt,
           expire_at: a.expireAt,
           decided_at: null,
+          finding_ids: a.findingIds ? JSON.stringify(a.findingIds) : null,
         })
         .execute();
-      return { ...a, id, requestTs: null, status: 'pending', decidedBy: null, decisionReason: null };
+      return {
+        ...a,
+        id,
+        requestTs: null,
+        status: 'pending',
+        decidedBy: null,
+        decisionReason: null,
+        findingIds: a.findingIds ?? null,
+      };
     },
     async getApproval(id) {
       const row = await db.selectFrom('approvals').selectAll().where('id', '=', id).executeTakeFirst();

@@ -1,0 +1,118 @@
+import type { KnownBlock, ModalView } from '@slack/types';
+import { z } from 'zod';
+import { isResourceId } from '../../domain/finding-id.js';
+import { isKnownTimeZone } from '../../domain/when.js';
+import { BULK_FORM_KINDS, BULK_PREFIX, bulkCallbackId } from '../ids.js';
+import { SLACK_LIMITS } from '../limits.js';
+import { code } from '../mrkdwn.js';
+import { acceptRiskFields, acceptRiskForm } from './accept-risk.js';
+import type { SubmissionResult } from './form-state.js';
+import { txt } from './form-view.js';
+import { snoozeFields, snoozeForm } from './snooze.js';
+import { suppressFields, suppressForm } from './suppress.js';
+
+/**
+ * The forms that act on many findings at once (a roll-up's group, or the findings picked in
+ * Review): the same inputs and the same checks as the one-finding forms, another heading.
+ */
+
+export type BulkFormKind = (typeof BULK_FORM_KINDS)[number];
+
+/** What a bulk form carries to its submission (validated on the way back). */
+export interface BulkMetadata {
+  groupId: string;
+  /** The findings picked in Review; absent: the whole group. */
+  findingIds?: string[];
+  tz: string;
+}
+
+export interface BulkFormContext {
+  meta: BulkMetadata;
+  /** How many findings it acts on. */
+  count: number;
+  channel: string;
+  maxDays: number;
+  /** Four-eyes: an acceptance goes to an approver first. */
+  approvers: string | undefined;
+}
+
+const TITLES: Record<BulkFormKind, { title: string; submit: string; done: string }> = {
+  snooze: { title: 'Snooze findings', submit: 'Snooze all', done: 'snoozed' },
+  suppress: { title: 'Suppress findings', submit: 'Suppress all', done: 'suppressed' },
+  acceptRisk: { title: 'Accept risk', submit: 'Accept risk', done: 'accepted' },
+};
+
+const FIELDS: Record<BulkFormKind, (maxDays: number, tz: string) => KnownBlock[]> = {
+  snooze: snoozeFields,
+  suppress: () => suppressFields(),
+  acceptRisk: acceptRiskFields,
+};
+
+export function renderBulkForm(kind: BulkFormKind, ctx: BulkFormContext): ModalView {
+  const which = ctx.meta.findingIds ? 'picked in Review' : `of roll-up ${code(ctx.meta.groupId, 80)}`;
+  const n = `${ctx.count} finding${ctx.count === 1 ? '' : 's'}`;
+  const fourEyes =
+    kind === 'acceptRisk' && ctx.approvers
+      ? `\nAn approver from <!subteam^${ctx.approvers}> decides before anything is accepted (four-eyes).`
+      : '';
+  const head: KnownBlock = {
+    type: 'section',
+    text: {
+      type: 'mrkdwn',
+      text: `*${n}* ${which} in <#${ctx.channel}> will be ${TITLES[kind].done}. Findings whose state does not allow it are left as they are; the roll-up's thread lists them.${fourEyes}`,
+    },
+  };
+  return {
+    type: 'modal',
+    callback_id: bulkCallbackId(kind),
+    private_metadata: JSON.stringify(ctx.meta),
+    title: txt(TITLES[kind].title),
+    submit: txt(TITLES[kind].submit, SLACK_LIMITS.modalSubmit),
+    close: txt('Cancel'),
+    blocks: [head, ...FIELDS[kind](ctx.maxDays, ctx.meta.tz)],
+  };
+}
+
+/** The same checks as the one-finding forms (their parsers, fed the person's time zone). */
+export function parseBulkForm(
+  kind: BulkFormKind,
+  values: unknown,
+  meta: BulkMetadata,
+  now: Date,
+  maxDays: number,
+): SubmissionResult {
+  const asOne = { findingId: meta.groupId, tz: meta.tz };
+  switch (kind) {
+    case 'snooze':
+      return snoozeForm.parse(values, asOne, now, maxDays);
+    case 'acceptRisk':
+      return acceptRiskForm.parse(values, asOne, now, maxDays);
+    case 'suppress':
+      return suppressForm.parse(values);
+  }
+}
+
+/** The picks a form can carry: one Review page's worth (a checkbox group holds 10). */
+const MAX_PICKED = 10;
+
+const BulkMetadataSchema = z.object({
+  groupId: z.string().refine(isResourceId),
+  findingIds: z.array(z.string().refine(isResourceId)).min(1).max(MAX_PICKED).optional(),
+  tz: z.string().max(64),
+});
+
+export function parseBulkMetadata(raw: string | undefined): BulkMetadata | undefined {
+  if (!raw || raw.length > 3_000) return undefined;
+  try {
+    const parsed = BulkMetadataSchema.safeParse(JSON.parse(raw));
+    if (!parsed.success) return undefined;
+    const { groupId, findingIds, tz } = parsed.data;
+    return { groupId, tz: isKnownTimeZone(tz) ? tz : 'UTC', ...(findingIds ? { findingIds } : {}) };
+  } catch {
+    return undefined;
+  }
+}
+
+export function bulkFormKindOf(callbackId: string): BulkFormKind | undefined {
+  return BULK_FORM_KINDS.find((k) => `${BULK_PREFIX}${k}` === callbackId);
+}

@@ -1,0 +1,138 @@
+import { type BulkFormKind, renderBulkForm } from '../blockkit/forms/bulk.js';
+import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
+import type { FindingAction } from '../domain/actions.js';
+import type { Ports } from '../ports/index.js';
+import type { RollupGroup } from '../ports/rollups.js';
+import type { Audience } from '../ports/slack.js';
+import { type AuthorizePorts, authorize, refusal } from './authorize.js';
+import { changeManyFindings, type ManyPorts } from './change-many-findings.js';
+import { maxDaysOf } from './open-action-modal.js';
+import { type RequestPorts, requestRiskAcceptance } from './request-risk-acceptance.js';
+
+/**
+ * The bulk actions of a roll-up (its summary's buttons, or the findings picked in Review):
+ * permissions are checked once per action for the whole group, in the group's channel, exactly
+ * as for one finding there; an acceptance with four-eyes becomes one request for the group.
+ */
+
+export type GroupPorts = ManyPorts &
+  RequestPorts &
+  AuthorizePorts &
+  Pick<Ports, 'views' | 'people' | 'rollups' | 'settings'>;
+
+/** The actions a group can take in bulk (the tenant has no bulk resolve). */
+export type GroupAction = Exclude<FindingAction, { kind: 'resolve' }>;
+
+export const GONE =
+  'This roll-up is not known to Warden any more (it may have been cleaned up). Its findings are still in the tenant; use `show <finding-id>` for one.';
+
+/** The group and the findings an action covers: the picked ones that belong to it, else all. */
+export async function loadTargets(
+  p: Pick<Ports, 'rollups'>,
+  groupId: string,
+  picked?: readonly string[],
+): Promise<{ group: RollupGroup; ids: string[] } | undefined> {
+  const group = await p.rollups.get(groupId);
+  if (!group) return undefined;
+  const members = await p.rollups.members(groupId);
+  // Picks ride in view metadata: only ids that really are the group's count.
+  const ids = picked ? picked.filter((id) => members.includes(id)) : members;
+  return { group, ids };
+}
+
+export interface OpenGroupFormInput {
+  kind: BulkFormKind;
+  groupId: string;
+  findingIds?: string[] | undefined;
+  triggerId: string;
+  userId: string;
+  ref: string;
+  /** From inside Review: stacked on it. */
+  stacked?: boolean;
+}
+
+/** Snooze all… / Suppress all… / Accept risk for all…: loading view first, then the form or why not. */
+export async function openGroupForm(p: GroupPorts, input: OpenGroupFormInput): Promise<void> {
+  const loading = renderLoadingModal(input.groupId);
+  const viewId = input.stacked
+    ? await p.views.push(input.triggerId, loading)
+    : await p.views.open(input.triggerId, loading);
+  const targets = await loadTargets(p, input.groupId, input.findingIds);
+  if (!targets) return p.views.update(viewId, renderInfoModal(GONE));
+  const { group, ids } = targets;
+  const request = { kind: 'act' as const, userId: input.userId, action: input.kind, channel: group.channel };
+  const why = await refusal(p, request, input.ref);
+  if (why) return p.views.update(viewId, renderInfoModal(`:no_entry_sign: ${why}`));
+  if (ids.length === 0)
+    return p.views.update(
+      viewId,
+      renderInfoModal('None of these findings belongs to this roll-up any more.'),
+    );
+  const tz = await p.people.timeZone(input.userId);
+  const meta = { groupId: group.id, tz, ...(input.findingIds ? { findingIds: ids } : {}) };
+  await p.views.update(
+    viewId,
+    renderBulkForm(input.kind, {
+      meta,
+      count: ids.length,
+      channel: group.channel,
+      maxDays: maxDaysOf(p, input.kind),
+      approvers: p.settings.approvers,
+    }),
+  );
+}
+
+export interface GroupSubmission {
+  action: GroupAction;
+  groupId: string;
+  findingIds?: string[] | undefined;
+  userId: string;
+  ref: string;
+}
+
+/** A bulk form submitted, or Reopen all: checked again (permissions may have changed), then done. */
+export async function submitGroupAction(p: GroupPorts, s: GroupSubmission): Promise<void> {
+  const targets = await loadTargets(p, s.groupId, s.findingIds);
+  if (!targets) {
+    await p.privately.tell({ channel: s.userId, user: s.userId }, GONE);
+    return;
+  }
+  const { group, ids } = targets;
+  const audience: Audience = { channel: group.channel, user: s.userId };
+  const request = { kind: 'act' as const, userId: s.userId, action: s.action.kind, channel: group.channel };
+  if (!(await authorize(p, request, s.ref, audience))) {
+    p.metrics.bulkActions.inc({ action: s.action.kind, outcome: 'denied' });
+    return;
+  }
+  if (ids.length === 0) {
+    await p.privately.tell(
+      audience,
+      'None of these findings belongs to this roll-up any more; nothing was done.',
+    );
+    return;
+  }
+  if (s.action.kind === 'acceptRisk' && p.settings.approvers) {
+    await requestRiskAcceptance(p, {
+      findingId: group.id,
+      findingIds: ids,
+      justification: s.action.justification,
+      expiresAt: s.action.expiresAt,
+      requesterId: s.userId,
+      channel: group.channel,
+      cardTs: group.summaryTs,
+      audience,
+      ref: s.ref,
+    });
+    p.metrics.bulkActions.inc({ action: 'acceptRisk', outcome: 'requested' });
+    return;
+  }
+  await changeManyFindings(p, {
+    findingIds: ids,
+    change: s.action,
+    actorId: s.userId,
+    audience,
+    report: { channel: group.channel, threadTs: group.summaryTs },
+    groupId: group.id,
+    ref: s.ref,
+  });
+}

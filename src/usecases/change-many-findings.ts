@@ -1,0 +1,191 @@
+import { type BulkTally, describeBulk } from '../blockkit/bulk-report.js';
+import { describeFailure } from '../blockkit/failure.js';
+import { actionParams } from '../domain/actions.js';
+import { asBulkChange, type BulkChange, isBulkChangeApplied } from '../domain/bulk-change.js';
+import { isApiError } from '../errors.js';
+import type { Finding } from '../model/finding.js';
+import type { RollupStore } from '../ports/rollups.js';
+import type { Audience } from '../ports/slack.js';
+import { type AlertLifePorts, refreshKnownCards } from './alert-life.js';
+import { attributed, type ChangePorts, errorDetail } from './change-finding-state.js';
+import { logTenantFailure } from './log-failure.js';
+import { recordAudit, settleAudit } from './record-audit.js';
+
+export type ManyPorts = ChangePorts & AlertLifePorts & { rollups: Pick<RollupStore, 'markChanged'> };
+
+export interface ChangeManyInput {
+  findingIds: readonly string[];
+  change: BulkChange;
+  actorId: string;
+  /** Four-eyes: the person who asked; `actorId` is then the approver. */
+  requesterId?: string | undefined;
+  audience: Audience;
+  /** Where the outcome is told once: the roll-up's summary thread. */
+  report: { channel: string; threadTs: string | undefined };
+  groupId: string;
+  ref: string;
+}
+
+export type ChangeManyOutcome = BulkTally & { failed: boolean };
+
+/** The vendor does not publish a limit on refs; 100 a request keeps each one modest. */
+const CHUNK = 100;
+/** Read back after these pauses (ms): the tenant applies a bulk change asynchronously. */
+const READ_BACK_PAUSES = [150, 300, 600, 1_200, 2_400, 4_800, 9_600];
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * One change to many findings (a roll-up's group, or the ones picked in Review), through the
+ * tenant's bulk operation: findings with a change already in flight are left alone; the rest go
+ * in bulk requests; the tenant applies them later, so Warden reads them back until each shows the
+ * change or the read-back gives up; then the cards Warden has for them are replaced, the summary
+ * is marked for its coalesced update, and the thread says once who did what to how many and
+ * which ones the tenant did not change. Every finding's outcome is in the audit log.
+ */
+export async function changeManyFindings(p: ManyPorts, input: ChangeManyInput): Promise<ChangeManyOutcome> {
+  const log = p.logger.child({ ref: input.ref, groupId: input.groupId, action: input.change.kind });
+  const claimed: string[] = [];
+  const busy: string[] = [];
+  for (const id of new Set(input.findingIds)) ((await p.inflight.claim(id)) ? claimed : busy).push(id);
+  try {
+    const signed = await signedChange(p, input);
+    const attemptId = await recordAudit(p, {
+      userId: input.actorId,
+      channel: input.report.channel,
+      findingId: input.groupId,
+      action: `bulk.${input.change.kind}`,
+      params: { ...paramsOf(input), findings: claimed.length },
+      outcome: 'attempt',
+    });
+    const sent = await sendAll(p, claimed, signed);
+    const read = await readBack(p, sent.ids, input.change);
+    const changed = [...read.keys()];
+    const unchanged = claimed.filter((id) => !read.has(id));
+    const outcome = outcomeOf(changed.length, unchanged.length, sent.error);
+    if (attemptId)
+      await settleAudit(p, attemptId, outcome === 'failed' ? 'failed' : 'ok', errorDetail(sent.error));
+    await recordEach(p, input, changed, unchanged, sent.bulkActionIds);
+    p.metrics.bulkActions.inc({ action: input.change.kind, outcome });
+    log.info({ changed: changed.length, unchanged: unchanged.length, busy: busy.length }, 'bulk change done');
+    for (const finding of read.values()) await refreshKnownCards(p, finding);
+    await p.rollups
+      .markChanged(input.groupId)
+      .catch((error: unknown) => log.warn({ err: error }, 'summary not marked'));
+    const tally = { changed, unchanged, busy };
+    if (sent.error) {
+      logTenantFailure(log, sent.error, 'bulk change failed at the tenant');
+      await p.privately.tell(
+        input.audience,
+        describeFailure(sent.error, `${input.change.kind} these findings`, input.ref),
+      );
+    }
+    if (changed.length > 0 || !sent.error) await tellThread(p, input, tally);
+    return { ...tally, failed: outcome === 'failed' };
+  } finally {
+    for (const id of claimed) await p.inflight.release(id);
+  }
+}
+
+function outcomeOf(
+  changed: number,
+  unchanged: number,
+  error: unknown,
+): 'ok' | 'partial' | 'refused' | 'failed' {
+  if (changed === 0)
+    return error === undefined && unchanged > 0 ? 'refused' : error === undefined ? 'ok' : 'failed';
+  return unchanged > 0 ? 'partial' : 'ok';
+}
+
+/** The change as sent: a reason or justification records who acted in Slack (attribution). */
+async function signedChange(p: ManyPorts, input: ChangeManyInput): Promise<BulkChange> {
+  if (input.change.kind === 'assignOwner') return input.change;
+  const signed = await attributed(p, { ...input, action: input.change });
+  return asBulkChange(signed) ?? input.change;
+}
+
+function paramsOf(input: ChangeManyInput): Record<string, unknown> {
+  const own =
+    input.change.kind === 'assignOwner' ? { owner: input.change.identityUserId } : actionParams(input.change);
+  return {
+    ...own,
+    ref: input.ref,
+    group: input.groupId,
+    ...(input.requesterId ? { requester: input.requesterId } : {}),
+  };
+}
+
+/**
+ * Sends the change in chunks. A chunk the tenant refused whole (processed: yes) is not read back;
+ * one that failed ambiguously may have been applied, so it is read back like the others.
+ */
+async function sendAll(p: ManyPorts, ids: string[], change: BulkChange) {
+  const sentIds: string[] = [];
+  const bulkActionIds: string[] = [];
+  let error: unknown;
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const chunk = ids.slice(i, i + CHUNK);
+    try {
+      bulkActionIds.push((await p.findings.bulk(chunk, change)).bulkActionId);
+      sentIds.push(...chunk);
+    } catch (failure) {
+      error = failure;
+      if (isApiError(failure) && failure.processed === 'maybe') sentIds.push(...chunk);
+    }
+  }
+  return { ids: sentIds, bulkActionIds, error };
+}
+
+/** The findings that show the change, read back (search by refs) until all do or it gives up. */
+async function readBack(p: ManyPorts, ids: string[], change: BulkChange): Promise<Map<string, Finding>> {
+  const done = new Map<string, Finding>();
+  for (const pause of READ_BACK_PAUSES) {
+    const waiting = ids.filter((id) => !done.has(id));
+    if (waiting.length === 0) break;
+    await sleep(pause);
+    for (let i = 0; i < waiting.length; i += CHUNK) {
+      const refs = waiting.slice(i, i + CHUNK).map((id) => ({ id }));
+      try {
+        for await (const f of p.findings.search({ refs }, { pageSize: 50 })) {
+          if (isBulkChangeApplied(f, change)) done.set(f.id, f);
+        }
+      } catch (error) {
+        p.logger.warn({ err: error }, 'reading findings back after a bulk change failed; trying again');
+      }
+    }
+  }
+  return done;
+}
+
+/** One audit entry a finding: cards name who acted from these, as after a change to one. */
+async function recordEach(
+  p: ManyPorts,
+  input: ChangeManyInput,
+  changed: string[],
+  unchanged: string[],
+  bulkActionIds: string[],
+) {
+  const params = { ...paramsOf(input), bulkActionIds };
+  const entry = (findingId: string, outcome: 'ok' | 'refused') =>
+    recordAudit(p, {
+      userId: input.actorId,
+      channel: input.report.channel,
+      findingId,
+      action: input.change.kind,
+      params,
+      outcome,
+      ...(outcome === 'refused' ? { error: 'the tenant did not apply the bulk change to it' } : {}),
+    });
+  for (const id of changed) await entry(id, 'ok');
+  for (const id of unchanged) await entry(id, 'refused');
+  p.metrics.stateChanges.inc({ action: input.change.kind, outcome: 'ok' }, changed.length);
+}
+
+async function tellThread(p: ManyPorts, input: ChangeManyInput, tally: BulkTally) {
+  const text = describeBulk(input.change, input.actorId, tally, input.requesterId);
+  try {
+    await p.chat.post({ channel: input.report.channel, threadTs: input.report.threadTs, text });
+  } catch (error) {
+    p.logger.warn({ err: error }, 'bulk change done but its thread reply was not posted');
+    await p.privately.tell(input.audience, `:white_check_mark: Done: ${text}`);
+  }
+}
