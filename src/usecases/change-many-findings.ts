@@ -31,7 +31,7 @@ export type ChangeManyOutcome = BulkTally & { failed: boolean };
 /** The vendor does not publish a limit on refs; 100 a request keeps each one modest. */
 const CHUNK = 100;
 /** Read back after these pauses (ms): the tenant applies a bulk change asynchronously. */
-const READ_BACK_PAUSES = [150, 300, 600, 1_200, 2_400, 4_800, 9_600];
+const READ_BACK_PAUSES = [150, 300, 600, 1_200, 2_400, 4_800];
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
@@ -135,13 +135,20 @@ async function sendAll(p: ManyPorts, ids: string[], change: BulkChange) {
   return { ids: sentIds, bulkActionIds, error };
 }
 
-/** The findings that show the change, read back (search by refs) until all do or it gives up. */
+/**
+ * The findings that show the change, read back (search by refs). The tenant applies a bulk change
+ * asynchronously and says nothing when it is done: Warden reads again, pausing longer each time,
+ * until every finding shows it, or a read after some progress brings no more (the tenant has gone
+ * through them; the rest it refused), or the pauses run out.
+ */
 async function readBack(p: ManyPorts, ids: string[], change: BulkChange): Promise<Map<string, Finding>> {
   const done = new Map<string, Finding>();
+  let progressed = false;
   for (const pause of READ_BACK_PAUSES) {
     const waiting = ids.filter((id) => !done.has(id));
     if (waiting.length === 0) break;
     await sleep(pause);
+    const before = done.size;
     for (let i = 0; i < waiting.length; i += CHUNK) {
       const refs = waiting.slice(i, i + CHUNK).map((id) => ({ id }));
       try {
@@ -152,6 +159,8 @@ async function readBack(p: ManyPorts, ids: string[], change: BulkChange): Promis
         p.logger.warn({ err: error }, 'reading findings back after a bulk change failed; trying again');
       }
     }
+    if (done.size === before && progressed) break;
+    progressed ||= done.size > before;
   }
   return done;
 }
