@@ -5,6 +5,7 @@ import type { Config } from './config.js';
 import { type ConfigFile, DEFAULT_CONFIG_FILE } from './config-file.js';
 import type { Poller } from './delivery/poller.js';
 import { sweepRetention } from './delivery/retention.js';
+import type { RollupPublisher } from './delivery/rollup-publisher.js';
 import type { DeliveryWorker, WorkerOptions } from './delivery/worker.js';
 import { StartupError } from './errors.js';
 import { requestContext } from './http/request-context.js';
@@ -44,6 +45,7 @@ export interface Warden {
   store: Store;
   worker: DeliveryWorker;
   poller: Poller | undefined;
+  publisher: RollupPublisher;
   metrics: Metrics;
   http: express.Application;
   start(port?: number): Promise<Server>;
@@ -88,12 +90,13 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     identity,
   });
   const intakeOptions = { worker: opts.worker, jwksCooldownMs: opts.jwksCooldownMs };
-  const { worker, poller } = wireIntake({
+  const { worker, poller, publisher } = wireIntake({
     config,
     file,
     ports,
     http,
     replays: store,
+    store,
     workerPorts: built.worker,
     ...intakeOptions,
   });
@@ -110,6 +113,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     work,
     worker,
     poller,
+    publisher,
     setDraining: (value) => {
       draining = value;
     },
@@ -125,6 +129,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     store,
     worker,
     poller,
+    publisher,
     metrics,
     http,
     start: (port = config.http.port) => lifecycle.start(port),

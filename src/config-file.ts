@@ -3,6 +3,7 @@ import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Node a
 import { z } from 'zod';
 import { ApprovalsSchema, AttributionSchema, LimitsSchema } from './config-sections/approvals.js';
 import { CardsSchema } from './config-sections/cards.js';
+import { DeliverySchema } from './config-sections/delivery.js';
 import { PermissionsSchema } from './config-sections/permissions.js';
 import { PollerSchema } from './config-sections/poller.js';
 import { RetentionSchema } from './config-sections/retention.js';
@@ -28,6 +29,7 @@ export const ConfigFileSchema = z
       .default({ rules: [] }),
     poller: PollerSchema.default({ maxPerRun: 1_000, allowUnknown: false }),
     retention: RetentionSchema.default(RetentionSchema.parse({})),
+    delivery: DeliverySchema.default(DeliverySchema.parse({})),
   })
   .strict();
 

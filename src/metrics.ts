@@ -34,6 +34,24 @@ export function createMetrics() {
       labelNames: ['action', 'outcome'] as const,
       registers: [registry],
     }),
+    rollups: new Counter({
+      name: 'warden_rollups_posted_total',
+      help: 'Roll-up summaries posted: one message standing for many alerts of a channel.',
+      registers: [registry],
+    }),
+    slack429: new Counter({
+      name: 'warden_slack_429_total',
+      help: 'HTTP 429 (rate limited) answers from Slack, by method.',
+      labelNames: ['method'] as const,
+      registers: [registry],
+    }),
+    pacingWaits: new Histogram({
+      name: 'warden_slack_pacing_wait_seconds',
+      help: 'Time a Slack call waited for its paced slot (posts per channel, updates per workspace), by method.',
+      labelNames: ['method'] as const,
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5],
+      registers: [registry],
+    }),
     tenantRequests: new Histogram({
       name: 'warden_tenant_request_seconds',
       help: 'Tenant API requests by operation and HTTP status (or the failure: timeout, network).',

@@ -1,10 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { describeOutsideChange } from '../blockkit/audit.js';
+import { severityRank } from '../domain/severity.js';
 import { isSlackApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { type Finding, FindingSchema } from '../model/finding.js';
 import type { CardSettings, Ports } from '../ports/index.js';
+import type { RollupRecords } from '../ports/rollups.js';
 import type { OutboxRow } from '../ports/store.js';
+import { PACED } from '../slack/paced-chat.js';
 import { cardRef, postCard, replaceCard, replyInThread } from '../usecases/alert-life.js';
 
 /** What the worker uses. Its `chat` rejects 429s instead of waiting: the row is rescheduled. */
@@ -13,7 +16,18 @@ export type WorkerPorts = Pick<
   'outbox' | 'cards' | 'chat' | 'history' | 'logger' | 'clock' | 'audit'
 > & {
   settings: CardSettings;
+  /** Where rolled-up alerts go (delivery/rollup.ts decides which). */
+  rollups: Pick<RollupRecords, 'addToRollup'>;
+  /** WARDEN_CONFIG `delivery.rollup`, with its severities as ranks; off when absent. */
+  rollup?: RollupRule | undefined;
 };
+
+export interface RollupRule {
+  threshold: number;
+  windowMs: number;
+  /** Severity ranks (domain/severity.ts) that always get their own message. */
+  neverRanks: number[];
+}
 
 export interface WorkerOptions {
   workerId?: string;
@@ -25,7 +39,7 @@ export interface WorkerOptions {
   /** Ceiling of the exponential backoff after transient failures. */
   maxBackoffMs?: number;
   /** Metrics hook: called once per delivery attempt. */
-  onResult?: (result: 'sent' | 'rescheduled' | 'failed', reason?: string) => void;
+  onResult?: (result: 'sent' | 'rescheduled' | 'failed' | 'rolledUp', reason?: string) => void;
 }
 
 /** Message metadata that carries the outbox id, so a repost after a crash can be recognised. */
@@ -52,13 +66,6 @@ export class DeliveryWorker {
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
   #inflight = 0;
-  /**
-   * Channels Slack rate limited, until when (ms). A Retry-After on chat.postMessage holds for the
-   * whole channel (slack-facts.md), so every queued row of that channel waits it out, without a
-   * call to Slack; one 429 does not become a retry per row. (Per process: the floods issue moves
-   * pacing into the store.)
-   */
-  readonly #pausedUntil = new Map<string, number>();
 
   constructor(ports: WorkerPorts, opts: WorkerOptions = {}) {
     this.#p = ports;
@@ -144,19 +151,24 @@ export class DeliveryWorker {
       this.#o.onResult?.('failed', why);
       return;
     }
-    const paused = this.#pausedUntil.get(row.channel) ?? 0;
-    if (paused > clock()) {
-      await outbox.postpone(row.id, paused, clock());
-      this.#o.onResult?.('rescheduled', RATE_LIMITED);
-      return;
-    }
     try {
+      if (await this.#rolledUp(row, parsed.data, row.channel)) {
+        this.#o.onResult?.('rolledUp');
+        return;
+      }
       const ts = await this.#postOrReplace(row, parsed.data, row.channel, log);
       log.info({ ts }, 'alert delivered');
       this.#o.onResult?.('sent');
     } catch (error) {
       const reason = isSlackApiError(error) ? error.slackCode : String(error).slice(0, 200);
       const now = clock();
+      if (isSlackApiError(error) && error.slackCode === PACED) {
+        // Its channel's next slot (shared by every replica) is further off: back in the queue
+        // untried, no call to Slack, no attempt counted.
+        await outbox.postpone(row.id, now + (error.retryAfterMs ?? 1_000), now);
+        this.#o.onResult?.('rescheduled', PACED);
+        return;
+      }
       if (isSlackApiError(error) && error.failure === 'permanent') {
         log.error({ reason }, 'alert delivery failed for good; requeue it once fixed');
         await outbox.markFailed(row.id, reason, now);
@@ -168,12 +180,28 @@ export class DeliveryWorker {
         isSlackApiError(error) && error.retryAfterMs !== undefined
           ? error.retryAfterMs
           : Math.round(backoff * (0.8 + Math.random() * 0.4));
-      if (isSlackApiError(error) && error.failure === 'rate_limited')
-        this.#pausedUntil.set(row.channel, now + delay);
       log.warn({ reason, retryInMs: delay }, 'alert delivery will be retried');
       await outbox.reschedule(row.id, now + delay, reason, now);
       this.#o.onResult?.('rescheduled', reason);
     }
+  }
+
+  /**
+   * In a flood (more alerts for the channel waiting or just arrived than the threshold) a new
+   * alert joins the channel's roll-up instead of getting a message of its own. A finding that
+   * already has a card there, or a severity that is never rolled up, goes the usual way.
+   */
+  async #rolledUp(row: OutboxRow, finding: Finding, channel: string): Promise<boolean> {
+    const rule = this.#p.rollup;
+    if (!rule || rule.neverRanks.includes(severityRank(finding.severity))) return false;
+    const p = this.#p;
+    const now = p.clock();
+    const waiting = await p.outbox.countArriving(channel, now, rule.windowMs, rule.neverRanks);
+    if (waiting <= rule.threshold) return false;
+    if ((await p.cards.messagesFor(finding.id)).some((m) => m.channel === channel)) return false;
+    await p.rollups.addToRollup(channel, finding.id, row.finding, now, rule.windowMs);
+    await p.outbox.markRolledUp(row.id, now);
+    return true;
   }
 
   /**

@@ -6,6 +6,7 @@ import { asBulkChange } from '../domain/bulk-change.js';
 import { isResourceId } from '../domain/finding-id.js';
 import { openGroupForm, submitGroupAction } from '../usecases/act-on-group.js';
 import { maxDaysOf } from '../usecases/open-action-modal.js';
+import { openRollupCard } from '../usecases/open-rollup-card.js';
 import { openReview } from '../usecases/review-group.js';
 import type { ListenerContext } from './context.js';
 import { audienceOf, BlockActionSchema, ViewSubmissionSchema } from './payloads.js';
@@ -40,6 +41,22 @@ export function registerRollupListeners(app: App, { ports, work }: ListenerConte
         return submitGroupAction(ports, { ...who, action: { kind: 'reopen' } });
       const kind = Object.entries(FORM_BUTTONS).find(([id]) => id === action.action_id)?.[1];
       if (kind) await openGroupForm(ports, { ...who, kind, triggerId: p.trigger_id });
+    });
+  });
+
+  app.action(RollupId.openCard, async ({ ack, body, context }) => {
+    await ack();
+    await work.run(async () => {
+      const ref = refOf(context);
+      const parsed = BlockActionSchema.safeParse(body);
+      if (!parsed.success) return ports.logger.warn({ ref }, 'malformed Open card ignored');
+      const findingId = parsed.data.actions[0]?.value ?? '';
+      const audience = audienceOf(parsed.data);
+      if (!isResourceId(findingId)) {
+        await ports.privately.tell(audience, ':warning: This button does not name a valid finding.');
+        return;
+      }
+      await openRollupCard(ports, { findingId, userId: parsed.data.user.id, audience, ref });
     });
   });
 

@@ -1,3 +1,5 @@
+import type { PacingStore } from './pacing.js';
+import type { RollupRecords } from './rollups.js';
 /**
  * What Warden keeps, split by concern: each use case asks only for the stores it touches. The
  * same contracts hold on SQLite and PostgreSQL (store/ implements them over kysely). Every write
@@ -65,6 +67,18 @@ export interface OutboxStore {
   /** Back to the queue untried (its claim is not counted as an attempt), e.g. while its channel waits. */
   postpone(id: string, nextAttemptAt: number, now: number): Promise<void>;
   markFailed(id: string, error: string, now: number): Promise<void>;
+  /** Delivered as a member of a roll-up: no card of its own (the roll-up's thread lists it). */
+  markRolledUp(id: string, now: number): Promise<void>;
+  /**
+   * New alerts for a channel that wait, or arrived within the last `windowMs` (a flood in the
+   * making): the roll-up threshold is judged on this. Ranks in `exceptRanks` are not counted.
+   */
+  countArriving(
+    channel: string,
+    now: number,
+    windowMs: number,
+    exceptRanks: readonly number[],
+  ): Promise<number>;
   /** Puts failed rows (one, or all) back in the queue; returns how many. */
   requeue(which: { id: string } | { allFailed: true }, now: number): Promise<number>;
   outboxStats(now: number): Promise<OutboxStats>;
@@ -220,7 +234,9 @@ export interface Store
     ApprovalStore,
     ReplayMemory,
     InflightClaims,
-    RetentionStore {
+    RetentionStore,
+    PacingStore,
+    RollupRecords {
   readonly kind: 'sqlite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;

@@ -6,8 +6,10 @@ import { auditQueries } from './queries/audit.js';
 import { inflightQueries } from './queries/inflight.js';
 import { messageQueries } from './queries/messages.js';
 import { outboxQueries } from './queries/outbox.js';
+import { pacingQueries } from './queries/pacing.js';
 import { replayQueries } from './queries/replays.js';
 import { retentionQueries } from './queries/retention.js';
+import { rollupQueries } from './queries/rollups.js';
 import { seenQueries } from './queries/seen.js';
 import type { Database } from './schema.js';
 
@@ -45,5 +47,7 @@ export function createKyselyStore(db: Kysely<Database>, kind: Store['kind']): St
     ...replayQueries(db),
     ...inflightQueries(db),
     ...retentionQueries(db),
+    ...pacingQueries(db, kind),
+    ...rollupQueries(db),
   };
 }

@@ -23,6 +23,42 @@ export interface OutboxTable {
   sent_ts: string | null;
   created_at: number;
   updated_at: number;
+  /** 0 critical … 5 unknown: due rows go by severity, then age. */
+  severity_rank: number;
+}
+
+/** Slack pacing shared by replicas: the next free slot of a method (and channel), and a 429's pause. */
+export interface SlackPacingTable {
+  key: string;
+  next_at: number;
+  paused_until: number;
+}
+
+export interface RollupGroupsTable {
+  id: string;
+  channel: string;
+  /** The channel while the group takes new members; null once closed. */
+  open_key: string | null;
+  summary_ts: string | null;
+  created_at: number;
+  last_added_at: number;
+  /** Something in the group changed after `published_at`: the summary is due an update. */
+  changed_at: number | null;
+  published_at: number | null;
+  /** Members the summary counted when last published ("new since the last summary"). */
+  published_count: number;
+  claimed_by: string | null;
+  claimed_until: number | null;
+}
+
+export interface RollupMembersTable {
+  group_id: string;
+  finding_id: string;
+  /** The finding as it arrived (JSON text): the listing shows it; the summary reads it back. */
+  finding: string;
+  added_at: number;
+  /** The thread message that lists it, once listed. */
+  listed_ts: string | null;
 }
 
 /** Where each finding's alert is in Slack, and what it showed last. */
@@ -102,4 +138,7 @@ export interface Database {
   approvals: ApprovalsTable;
   seen_requests: SeenRequestsTable;
   inflight: InflightTable;
+  slack_pacing: SlackPacingTable;
+  rollup_groups: RollupGroupsTable;
+  rollup_members: RollupMembersTable;
 }

@@ -14,7 +14,10 @@ import { logTenantFailure } from './log-failure.js';
 import { recordAudit, settleAudit } from './record-audit.js';
 
 export type ChangePorts = AlertLifePorts &
-  Pick<Ports, 'findings' | 'seen' | 'audit' | 'people' | 'privately' | 'inflight' | 'settings' | 'metrics'>;
+  Pick<
+    Ports,
+    'findings' | 'seen' | 'audit' | 'people' | 'privately' | 'inflight' | 'settings' | 'metrics' | 'rollups'
+  >;
 
 export interface ChangeFindingStateInput {
   findingId: string;
@@ -158,6 +161,10 @@ export async function changeFindingState(
     )
     .catch((error: unknown) => log.warn({ err: error }, 'could not record the new state as seen'));
 
+  // A roll-up it is in shows its state too: its summary is marked for the next coalesced update.
+  await p.rollups
+    .markFindingChanged(findingId)
+    .catch((error: unknown) => log.warn({ err: error }, 'roll-up not marked changed'));
   const line = describeChange(action, input.actorId, finding, input.requesterId);
   const shown = await updateEverywhere(p, finding, {
     reply: line,

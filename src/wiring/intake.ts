@@ -2,10 +2,12 @@ import type express from 'express';
 import type { Config } from '../config.js';
 import type { ConfigFile } from '../config-file.js';
 import { Poller } from '../delivery/poller.js';
+import { RollupPublisher } from '../delivery/rollup-publisher.js';
 import { DeliveryWorker, type WorkerOptions, type WorkerPorts } from '../delivery/worker.js';
 import { findingsHook } from '../http/hooks-findings.js';
 import { createTenantWebhookVerifier } from '../intake/verify-tenant-webhook.js';
 import type { Ports } from '../ports/index.js';
+import type { RollupRecords } from '../ports/rollups.js';
 import type { ReplayMemory } from '../ports/store.js';
 import type { IntakeDeps } from '../usecases/accept-alert.js';
 
@@ -18,6 +20,8 @@ export interface IntakeOptions {
   http: express.Application;
   /** Tenant webhook token ids already taken (the store). */
   replays: ReplayMemory;
+  /** Roll-up membership and publishing work (the store). */
+  store: RollupRecords;
   worker?: WorkerOptions | undefined;
   jwksCooldownMs?: number | undefined;
 }
@@ -26,7 +30,11 @@ export interface IntakeOptions {
  * How alerts come in and go out: POST /hooks/findings (tenant webhooks and signed posts), the
  * poller when ALERTS_POLL_INTERVAL is set, and the delivery worker that posts what was stored.
  */
-export function wireIntake(opts: IntakeOptions): { worker: DeliveryWorker; poller: Poller | undefined } {
+export function wireIntake(opts: IntakeOptions): {
+  worker: DeliveryWorker;
+  poller: Poller | undefined;
+  publisher: RollupPublisher;
+} {
   const { config, ports } = opts;
   const worker = new DeliveryWorker(opts.workerPorts, {
     onResult: (result) => ports.metrics.deliveries.inc({ result }),
@@ -70,5 +78,10 @@ export function wireIntake(opts: IntakeOptions): { worker: DeliveryWorker; polle
         logger: ports.logger.child({ component: 'poller' }),
       })
     : undefined;
-  return { worker, poller };
+  // Roll-ups are published through the worker's Slack (paced, 429s handed back).
+  const publisher = new RollupPublisher(
+    { ...opts.workerPorts, findings: ports.findings, metrics: ports.metrics, rollups: opts.store },
+    { updateEveryMs: opts.file.delivery.rollup.updateEvery },
+  );
+  return { worker, poller, publisher };
 }

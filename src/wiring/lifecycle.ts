@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { App } from '@slack/bolt';
 import type express from 'express';
 import type { Poller } from '../delivery/poller.js';
+import type { RollupPublisher } from '../delivery/rollup-publisher.js';
 import type { DeliveryWorker } from '../delivery/worker.js';
 import { StartupError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
@@ -17,6 +18,7 @@ export interface LifecycleParts {
   work: WorkQueue;
   worker: DeliveryWorker;
   poller: Poller | undefined;
+  publisher: RollupPublisher;
   /** Closed last: the tenant pool, and the store when Warden opened it. */
   close: () => Promise<void>;
   /** While true, new HTTP requests get 503 (request-context.ts reads it). */
@@ -87,6 +89,7 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
         );
       });
     worker.start();
+    parts.publisher.start();
     poller?.start();
     stopJobs = startJobs(parts);
     logger.info({ address: server.address(), socketMode: parts.socketMode }, 'Warden is listening');
@@ -113,6 +116,7 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
         .stop()
         .catch((error: unknown) => logger.warn({ err: error }, 'socket mode did not stop cleanly'));
     await poller?.stop();
+    await parts.publisher.stop();
     if (!(await work.drain(left())))
       logger.warn({ inflight: work.size }, 'deadline reached with interactions still running');
     // The worker ends its current batch; anything not delivered stays in the outbox.

@@ -1,12 +1,15 @@
 import type { WebClientOptions } from '@slack/web-api';
 import type { Config } from '../config.js';
 import { type ConfigFile, DEFAULT_CONFIG_FILE } from '../config-file.js';
-import type { WorkerPorts } from '../delivery/worker.js';
+import type { RollupRule, WorkerPorts } from '../delivery/worker.js';
+import { severityRank } from '../domain/severity.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { CardSettings, Clock, Ports } from '../ports/index.js';
+import type { RollupStore } from '../ports/rollups.js';
 import type { Store } from '../ports/store.js';
 import { MeteredWebClient } from '../slack/metered-web-client.js';
+import { createPacedChat, type PacingHooks } from '../slack/paced-chat.js';
 import { createPrivateMessages } from '../slack/private-messages.js';
 import { UserDirectory } from '../slack/user-directory.js';
 import { UsergroupDirectory } from '../slack/usergroups.js';
@@ -43,7 +46,17 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: WorkerPor
   const countError = (method: string, error: string) => metrics.slackErrors.inc({ method, error });
   const token = config.slack.botToken.reveal();
   const client = new MeteredWebClient(token, input.clientOptions, countError);
-  const chat = createChatPort(client);
+  const hooks = pacingHooks(metrics);
+  // Posts and updates are paced in the store (slack/paced-chat.ts), which waits out 429s itself:
+  // its client hands them back. People are waiting here, so it waits up to 20 s for a slot.
+  const paced = createPacedChat(
+    createChatPort(rejectingClient(token, input.clientOptions, countError)),
+    store,
+    clock,
+    { maxWaitMs: 20_000, hooks },
+  );
+  // Ephemeral messages are not paced (Tier 4): their client waits out a 429 as before.
+  const chat = { ...paced, ephemeral: createChatPort(client).ephemeral };
   const { channels, ...actions } = file.permissions;
   // Each try of the change and of its read-back may take the whole request timeout.
   const changeDeadlineMs = config.tenant.requestTimeoutMs * (config.tenant.maxRetries + 1) * 2 + 1_000;
@@ -82,6 +95,7 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: WorkerPor
     audit: store,
     approvals: store,
     inflight: createInflightClaims(store, clock, changeDeadlineMs),
+    rollups: rollupPort(store, clock),
   };
   const worker = createDeliveryPorts({
     store,
@@ -91,6 +105,8 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: WorkerPor
     logger: logger.child({ component: 'delivery' }),
     clock,
     onSlackError: countError,
+    rollup: rollupRule(file),
+    hooks,
   });
   return { ports, worker };
 }
@@ -108,23 +124,69 @@ export function createDeliveryPorts(o: {
   onSlackError?: (method: string, error: string) => void;
   /** How cards render (WARDEN_CONFIG); the defaults when not given. */
   settings?: CardSettings;
+  /** Roll-ups in a flood (WARDEN_CONFIG `delivery.rollup`); none when absent. */
+  rollup?: RollupRule | undefined;
+  hooks?: PacingHooks;
 }): WorkerPorts {
-  const client = new MeteredWebClient(
-    o.token,
-    { ...o.clientOptions, rejectRateLimitedCalls: true, retryConfig: { retries: 0 } },
-    o.onSlackError ?? (() => undefined),
-  );
+  const client = rejectingClient(o.token, o.clientOptions, o.onSlackError ?? (() => undefined));
+  // The worker waits at most 1.5 s for a slot: a row whose channel is busier goes back to the
+  // queue (postponed, untried) and the worker moves on to other channels.
+  const chat = createPacedChat(createChatPort(client), o.store, o.clock, {
+    maxWaitMs: 1_500,
+    ...(o.hooks ? { hooks: o.hooks } : {}),
+  });
   return {
     outbox: o.store,
     cards: o.store,
     audit: o.store,
-    chat: createChatPort(client),
+    rollups: o.store,
+    rollup: o.rollup,
+    chat,
     history: createHistoryPort(client),
     logger: o.logger,
     clock: o.clock,
     settings: o.settings ?? {
       attributionTemplate: DEFAULT_CONFIG_FILE.attribution.template,
       offerUnsuppress: DEFAULT_CONFIG_FILE.cards.offerUnsuppress,
+    },
+  };
+}
+
+/** A Web API client that hands a 429 back instead of waiting it out (pacing decides what waits). */
+function rejectingClient(
+  token: string,
+  options: WebClientOptions,
+  onError: (method: string, error: string) => void,
+): MeteredWebClient {
+  return new MeteredWebClient(
+    token,
+    { ...options, rejectRateLimitedCalls: true, retryConfig: { retries: 0 } },
+    onError,
+  );
+}
+
+function pacingHooks(metrics: Metrics): PacingHooks {
+  return {
+    rateLimited: (method) => metrics.slack429.inc({ method }),
+    waited: (method, ms) => metrics.pacingWaits.observe({ method }, ms / 1_000),
+  };
+}
+
+/** WARDEN_CONFIG `delivery.rollup` as the worker applies it (severities as ranks). */
+export function rollupRule(file: ConfigFile): RollupRule | undefined {
+  const r = file.delivery.rollup;
+  if (!r.enabled) return undefined;
+  return { threshold: r.threshold, windowMs: r.window, neverRanks: r.neverRollUp.map(severityRank) };
+}
+
+/** The use cases' view of roll-ups: membership, and "its summary is due an update". */
+function rollupPort(store: Store, clock: Clock): RollupStore {
+  return {
+    get: (id) => store.rollupGroup(id),
+    members: (id) => store.rollupMembers(id),
+    markChanged: (id) => store.markRollupChanged(id, clock()),
+    async markFindingChanged(findingId) {
+      for (const id of await store.rollupsOf(findingId)) await store.markRollupChanged(id, clock());
     },
   };
 }

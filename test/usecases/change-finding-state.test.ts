@@ -13,6 +13,7 @@ const PORTS = [
   'people',
   'privately',
   'inflight',
+  'rollups',
   'settings',
   'metrics',
   'clock',

@@ -12,6 +12,7 @@ const PORTS = [
   'people',
   'privately',
   'inflight',
+  'rollups',
   'settings',
   'metrics',
   'clock',
@@ -24,7 +25,8 @@ async function setUp() {
   const l = await lane();
   const summaryTs = await l.ports.chat.post({ channel: 'C0SECOPS', text: 'Roll-up: 3 findings' });
   const marked: string[] = [];
-  const p = { ...l.pick(...PORTS), rollups: { markChanged: async (id: string) => void marked.push(id) } };
+  const rollups = { ...l.ports.rollups, markChanged: async (id: string) => void marked.push(id) };
+  const p = { ...l.pick(...PORTS), rollups };
   const input = {
     actorId: 'U0ALICE',
     audience,

@@ -12,6 +12,7 @@ const PORTS = [
   'people',
   'privately',
   'inflight',
+  'rollups',
   'settings',
   'metrics',
   'clock',

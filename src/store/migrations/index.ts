@@ -5,6 +5,7 @@ import { seenRequests } from './0003-seen-requests.js';
 import { cardsByTs } from './0004-cards-by-ts.js';
 import { inflight } from './0005-inflight.js';
 import { retentionIndexes } from './0006-retention-indexes.js';
+import { pacingAndRollups } from './0040-pacing-and-rollups.js';
 import { bulkApprovals } from './0050-bulk-approvals.js';
 
 /**
@@ -20,6 +21,7 @@ const migrations: Record<string, Migration> = {
   '0004_cards_by_ts': cardsByTs,
   '0005_inflight': inflight,
   '0006_retention_indexes': retentionIndexes,
+  '0040_pacing_and_rollups': pacingAndRollups,
   '0050_bulk_approvals': bulkApprovals,
 };
 

@@ -1,4 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
+import { findingSeverityRank } from '../../domain/severity.js';
 import type {
   MessageRef,
   NewAlert,
@@ -67,6 +68,7 @@ async function enqueueAlert(db: Db, alert: NewAlert, now: number) {
         sent_ts: null,
         created_at: now,
         updated_at: now,
+        severity_rank: findingSeverityRank(alert.finding),
       })
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
       .execute();
@@ -98,6 +100,8 @@ async function claimDue(
         eb.and([eb('status', '=', 'sending'), eb('claimed_until', '<', now)]),
       ]),
     )
+    // Criticals first, then the oldest: a flood of lower ones does not hold back a critical.
+    .orderBy('severity_rank')
     .orderBy('created_at')
     .limit(limit);
   // Replicas sharing PostgreSQL never take the same row: rows locked by another are skipped.
@@ -114,7 +118,9 @@ async function claimDue(
     .where('id', 'in', due)
     .returningAll()
     .execute();
-  return rows.map(toRow).sort((a, b) => a.createdAt - b.createdAt);
+  return rows
+    .sort((a, b) => a.severity_rank - b.severity_rank || Number(a.created_at) - Number(b.created_at))
+    .map(toRow);
 }
 
 /** Sent: the row and the card index, in one transaction. */
@@ -182,6 +188,24 @@ export function outboxQueries(db: Db, kind: Store['kind']): OutboxStore {
     reschedule: (id, nextAttemptAt, error, now) =>
       release(db, id, { status: 'pending', next_attempt_at: nextAttemptAt }, error, now),
     markFailed: (id, error, now) => release(db, id, { status: 'failed' }, error, now),
+    async markRolledUp(id, now) {
+      await db
+        .updateTable('outbox')
+        .set({ status: 'sent', claimed_by: null, claimed_until: null, last_error: null, updated_at: now })
+        .where('id', '=', id)
+        .execute();
+    },
+    async countArriving(channel, now, windowMs, exceptRanks) {
+      let q = db
+        .selectFrom('outbox')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('channel', '=', channel)
+        .where((eb) =>
+          eb.or([eb('status', 'in', ['pending', 'sending']), eb('created_at', '>', now - windowMs)]),
+        );
+      if (exceptRanks.length > 0) q = q.where('severity_rank', 'not in', [...exceptRanks]);
+      return Number((await q.executeTakeFirstOrThrow()).n);
+    },
     async postpone(id, nextAttemptAt, now) {
       await db
         .updateTable('outbox')

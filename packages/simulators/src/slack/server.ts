@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { checkMessage } from './blocks-check.js';
 import { METHODS } from './methods/index.js';
+import { RateLimiter } from './rate-limiter.js';
 import { SocketModeHub } from './socket.js';
 import type {
   EphemeralMessage,
@@ -47,6 +48,8 @@ export interface LocalSlack {
   ephemerals: EphemeralMessage[];
   views: Map<string, OpenView>;
   calls: RecordedCall[];
+  /** Slack's rate limits: `enabled` switches them; `served` counts the 429s answered. */
+  rateLimits: RateLimiter;
   fail(fault: SlackFault): void;
   clearFaults(): void;
   /**
@@ -114,6 +117,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   /** response_url path -> the ephemeral message it belongs to (if any) and whom it answers. */
   const responseUrls = new Map<string, { ephemeral?: string | undefined; audience?: ResponseAudience }>();
   let faults: (SlackFault & { remaining: number })[] = [];
+  const rateLimits = new RateLimiter(opts.rateLimits === true);
 
   const method = (name: string, args: Record<string, unknown>) =>
     METHODS[name]?.(ws, args) ?? fail('unknown_method');
@@ -186,6 +190,9 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       if (fault.status !== undefined) return send(res, fault.status, fail('internal_error'));
       if (fault.error !== undefined) return send(res, 200, fail(fault.error));
     }
+    const retryAfter = rateLimits.check(name, args);
+    if (retryAfter !== undefined)
+      return send(res, 429, fail('ratelimited'), { 'retry-after': String(retryAfter) });
     return send(res, 200, method(name, args));
   }
 
@@ -234,6 +241,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     views: ws.views,
     files: ws.files,
     calls,
+    rateLimits,
     fail(fault) {
       faults.push({ ...fault, remaining: fault.times ?? 1 });
     },

@@ -126,4 +126,6 @@ export interface LocalSlackOptions {
    * another process), still valid for triggerTtlMs from that time.
    */
   timestampedTriggers?: boolean;
+  /** Enforce Slack's documented rate limits (429 with Retry-After); off unless asked. */
+  rateLimits?: boolean;
 }

@@ -1,0 +1,74 @@
+import { isSlackApiError, SlackApiError } from '../errors.js';
+import type { Clock } from '../ports/index.js';
+import type { PacingStore } from '../ports/pacing.js';
+import type { ChatPort } from '../ports/slack.js';
+
+/**
+ * Posts and updates paced as Slack asks (slack-facts.md): chat.postMessage about one a second per
+ * channel, chat.update Tier 3 (50 a minute) for the whole workspace. The slots live in the store,
+ * so replicas sharing it pace together, and a 429's Retry-After pauses the method (and channel)
+ * for every caller, not only the one that got it.
+ */
+
+/** chat.postMessage: "1 message per second per channel". */
+export const POST_INTERVAL_MS = 1_000;
+/** chat.update: Tier 3, 50 a minute per workspace. */
+export const UPDATE_INTERVAL_MS = 1_200;
+export const postKey = (channel: string): string => `chat.postMessage:${channel}`;
+export const UPDATE_KEY = 'chat.update';
+
+/** Thrown when the next slot is further away than the caller will wait: no call was made. */
+export const PACED = 'paced';
+
+export interface PacingHooks {
+  /** A 429 from Slack (what the Retry-After said). */
+  rateLimited?(method: string, retryAfterMs: number): void;
+  /** Time spent waiting for a slot. */
+  waited?(method: string, ms: number): void;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export function createPacedChat(
+  chat: ChatPort,
+  pacing: PacingStore,
+  clock: Clock,
+  opts: { maxWaitMs: number; hooks?: PacingHooks },
+): ChatPort {
+  async function paced<T>(
+    method: string,
+    key: string,
+    intervalMs: number,
+    call: () => Promise<T>,
+  ): Promise<T> {
+    const deadline = clock() + opts.maxWaitMs;
+    for (;;) {
+      const now = clock();
+      const slot = await pacing.takeSlot(key, intervalMs, now, Math.max(0, deadline - now));
+      if ('busyUntil' in slot) {
+        throw new SlackApiError(method, PACED, 'rate_limited', {
+          retryAfterMs: Math.max(1, slot.busyUntil - now),
+        });
+      }
+      if (slot.at > now) {
+        opts.hooks?.waited?.(method, slot.at - now);
+        await sleep(slot.at - now);
+      }
+      try {
+        return await call();
+      } catch (error) {
+        if (!isSlackApiError(error) || error.slackCode !== 'ratelimited') throw error;
+        const retryAfterMs = error.retryAfterMs ?? 1_000;
+        opts.hooks?.rateLimited?.(method, retryAfterMs);
+        // Everyone waits now, not only this caller.
+        await pacing.pauseSlots(key, clock() + retryAfterMs);
+        if (clock() + retryAfterMs > deadline) throw error;
+      }
+    }
+  }
+  return {
+    post: (m) => paced('chat.postMessage', postKey(m.channel), POST_INTERVAL_MS, () => chat.post(m)),
+    update: (m) => paced('chat.update', UPDATE_KEY, UPDATE_INTERVAL_MS, () => chat.update(m)),
+    ephemeral: (m) => chat.ephemeral(m),
+  };
+}
