@@ -3,6 +3,8 @@
  * real HTTP servers on loopback that behave as the vendor's API and Slack's documentation say.
  * Nothing here imports Warden.
  */
+
+export { type IntakeTarget, postAlert as postSignedAlert, postFlood } from './demo/flood.js';
 export { type SimulatorEnvOptions, simulatorEnv } from './env.js';
 export { signedPostHeaders } from './signed-post.js';
 export { checkBlocks, checkMessage, checkMrkdwn, checkView } from './slack/blocks-check.js';

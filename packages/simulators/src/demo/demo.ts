@@ -55,7 +55,7 @@ export interface Demo {
 
 export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
   const tenant = await createSandboxTenant();
-  const slack = await createLocalSlack({ port: opts.port ?? 0 });
+  const slack = await createLocalSlack({ port: opts.port ?? 0, rateLimits: true });
   const alertsSecret = `demo-alerts-${randomBytes(12).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'warden-demo-'));
   const configFile = join(dataDir, 'warden.yaml');

@@ -1,0 +1,168 @@
+import { createLocalSlack, type LocalSlack, postFlood, type SlackMessage } from '@warden/simulators';
+import { afterEach, describe, expect, it } from 'vitest';
+import { RollupId } from '../../src/blockkit/ids.js';
+import { parseConfigFile } from '../../src/config-file.js';
+import { ALICE, BOB, type Harness, startHarness, waitFor } from '../helpers/harness.js';
+
+/**
+ * A flood of findings against a local Slack that enforces Slack's rate limits: criticals get
+ * their own message at once, the rest one roll-up whose thread lists them, nothing lost or
+ * doubled, few 429s; the roll-up's bulk actions.
+ */
+
+const CHANNEL = 'C0ALERTS';
+const CRITICAL = 'FINDING_SEVERITY_CRITICAL';
+const ROLLUP = 'delivery:\n  rollup: { threshold: 5, window: 30s, updateEvery: 1s }\n';
+const FOUR_EYES = 'permissions:\n  acceptRisk: { approvers: S0SECLEADS }\n';
+
+let h: Harness;
+let slack: LocalSlack;
+afterEach(async () => {
+  await h?.close();
+  await slack?.close();
+});
+
+async function start(yaml: string) {
+  slack = await createLocalSlack({ rateLimits: true });
+  h = await startHarness({ slack, file: parseConfigFile(yaml, 'floods.yaml') });
+}
+
+const flood = (count: number, critical: number) =>
+  postFlood(
+    { tenant: h.tenant, wardenUrl: h.base, alertsSecret: 'test-alerts-webhook-secret' },
+    count,
+    (i) => (i < critical ? CRITICAL : 'FINDING_SEVERITY_MEDIUM'),
+  );
+
+const inChannel = () => slack.messages.filter((m) => m.channel === CHANNEL);
+const topLevel = () => inChannel().filter((m) => !m.thread_ts || m.thread_ts === m.ts);
+const mentions = (m: SlackMessage, id: string) => JSON.stringify(m.blocks ?? []).includes(`\`${id}\``);
+const summaries = () => topLevel().filter((m) => JSON.stringify(m.blocks ?? []).includes(RollupId.review));
+/** The value of the button `actionId` anywhere in a message's blocks. */
+function buttonValue(blocks: unknown, actionId: string): string {
+  if (typeof blocks !== 'object' || blocks === null) return '';
+  if (!Array.isArray(blocks) && 'action_id' in blocks && blocks.action_id === actionId) {
+    return 'value' in blocks && typeof blocks.value === 'string' ? blocks.value : '';
+  }
+  for (const child of Object.values(blocks)) {
+    const found = buttonValue(child, actionId);
+    if (found) return found;
+  }
+  return '';
+}
+const groupOf = (m: SlackMessage) => buttonValue(m.blocks, RollupId.review);
+
+/** Where each finding can be seen: its own card, or a line of a roll-up listing. */
+function whereSeen(ids: string[]) {
+  return ids.map((id) => ({
+    id,
+    cards: topLevel().filter((m) => mentions(m, id)).length,
+    listed: inChannel().filter((m) => m.thread_ts && m.thread_ts !== m.ts && mentions(m, id)).length,
+  }));
+}
+
+describe('a flood of findings', () => {
+  it('criticals get their own message, the rest one roll-up listing every finding once, with few 429s', async () => {
+    await start(ROLLUP);
+    const ids = await flood(40, 2);
+    await waitFor(
+      () => whereSeen(ids).every((s) => s.cards + s.listed > 0),
+      30_000,
+      'every finding visible in Slack',
+    );
+    const seen = whereSeen(ids);
+    expect(seen.filter((s) => s.cards + s.listed !== 1)).toEqual([]);
+    for (const id of ids.slice(0, 2)) expect(seen.find((s) => s.id === id)?.cards).toBe(1);
+    expect(summaries()).toHaveLength(1);
+    expect(topLevel().length).toBeLessThanOrEqual(10);
+    expect(slack.rateLimits.total()).toBeLessThanOrEqual(2);
+    // no history lookups on retries
+    expect(slack.callsOf('conversations.history')).toHaveLength(0);
+    const metrics = await h.warden.metrics.registry.getSingleMetricAsString('warden_rollups_posted_total');
+    expect(metrics).toMatch(/warden_rollups_posted_total 1/);
+  });
+
+  it('Snooze all: the tenant changes what it can, the thread names what it refused, the summary follows once', async () => {
+    await start(ROLLUP);
+    const ids = await flood(20, 0);
+    await waitFor(
+      () => summaries()[0] && whereSeen(ids).every((s) => s.cards + s.listed > 0),
+      20_000,
+      'the roll-up',
+    );
+    const summary = summaries()[0];
+    if (!summary) throw new Error('no summary');
+    const groupId = groupOf(summary);
+    const members = ids.filter((id) => whereSeen([id])[0]?.listed);
+    expect(members.length).toBeGreaterThan(5);
+    // one member was resolved in the tenant meanwhile: a snooze cannot move it
+    const resolved = members[0] ?? '';
+    const f = h.tenant.findings.get(resolved, Date.now());
+    if (f) f.state = 'FINDING_STATE_RESOLVED';
+    await h.click(RollupId.snoozeAll, groupId, summary.ts);
+    const form = await h.form('bulk.snooze');
+    expect(JSON.stringify(form.view.view)).toContain(`*${members.length} findings*`);
+    await form.submit({ Reason: 'scanner noise after the connector upgrade' });
+    const reply = await waitFor(
+      () => slack.thread(CHANNEL, summary.ts).find((m) => /snoozed \d+ of \d+ findings/.test(m.text ?? '')),
+      20_000,
+      'the thread reply',
+    );
+    expect(reply.text).toContain(
+      `<@${ALICE.userId}> snoozed ${members.length - 1} of ${members.length} findings`,
+    );
+    expect(reply.text).toMatch(new RegExp(`did not change 1 finding.*\`${resolved}\``));
+    for (const id of members.slice(1))
+      expect(h.tenant.findings.get(id, Date.now())?.state).toBe('FINDING_STATE_SNOOZED');
+    // one bulk request, not one per finding
+    expect(h.tenant.requests.filter((r) => r.path === '/api/v1/findings/bulk/state')).toHaveLength(1);
+    await waitFor(
+      () => JSON.stringify(slack.messages.find((m) => m.ts === summary.ts)?.blocks).includes('Snoozed'),
+      15_000,
+      'the summary showing the snoozes',
+    );
+    const updates = slack.callsOf('chat.update').filter((c) => c.args.ts === summary.ts);
+    expect(updates.length).toBeLessThanOrEqual(4);
+  });
+
+  it('Accept risk for all with four-eyes: one request for the group; nothing changes until an approver approves', async () => {
+    await start(`${ROLLUP}${FOUR_EYES}`);
+    await flood(12, 0);
+    const summary = await waitFor(() => summaries()[0], 20_000, 'the roll-up');
+    const groupId = groupOf(summary);
+    await h.click(RollupId.acceptAll, groupId, summary.ts);
+    const form = await h.form('bulk.acceptRisk');
+    await form.submit({ Justification: 'lab tenant, isolated network, reviewed by the SOC weekly' });
+    const request = await waitFor(
+      () =>
+        slack
+          .thread(CHANNEL, summary.ts)
+          .find((m) => /asks to \*accept the risk\* of \d+ findings/.test(JSON.stringify(m.blocks))),
+      10_000,
+      'the approval request',
+    );
+    expect(h.tenant.requests.filter((r) => r.path.endsWith('/state'))).toHaveLength(0);
+    const approvalId = buttonValue(request.blocks, 'approval.approve');
+    // the requester cannot approve their own request
+    await h.click('approval.approve', approvalId, request.ts, ALICE);
+    await waitFor(
+      () =>
+        [...slack.views.values()].some((v) => JSON.stringify(v.view).includes('someone else must approve')),
+      5_000,
+      'the refusal of a self-approval',
+    );
+    expect((await h.nextEphemeral(ALICE.userId)).text).toMatch(/needs an approver/);
+    const approve = await h.openForm('approval.approve', approvalId, request.ts, BOB);
+    await approve.submit({ Confirmation: true }, BOB);
+    const done = await waitFor(
+      () =>
+        slack
+          .thread(CHANNEL, summary.ts)
+          .find((m) => /approved <@U0ALICE>'s request and accepted the risk of/.test(m.text ?? '')),
+      20_000,
+      'the approval applied',
+    );
+    expect(done.text).toMatch(/accepted the risk of \d+ findings/);
+    expect(h.tenant.requests.filter((r) => r.path === '/api/v1/findings/bulk/state')).toHaveLength(1);
+  });
+});
