@@ -11,6 +11,8 @@ export interface BulkTally {
   unchanged: readonly string[];
   /** Findings left alone because a change to them was already in progress. */
   busy: readonly string[];
+  /** Findings that were already as asked (nothing sent for them). */
+  already?: readonly string[];
 }
 
 const DONE: Record<BulkChange['kind'], string> = {
@@ -39,7 +41,8 @@ export function describeBulk(
   tally: BulkTally,
   requesterId?: string,
 ): string {
-  const asked = tally.changed.length + tally.unchanged.length + tally.busy.length;
+  const already = tally.already ?? [];
+  const asked = tally.changed.length + tally.unchanged.length + tally.busy.length + already.length;
   const who = requesterId
     ? `${mention(actorId)} approved ${mention(requesterId)}'s request and`
     : mention(actorId);
@@ -54,6 +57,11 @@ export function describeBulk(
   if (tally.unchanged.length > 0) {
     lines.push(
       `:warning: The tenant did not change ${findings(tally.unchanged.length)} (their state does not allow it, or it refused them): ${idList(tally.unchanged)}.`,
+    );
+  }
+  if (already.length > 0) {
+    lines.push(
+      `:information_source: ${findings(already.length)} already so, left as they were: ${idList(already)}.`,
     );
   }
   if (tally.busy.length > 0) {

@@ -4,12 +4,13 @@
  */
 export interface PacingStore {
   /**
-   * Takes the next slot of `key` (slots are `intervalMs` apart) if it comes within `maxWaitMs`:
-   * `at` is when the call may go. Otherwise nothing is taken and `busyUntil` says when to come back.
+   * Takes the next slot of `key` (slots are `intervalMs` apart; after a quiet spell up to `burst`
+   * calls may go at once, as Slack tolerates short bursts) if it comes within `maxWaitMs`: `at` is
+   * when the call may go. Otherwise nothing is taken and `busyUntil` says when to come back.
    */
   takeSlot(
     key: string,
-    intervalMs: number,
+    pace: { intervalMs: number; burst: number },
     now: number,
     maxWaitMs: number,
   ): Promise<{ at: number } | { busyUntil: number }>;

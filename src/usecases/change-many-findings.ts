@@ -57,10 +57,14 @@ export async function changeManyFindings(p: ManyPorts, input: ChangeManyInput): 
       params: { ...paramsOf(input), findings: claimed.length },
       outcome: 'attempt',
     });
-    const sent = await sendAll(p, claimed, signed);
+    // Findings already as asked (an open one for Reopen all) are not sent: the tenant would
+    // refuse them, and reading back could not tell them from the ones it changed.
+    const already = await alreadySo(p, claimed, input.change);
+    const toSend = claimed.filter((id) => !already.includes(id));
+    const sent = await sendAll(p, toSend, signed);
     const read = await readBack(p, sent.ids, input.change);
     const changed = [...read.keys()];
-    const unchanged = claimed.filter((id) => !read.has(id));
+    const unchanged = toSend.filter((id) => !read.has(id));
     const outcome = outcomeOf(changed.length, unchanged.length, sent.error);
     if (attemptId)
       await settleAudit(p, attemptId, outcome === 'failed' ? 'failed' : 'ok', errorDetail(sent.error));
@@ -71,7 +75,7 @@ export async function changeManyFindings(p: ManyPorts, input: ChangeManyInput): 
     await p.rollups
       .markChanged(input.groupId)
       .catch((error: unknown) => log.warn({ err: error }, 'summary not marked'));
-    const tally = { changed, unchanged, busy };
+    const tally = { changed, unchanged, busy, already };
     if (sent.error) {
       logTenantFailure(log, sent.error, 'bulk change failed at the tenant');
       await p.privately.tell(
@@ -133,6 +137,23 @@ async function sendAll(p: ManyPorts, ids: string[], change: BulkChange) {
     }
   }
   return { ids: sentIds, bulkActionIds, error };
+}
+
+/** The findings that show the change before anything is sent (a failed read: none, all are sent). */
+async function alreadySo(p: ManyPorts, ids: string[], change: BulkChange): Promise<string[]> {
+  const already: string[] = [];
+  try {
+    for (let i = 0; i < ids.length; i += CHUNK) {
+      const refs = ids.slice(i, i + CHUNK).map((id) => ({ id }));
+      for await (const f of p.findings.search({ refs }, { pageSize: 50 })) {
+        if (isBulkChangeApplied(f, change)) already.push(f.id);
+      }
+    }
+  } catch (error) {
+    p.logger.warn({ err: error }, 'could not read the findings before a bulk change; sending to all');
+    return [];
+  }
+  return already;
 }
 
 /**

@@ -67,20 +67,24 @@ describe('delivery', () => {
     await start();
     h.slack.fail({ method: 'chat.postMessage', rateLimitSeconds: 1 });
     const id = await send(seed('FND_DECOY_USED'));
-    await waitFor(async () => (await row(id))?.lastError === 'ratelimited' || posts().length > 0);
-    const started = Date.now();
     await waitFor(() => posts()[0], 5_000, 'post after the 429');
-    expect(Date.now() - started).toBeGreaterThan(700);
+    const [limited, retried] = h.slack.callsOf('chat.postMessage');
+    // the second call waited out the Retry-After of the first
+    expect((retried?.at ?? 0) - (limited?.at ?? 0)).toBeGreaterThanOrEqual(950);
     expect(posts()).toHaveLength(1);
     expect(h.slack.callsOf('chat.postMessage')).toHaveLength(2);
+    await waitFor(async () => (await row(id))?.status === 'sent', 5_000, 'the row sent');
   });
 
-  it('a 429 pauses the whole channel: no queued alert of it is tried before Retry-After, none looks in the history', async () => {
+  it('a 429 pauses the whole channel: no queued alert of it is tried before Retry-After, none looks in the history', {
+    timeout: 60_000,
+  }, async () => {
     await start();
     h.slack.fail({ method: 'chat.postMessage', rateLimitSeconds: 2 });
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push(await send({ ...seed('FND_DECOY_USED'), id: `FND_FLOOD_${i}` }));
-    await waitFor(() => posts().length === 20, 15_000, 'all twenty posted');
+    // paced: a burst of 3, then about one a second (Slack's limit for a channel)
+    await waitFor(() => posts().length === 20, 40_000, 'all twenty posted');
     const calls = h.slack.callsOf('chat.postMessage');
     const limited = calls[0]?.at ?? 0;
     // the first call got the 429; every later one waited out its 2 s
@@ -92,13 +96,16 @@ describe('delivery', () => {
     for (const id of ids) expect((await row(id))?.status).toBe('sent');
   });
 
-  it('keeps alerts while Slack is down and posts each once when it is back', async () => {
+  it('keeps alerts while Slack is down and posts each once when it is back', {
+    timeout: 60_000,
+  }, async () => {
     await start();
     h.slack.fail({ method: 'chat.postMessage', status: 503, times: 12 });
     const ids = [];
     for (const id of ['FND_DECOY_USED', 'FND_SA_UNOWNED', 'FND_NHI_UNOWNED', 'FND_CUSTOM', 'FND_SHADOW_MCP'])
       ids.push(await send(seed(id)));
-    await waitFor(() => posts().length === 5, 10_000, 'all five posted');
+    // every try, failed or not, takes a paced slot of the channel
+    await waitFor(() => posts().length === 5, 30_000, 'all five posted');
     await settle(300);
     expect(posts()).toHaveLength(5);
     expect(new Set(posts().map((p) => JSON.stringify(p.metadata))).size).toBe(5);

@@ -329,7 +329,8 @@ describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser', () => {
     const before = topLevel().length;
     await page.locator('#flood').click();
     await expect
-      .poll(() => channel().locator('> .msg:not(.ephemeral)').count(), { timeout: 30_000 })
+      // paced as Slack asks: about one post a second in the channel
+      .poll(() => channel().locator('> .msg:not(.ephemeral)').count(), { timeout: 60_000 })
       .toBe(before + 30);
     for (const text of ['/warden help', '/warden approvals', '/warden show FND_CRED_EXPOSED'])
       await command(text);
@@ -353,7 +354,7 @@ describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser', () => {
     for (const code of WARDEN_SHORTCODES) expect(all).not.toContain(`:${code}:`);
     expect(await overflow()).toEqual([]);
     await screenshot('flood', true);
-  }, 60_000);
+  }, 120_000);
 
   it('takes 25 fast clicks while alerts stream in, every one (C)', async () => {
     const flood = page.locator('#flood').click();
@@ -411,4 +412,22 @@ describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => modal().count(), WAIT).toBe(0);
   }, 60_000);
+
+  it('a burst of 120 alerts becomes one roll-up: a summary with its actions, every finding listed once (13)', async () => {
+    const before = new Set(demo.tenant.findings.all(Date.now()).map((f) => f.id));
+    await page.locator('#burst').click();
+    const summary = channel().locator('> .msg', { hasText: 'arrived in a burst' });
+    await expect.poll(() => summary.count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => summary.innerText(), WAIT).toContain('Review…');
+    const burst = demo.tenant.findings.all(Date.now()).filter((f) => !before.has(f.id));
+    expect(burst).toHaveLength(120);
+    const shows = (id: string) =>
+      demo.slack.messages.filter(
+        (m) => m.channel === CHANNEL && JSON.stringify(m.blocks ?? []).includes(`\`${id}\``),
+      ).length;
+    await expect.poll(() => burst.filter((f) => shows(f.id) === 0).length, { timeout: 60_000 }).toBe(0);
+    expect(burst.filter((f) => shows(f.id) !== 1).map((f) => f.id)).toEqual([]);
+    expect(demo.slack.rateLimits.total()).toBeLessThanOrEqual(2);
+    await screenshot('rollup', true);
+  }, 120_000);
 });

@@ -1,4 +1,11 @@
-import { createLocalSlack, type LocalSlack, postFlood, type SlackMessage } from '@warden/simulators';
+import {
+  createLocalSlack,
+  type LocalSlack,
+  postFlood,
+  postSigned,
+  type SlackMessage,
+  viewActionBody,
+} from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { RollupId } from '../../src/blockkit/ids.js';
 import { parseConfigFile } from '../../src/config-file.js';
@@ -24,7 +31,7 @@ afterEach(async () => {
 
 async function start(yaml: string) {
   slack = await createLocalSlack({ rateLimits: true });
-  h = await startHarness({ slack, file: parseConfigFile(yaml, 'floods.yaml') });
+  h = await startHarness({ slack, file: parseConfigFile(yaml, 'floods.yaml'), rollup: true });
 }
 
 const flood = (count: number, critical: number) =>
@@ -164,5 +171,158 @@ describe('a flood of findings', () => {
     );
     expect(done.text).toMatch(/accepted the risk of \d+ findings/);
     expect(h.tenant.requests.filter((r) => r.path === '/api/v1/findings/bulk/state')).toHaveLength(1);
+  });
+});
+
+describe('the roll-up’s bulk actions, each with a finding the tenant will not move', () => {
+  const JUSTIFICATION = 'lab tenant, isolated network, reviewed by the SOC weekly';
+  it.each([
+    [
+      'Suppress all…',
+      RollupId.suppressAll,
+      'bulk.suppress',
+      { Reason: 'test accounts of the load rig' },
+      'suppressed',
+    ],
+    [
+      'Accept risk for all…',
+      RollupId.acceptAll,
+      'bulk.acceptRisk',
+      { Justification: JUSTIFICATION },
+      'accepted the risk of',
+    ],
+    ['Reopen all', RollupId.reopenAll, undefined, {}, 'reopened'],
+  ] as const)('%s', async (_name, button, callback, answers, verb) => {
+    await start(ROLLUP);
+    const ids = await flood(14, 0);
+    await waitFor(
+      () => summaries()[0] && whereSeen(ids).every((s) => s.cards + s.listed > 0),
+      20_000,
+      'the roll-up',
+    );
+    const summary = summaries()[0];
+    if (!summary) throw new Error('no summary');
+    const members = ids.filter((id) => whereSeen([id])[0]?.listed);
+    const [stuck = '', ...movable] = members;
+    const now = Date.now();
+    for (const id of members) {
+      const f = h.tenant.findings.get(id, now);
+      if (!f) continue;
+      if (callback === undefined) {
+        // Reopen all: the others are snoozed; one in progress cannot be reopened
+        if (id === stuck) f.state = 'FINDING_STATE_IN_PROGRESS';
+        else
+          Object.assign(f, {
+            state: 'FINDING_STATE_SNOOZED',
+            snoozeUntil: new Date(now + 86_400_000).toISOString(),
+          });
+      } else if (id === stuck) f.state = 'FINDING_STATE_RESOLVED';
+    }
+    await h.click(button, groupOf(summary), summary.ts);
+    if (callback) await (await h.form(callback)).submit(answers);
+    const reply = await waitFor(
+      () =>
+        slack.thread(CHANNEL, summary.ts).find((m) => (m.text ?? '').includes(`<@${ALICE.userId}> ${verb}`)),
+      20_000,
+      'the thread reply',
+    );
+    expect(reply.text).toContain(`${verb} ${movable.length} of ${members.length} findings`);
+    expect(reply.text).toMatch(new RegExp(`did not change 1 finding.*\`${stuck}\``));
+    const target = {
+      'Suppress all…': 'SUPPRESSED',
+      'Accept risk for all…': 'RISK_ACCEPTED',
+      'Reopen all': 'OPEN',
+    }[_name];
+    for (const id of movable)
+      expect(h.tenant.findings.get(id, Date.now())?.state).toBe(`FINDING_STATE_${target}`);
+    const audit = await h.warden.store.auditLog({ findingId: stuck, limit: 1 });
+    expect(audit[0]).toMatchObject({ outcome: 'refused' });
+  });
+
+  it('a person the policy refuses gets a clear no, and nothing is sent', async () => {
+    await start(`${ROLLUP}permissions:\n  suppress: { users: [U0BOB] }\n`);
+    const ids = await flood(12, 0);
+    await waitFor(
+      () => summaries()[0] && whereSeen(ids).every((s) => s.cards + s.listed > 0),
+      20_000,
+      'the roll-up',
+    );
+    const summary = summaries()[0];
+    if (!summary) throw new Error('no summary');
+    await h.click(RollupId.suppressAll, groupOf(summary), summary.ts);
+    await waitFor(
+      () => [...slack.views.values()].some((v) => JSON.stringify(v.view).includes(':no_entry_sign:')),
+      5_000,
+      'the refusal',
+    );
+    expect(h.tenant.requests.filter((r) => r.path.endsWith('/state'))).toHaveLength(0);
+  });
+});
+
+describe('Review…', () => {
+  it('pages through the group; the findings picked on a page are acted on together', async () => {
+    await start(ROLLUP);
+    const ids = await flood(26, 0);
+    await waitFor(
+      () => summaries()[0] && whereSeen(ids).every((s) => s.cards + s.listed > 0),
+      20_000,
+      'the roll-up',
+    );
+    const summary = summaries()[0];
+    if (!summary) throw new Error('no summary');
+    const members = ids.filter((id) => whereSeen([id])[0]?.listed);
+    await h.click(RollupId.review, groupOf(summary), summary.ts);
+    const review = await h.form('review');
+    const first = JSON.stringify(review.view.view);
+    expect(first).toContain(`findings 1–10 of ${members.length}`);
+    expect(first).toContain(`\`${members[0]}\``);
+    // Next ›
+    const inModal = (action: Parameters<typeof viewActionBody>[1]['action'], values = {}) =>
+      postSigned(
+        h.url,
+        viewActionBody(ALICE, {
+          view: { ...review.view.view, id: review.view.id },
+          action,
+          values,
+          triggerId: slack.issueTriggerId(),
+        }),
+        h.signingSecret,
+      );
+    await inModal({ action_id: 'review.page.next', value: '1' });
+    await waitFor(
+      () => JSON.stringify(slack.views.get(review.view.id)?.view).includes('findings 11–20'),
+      5_000,
+      'page 2',
+    );
+    const page2 = slack.views.get(review.view.id);
+    if (!page2) throw new Error('no page 2');
+    const picked = members.slice(10, 12);
+    const values = {
+      'review.pick': {
+        'review.pick': { type: 'checkboxes', selected_options: picked.map((value) => ({ value })) },
+      },
+    };
+    await postSigned(
+      h.url,
+      viewActionBody(ALICE, {
+        view: { ...page2.view, id: page2.id },
+        action: { action_id: 'review.picked.suppress', value: groupOf(summary) },
+        values,
+        triggerId: slack.issueTriggerId(),
+      }),
+      h.signingSecret,
+    );
+    const form = await h.form('bulk.suppress');
+    expect(JSON.stringify(form.view.view)).toContain('*2 findings* picked in Review');
+    await form.submit({ Reason: 'duplicates of an older finding' });
+    const reply = await waitFor(
+      () => slack.thread(CHANNEL, summary.ts).find((m) => /suppressed 2 findings/.test(m.text ?? '')),
+      20_000,
+      'the thread reply',
+    );
+    expect(reply.text).toContain(`<@${ALICE.userId}>`);
+    for (const id of picked)
+      expect(h.tenant.findings.get(id, Date.now())?.state).toBe('FINDING_STATE_SUPPRESSED');
+    expect(h.tenant.findings.get(members[0] ?? '', Date.now())?.state).toBe('FINDING_STATE_OPEN');
   });
 });

@@ -90,7 +90,9 @@ describe('poller', () => {
 });
 
 describe('poller: a finding Warden cannot read', () => {
-  it('is skipped and recorded for operators; the valid ones around it are posted', async () => {
+  it('is skipped and recorded for operators; the valid ones around it are posted', {
+    timeout: 60_000,
+  }, async () => {
     const tenant = await startSandbox();
     const all = tenant.findings.all(Date.now()).filter((f) => f.state === 'FINDING_STATE_OPEN');
     const middle = all[Math.floor(all.length / 2)];
@@ -110,7 +112,8 @@ describe('poller: a finding Warden cannot read', () => {
     expect(result).toMatchObject({ scanned: all.length - 1, unreadable: 1 });
     await waitFor(
       () => h.slack.messages.filter((m) => !m.thread_ts).length === all.length - 1,
-      10_000,
+      // paced: about one post a second in the channel
+      40_000,
       'posts',
     );
     const failed = await h.warden.store.listOutbox({ status: 'failed', limit: 10 });

@@ -20,7 +20,7 @@ import {
 import { afterEach } from 'vitest';
 import { createWarden, type Warden } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
-import type { ConfigFile } from '../../src/config-file.js';
+import { type ConfigFile, DEFAULT_CONFIG_FILE } from '../../src/config-file.js';
 import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/ports/store.js';
 import { type Answer, fillByLabel, labelsOf } from './form-fill.js';
@@ -98,6 +98,16 @@ export interface HarnessOptions {
   workQueue?: { concurrency: number; maxWaiting: number };
   /** Warden's clock (ms since the epoch), for tests that move time. */
   clock?: () => number;
+  /**
+   * Roll up floods as configured (WARDEN_CONFIG `delivery.rollup`). Off unless asked: tests of
+   * other flows post more than a roll-up's threshold of cards and look at each.
+   */
+  rollup?: boolean;
+}
+
+/** The file with roll-ups switched off. */
+function withoutRollup(file: ConfigFile): ConfigFile {
+  return { ...file, delivery: { ...file.delivery, rollup: { ...file.delivery.rollup, enabled: false } } };
 }
 
 /** A free loopback port, so WARDEN_PUBLIC_URL can be known before Warden listens. */
@@ -140,7 +150,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     tenantOverrides: { requestTimeoutMs: opts.requestTimeoutMs ?? 5_000, retry: FAST_RETRY },
     worker: { idleMs: 50, maxBackoffMs: 200 },
     jwksCooldownMs: 0,
-    ...(opts.file ? { file: opts.file } : {}),
+    file: opts.rollup ? (opts.file ?? DEFAULT_CONFIG_FILE) : withoutRollup(opts.file ?? DEFAULT_CONFIG_FILE),
     ...(opts.store ? { store: opts.store } : {}),
     ...(opts.workQueue ? { workQueue: opts.workQueue } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),

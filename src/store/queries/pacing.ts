@@ -11,15 +11,17 @@ export function pacingQueries(db: Kysely<Database>, kind: Store['kind']): Pacing
   // the larger of several values: greatest() in PostgreSQL, the multi-argument max() in SQLite
   const larger = sql.raw(kind === 'postgres' ? 'greatest' : 'max');
   return {
-    async takeSlot(key, intervalMs, now, maxWaitMs) {
+    async takeSlot(key, { intervalMs, burst }, now, maxWaitMs) {
+      // A quiet key lends up to `burst` slots from the recent past: a short burst goes at once.
+      const floor = now - (burst - 1) * intervalMs;
       const taken = await db
         .insertInto('slack_pacing')
-        .values({ key, next_at: now + intervalMs, paused_until: 0 })
+        .values({ key, next_at: floor + intervalMs, paused_until: 0 })
         .onConflict((oc) =>
           oc
             .column('key')
             .doUpdateSet({
-              next_at: sql<number>`${larger}(slack_pacing.next_at, slack_pacing.paused_until, ${now}) + ${intervalMs}`,
+              next_at: sql<number>`${larger}(slack_pacing.next_at, slack_pacing.paused_until, ${floor}) + ${intervalMs}`,
             })
             .where(
               sql<boolean>`${larger}(slack_pacing.next_at, slack_pacing.paused_until) <= ${now + maxWaitMs}`,
@@ -27,7 +29,7 @@ export function pacingQueries(db: Kysely<Database>, kind: Store['kind']): Pacing
         )
         .returning('next_at')
         .executeTakeFirst();
-      if (taken) return { at: Number(taken.next_at) - intervalMs };
+      if (taken) return { at: Math.max(now, Number(taken.next_at) - intervalMs) };
       const row = await db
         .selectFrom('slack_pacing')
         .select(['next_at', 'paused_until'])

@@ -36,12 +36,17 @@ export interface DemoOptions {
 
 /**
  * The demo's WARDEN_CONFIG: four-eyes risk acceptance with an approvers' group the local Slack
- * knows (bob and carol), so the user switcher can show a request approved by a second person.
+ * knows (bob and carol), so the user switcher can show a request approved by a second person;
+ * roll-ups above 40 alerts, so the flood of 30 gets cards and the burst of 120 a roll-up.
  */
 const DEMO_CONFIG = `# Written by npm run demo
 permissions:
   acceptRisk:
     approvers: ${APPROVERS_GROUP}
+delivery:
+  rollup:
+    threshold: 40
+    updateEvery: 3s
 `;
 
 export interface Demo {

@@ -45,7 +45,13 @@ const ASSETS = new Map<string, string>([
     .map((f): [string, string] => [`/demo/${f}`, f]),
 ]);
 
-const FloodSchema = z.object({ count: z.number().int().min(1).max(100).default(30) });
+const burstSeverity = (i: number) =>
+  i % 30 === 0
+    ? 'FINDING_SEVERITY_CRITICAL'
+    : i % 3 === 0
+      ? 'FINDING_SEVERITY_HIGH'
+      : 'FINDING_SEVERITY_MEDIUM';
+const FloodSchema = z.object({ count: z.number().int().min(1).max(600).default(30) });
 
 function json(res: ServerResponse, status: number, body: unknown): true {
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -91,7 +97,8 @@ function handlers(ctx: PageContext, o: DemoPageOptions): Record<string, Handler>
     '/demo/command': parsed(CommandSchema, (c) => command(ctx, c)),
     '/demo/flood': parsed(FloodSchema, async (f) => ({
       status: 200,
-      body: { ok: true, findings: await postFlood(o, f.count) },
+      // A burst is mostly lower severities, as a first scan is: a few criticals stand out.
+      body: { ok: true, findings: await postFlood(o, f.count, f.count > 40 ? burstSeverity : undefined) },
     })),
   };
 }

@@ -111,6 +111,43 @@ export function blockActionBody(
   });
 }
 
+/**
+ * A click inside an open modal (a button, an overflow choice, a checkbox): Slack sends the view
+ * with the state of its inputs and no channel.
+ */
+export function viewActionBody(
+  actor: Omit<SlackActor, 'channelId'>,
+  opts: {
+    view: { id: string; callback_id?: unknown; private_metadata?: unknown; hash?: string };
+    action: { action_id: string; type?: string; value?: string; selected_option?: { value: string } };
+    values?: Record<string, Record<string, unknown>>;
+    triggerId: string;
+  },
+): string {
+  return payloadBody({
+    type: 'block_actions',
+    user: userOf(actor),
+    api_app_id: 'A0WARDEN',
+    token: 'legacy',
+    container: { type: 'view', view_id: opts.view.id },
+    trigger_id: opts.triggerId,
+    team: { id: actor.teamId, domain: 'acme' },
+    enterprise: actor.enterprise ?? null,
+    is_enterprise_install: actor.isEnterpriseInstall === true,
+    view: {
+      id: opts.view.id,
+      type: 'modal',
+      callback_id: opts.view.callback_id,
+      private_metadata: opts.view.private_metadata,
+      hash: opts.view.hash,
+      state: { values: opts.values ?? {} },
+    },
+    actions: [
+      { type: 'button', block_id: 'b', action_ts: `${Math.floor(Date.now() / 1000)}.000100`, ...opts.action },
+    ],
+  });
+}
+
 export function viewSubmissionBody(
   actor: Omit<SlackActor, 'channelId'>,
   opts: {

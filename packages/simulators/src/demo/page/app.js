@@ -172,10 +172,11 @@ async function send(ev) {
 
 async function flood(ev) {
   const button = ev.currentTarget;
+  const count = button.id === 'burst' ? 120 : 30;
   button.disabled = true;
-  note('Sending 30 alerts to Warden…');
+  note(`Sending ${count} alerts to Warden…`);
   try {
-    const answer = await post('/demo/flood', { count: 30 });
+    const answer = await post('/demo/flood', { count });
     note(
       answer.error
         ? `The flood failed: ${answer.error}`
@@ -189,6 +190,7 @@ async function flood(ev) {
 $('composer').addEventListener('submit', send);
 $('command').addEventListener('input', () => note(''));
 $('flood').addEventListener('click', flood);
+$('burst').addEventListener('click', flood);
 $('thread-close').addEventListener('click', closeThread);
 document.querySelector('[data-nav="dm"]').addEventListener('click', () => show(S.dm));
 document.querySelector('[data-nav="home"]').addEventListener('click', () => show('home'));
