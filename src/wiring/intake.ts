@@ -3,20 +3,21 @@ import type { Config } from '../config.js';
 import type { ConfigFile } from '../config-file.js';
 import { Poller } from '../delivery/poller.js';
 import { RollupPublisher } from '../delivery/rollup-publisher.js';
-import { DeliveryWorker, type WorkerOptions, type WorkerPorts } from '../delivery/worker.js';
+import { DeliveryWorker, type WorkerOptions } from '../delivery/worker.js';
 import { findingsHook } from '../http/hooks-findings.js';
 import { createTenantWebhookVerifier } from '../intake/verify-tenant-webhook.js';
 import type { Ports } from '../ports/index.js';
 import type { RollupRecords } from '../ports/rollups.js';
 import type { ReplayMemory } from '../ports/store.js';
 import type { IntakeDeps } from '../usecases/accept-alert.js';
+import type { DeliveryPorts } from './ports.js';
 
 export interface IntakeOptions {
   config: Readonly<Config>;
   file: ConfigFile;
   ports: Ports;
   /** The worker's ports: a Slack client that hands 429s back (wiring/ports.ts). */
-  workerPorts: WorkerPorts;
+  workerPorts: DeliveryPorts;
   http: express.Application;
   /** Tenant webhook token ids already taken (the store). */
   replays: ReplayMemory;
@@ -80,7 +81,13 @@ export function wireIntake(opts: IntakeOptions): {
     : undefined;
   // Roll-ups are published through the worker's Slack (paced, 429s handed back).
   const publisher = new RollupPublisher(
-    { ...opts.workerPorts, findings: ports.findings, metrics: ports.metrics, rollups: opts.store },
+    {
+      ...opts.workerPorts,
+      chat: opts.workerPorts.listingChat,
+      findings: ports.findings,
+      metrics: ports.metrics,
+      rollups: opts.store,
+    },
     { updateEveryMs: opts.file.delivery.rollup.updateEvery },
   );
   return { worker, poller, publisher };

@@ -7,6 +7,7 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { CardSettings, Clock, Ports } from '../ports/index.js';
 import type { RollupStore } from '../ports/rollups.js';
+import type { ChatPort } from '../ports/slack.js';
 import type { Store } from '../ports/store.js';
 import { MeteredWebClient } from '../slack/metered-web-client.js';
 import { createPacedChat, type PacingHooks } from '../slack/paced-chat.js';
@@ -41,7 +42,7 @@ function responseUrlOrigins(apiUrl: string): string[] {
  * Slack client waits out a 429; the delivery worker's client hands 429s back instead, so the
  * outbox row is rescheduled (`worker`: the same ports with that client).
  */
-export function buildPorts(input: PortsInput): { ports: Ports; worker: WorkerPorts } {
+export function buildPorts(input: PortsInput): { ports: Ports; worker: DeliveryPorts } {
   const { config, file, clock, logger, metrics, store, tenant } = input;
   const countError = (method: string, error: string) => metrics.slackErrors.inc({ method, error });
   const token = config.slack.botToken.reveal();
@@ -111,6 +112,9 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: WorkerPor
   return { ports, worker };
 }
 
+/** The worker's ports, and the lower-priority Slack the roll-up publisher posts with. */
+export type DeliveryPorts = WorkerPorts & { listingChat: ChatPort };
+
 /**
  * The delivery worker's ports: its Slack client hands a 429 back instead of waiting it out, so
  * the outbox row is rescheduled rather than holding the worker (and every row behind it).
@@ -127,15 +131,20 @@ export function createDeliveryPorts(o: {
   /** Roll-ups in a flood (WARDEN_CONFIG `delivery.rollup`); none when absent. */
   rollup?: RollupRule | undefined;
   hooks?: PacingHooks;
-}): WorkerPorts {
+}): DeliveryPorts {
   const client = rejectingClient(o.token, o.clientOptions, o.onSlackError ?? (() => undefined));
+  const paced = (maxWaitMs: number) =>
+    createPacedChat(createChatPort(client), o.store, o.clock, {
+      maxWaitMs,
+      ...(o.hooks ? { hooks: o.hooks } : {}),
+    });
   // The worker waits at most 1.5 s for a slot: a row whose channel is busier goes back to the
   // queue (postponed, untried) and the worker moves on to other channels.
-  const chat = createPacedChat(createChatPort(client), o.store, o.clock, {
-    maxWaitMs: 1_500,
-    ...(o.hooks ? { hooks: o.hooks } : {}),
-  });
+  const chat = paced(1_500);
   return {
+    // Roll-up summaries and listings wait for no slot: they take one only when it is free now,
+    // so an alert of its own (a critical) that waits for the next slot always gets it first.
+    listingChat: paced(0),
     outbox: o.store,
     cards: o.store,
     audit: o.store,
