@@ -27,6 +27,7 @@ import { Secret } from '../src/secret.js';
 import { createStore } from '../src/store/create-store.js';
 import { TenantClient } from '../src/tenant/client.js';
 import { createFindingsPort } from '../src/wiring/findings-port.js';
+import { type FloodResult, floodTable, runFlood } from './flood.js';
 import type { LoadConfig, LoadItem, LoadKind, LoadResult } from './load.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
@@ -212,7 +213,25 @@ function seedAlerts(tenant: SandboxTenant, slack: LocalSlack, prefix: string, n:
   return items;
 }
 
+/** Scenario (f), a flood against Slack's rate limits (bench/flood.ts), on 1 and on 2 replicas. */
+async function floodScenario(): Promise<string> {
+  const results: FloodResult[] = [];
+  for (const n of [1, 2] as const) {
+    process.stderr.write(`(f) flood on ${n} replica(s)…\n`);
+    results.push(await runFlood(n));
+  }
+  const table = `## (f) 600 findings in a burst (6 critical), Slack's limits on\n\n${floodTable(results)}\n`;
+  writeFileSync('bench/results/flood.json', `${JSON.stringify(results, null, 2)}\n`);
+  writeFileSync('bench/results/flood.md', table);
+  return table;
+}
+
 async function main(): Promise<void> {
+  if (process.env.BENCH_ONLY === 'f') {
+    mkdirSync('bench/results', { recursive: true });
+    process.stdout.write(await floodScenario());
+    return;
+  }
   if (PIN) spawn('/usr/bin/taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
   const work = mkdtempSync(join(tmpdir(), 'warden-bench-'));
   const tenant = await createSandboxTenant();
@@ -499,6 +518,7 @@ async function main(): Promise<void> {
   const md = renderMarkdown(results);
   writeFileSync('bench/results/latest.md', md);
   process.stdout.write(md);
+  process.stdout.write(`\n${await floodScenario()}`);
 
   await tenant.close();
   await slack.close();

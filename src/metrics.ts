@@ -72,7 +72,7 @@ export function createMetrics() {
     }),
     deliveries: new Counter({
       name: 'warden_alert_deliveries_total',
-      help: 'Alert delivery attempts by result (sent, rescheduled, failed).',
+      help: 'Alert delivery attempts by result (sent, rescheduled, failed, rolledUp: joined a roll-up).',
       labelNames: ['result'] as const,
       registers: [registry],
     }),
