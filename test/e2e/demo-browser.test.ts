@@ -428,6 +428,7 @@ describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser', () => {
     await expect.poll(() => burst.filter((f) => shows(f.id) === 0).length, { timeout: 60_000 }).toBe(0);
     expect(burst.filter((f) => shows(f.id) !== 1).map((f) => f.id)).toEqual([]);
     expect(demo.slack.rateLimits.total()).toBeLessThanOrEqual(2);
-    await screenshot('rollup', true);
+    await summary.scrollIntoViewIfNeeded();
+    await screenshot('rollup');
   }, 120_000);
 });
