@@ -17,7 +17,7 @@ export type WorkerPorts = Pick<
 > & {
   settings: CardSettings;
   /** Where rolled-up alerts go (delivery/rollup.ts decides which). */
-  rollups: Pick<RollupRecords, 'addToRollup'>;
+  rollups: Pick<RollupRecords, 'addToRollup' | 'rollupsOf' | 'rollupGroup' | 'markRollupChanged'>;
   /** WARDEN_CONFIG `delivery.rollup`, with its severities as ranks; off when absent. */
   rollup?: RollupRule | undefined;
 };
@@ -192,13 +192,22 @@ export class DeliveryWorker {
    * already has a card there, or a severity that is never rolled up, goes the usual way.
    */
   async #rolledUp(row: OutboxRow, finding: Finding, channel: string): Promise<boolean> {
-    const rule = this.#p.rollup;
-    if (!rule || rule.neverRanks.includes(severityRank(finding.severity))) return false;
     const p = this.#p;
+    const rule = p.rollup;
+    if (!rule) return false;
     const now = p.clock();
+    if ((await p.cards.messagesFor(finding.id)).some((m) => m.channel === channel)) return false;
+    // Already in a roll-up of this channel (news of it, e.g. a change made in the tenant): its
+    // summary shows it, so no card of its own.
+    for (const groupId of await p.rollups.rollupsOf(finding.id)) {
+      if ((await p.rollups.rollupGroup(groupId))?.channel !== channel) continue;
+      await p.rollups.markRollupChanged(groupId, now);
+      await p.outbox.markRolledUp(row.id, now);
+      return true;
+    }
+    if (rule.neverRanks.includes(severityRank(finding.severity))) return false;
     const waiting = await p.outbox.countArriving(channel, now, rule.windowMs, rule.neverRanks);
     if (waiting <= rule.threshold) return false;
-    if ((await p.cards.messagesFor(finding.id)).some((m) => m.channel === channel)) return false;
     await p.rollups.addToRollup(channel, finding.id, row.finding, now, rule.windowMs);
     await p.outbox.markRolledUp(row.id, now);
     return true;

@@ -1,4 +1,4 @@
-import { type Kysely, Migrator } from 'kysely';
+import { type Kysely, Migrator, sql } from 'kysely';
 import type { Store } from '../ports/store.js';
 import { migrationProvider, ping } from './migrations/index.js';
 import { approvalQueries } from './queries/approvals.js';
@@ -14,7 +14,18 @@ import { seenQueries } from './queries/seen.js';
 import type { Database } from './schema.js';
 
 async function migrate(db: Kysely<Database>, kind: Store['kind']): Promise<void> {
-  const migrator = new Migrator({ db, provider: migrationProvider });
+  // kysely looks for its migration tables in every schema unless told which: in a database
+  // shared with other schemas (another app, or tests in parallel) it would find another's and
+  // not create its own. PostgreSQL: the schema Warden's search_path puts its tables in.
+  const schema =
+    kind === 'postgres'
+      ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
+      : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: migrationProvider,
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   for (let attempt = 1; ; attempt++) {
     const { error, results } = await migrator.migrateToLatest();
     if (!error) return;

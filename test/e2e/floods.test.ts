@@ -68,6 +68,19 @@ function whereSeen(ids: string[]) {
   }));
 }
 
+/** A flood of `count` lower findings, once the roll-up lists every one: its summary and members. */
+async function rolledUp(count: number) {
+  const ids = await flood(count, 0);
+  await waitFor(
+    () => summaries()[0] && whereSeen(ids).every((s) => s.cards + s.listed > 0),
+    20_000,
+    'the roll-up',
+  );
+  const summary = summaries()[0];
+  if (!summary) throw new Error('no summary');
+  return { summary, groupId: groupOf(summary), members: ids.filter((id) => whereSeen([id])[0]?.listed) };
+}
+
 describe('a flood of findings', () => {
   it('criticals get their own message, the rest one roll-up listing every finding once, with few 429s', async () => {
     await start(ROLLUP);
@@ -91,16 +104,7 @@ describe('a flood of findings', () => {
 
   it('Snooze all: the tenant changes what it can, the thread names what it refused, the summary follows once', async () => {
     await start(ROLLUP);
-    const ids = await flood(20, 0);
-    await waitFor(
-      () => summaries()[0] && whereSeen(ids).every((s) => s.cards + s.listed > 0),
-      20_000,
-      'the roll-up',
-    );
-    const summary = summaries()[0];
-    if (!summary) throw new Error('no summary');
-    const groupId = groupOf(summary);
-    const members = ids.filter((id) => whereSeen([id])[0]?.listed);
+    const { summary, groupId, members } = await rolledUp(20);
     expect(members.length).toBeGreaterThan(5);
     // one member was resolved in the tenant meanwhile: a snooze cannot move it
     const resolved = members[0] ?? '';
@@ -174,6 +178,25 @@ describe('a flood of findings', () => {
   });
 });
 
+describe('a roll-up stays true', () => {
+  it('news of a rolled-up finding (changed in the tenant) updates the summary and posts no card of its own', async () => {
+    await start(ROLLUP);
+    const { summary, members } = await rolledUp(15);
+    const member = members[0] ?? '';
+    const f = h.tenant.findings.get(member, Date.now());
+    if (!f) throw new Error('no member');
+    Object.assign(f, { state: 'FINDING_STATE_SUPPRESSED', suppressReason: 'test rig' });
+    const sent = await h.tenant.sendFindingWebhook(`${h.base}/hooks/findings`, f);
+    expect(sent.status).toBe(200);
+    await waitFor(
+      () => JSON.stringify(slack.messages.find((m) => m.ts === summary.ts)?.blocks).includes('Suppressed'),
+      15_000,
+      'the summary counting it suppressed',
+    );
+    expect(topLevel().filter((m) => mentions(m, member))).toHaveLength(0);
+  });
+});
+
 describe('the roll-up’s bulk actions, each with a finding the tenant will not move', () => {
   const JUSTIFICATION = 'lab tenant, isolated network, reviewed by the SOC weekly';
   it.each([
@@ -194,15 +217,7 @@ describe('the roll-up’s bulk actions, each with a finding the tenant will not 
     ['Reopen all', RollupId.reopenAll, undefined, {}, 'reopened'],
   ] as const)('%s', async (_name, button, callback, answers, verb) => {
     await start(ROLLUP);
-    const ids = await flood(14, 0);
-    await waitFor(
-      () => summaries()[0] && whereSeen(ids).every((s) => s.cards + s.listed > 0),
-      20_000,
-      'the roll-up',
-    );
-    const summary = summaries()[0];
-    if (!summary) throw new Error('no summary');
-    const members = ids.filter((id) => whereSeen([id])[0]?.listed);
+    const { summary, members } = await rolledUp(14);
     const [stuck = '', ...movable] = members;
     const now = Date.now();
     for (const id of members) {
@@ -241,14 +256,7 @@ describe('the roll-up’s bulk actions, each with a finding the tenant will not 
 
   it('a person the policy refuses gets a clear no, and nothing is sent', async () => {
     await start(`${ROLLUP}permissions:\n  suppress: { users: [U0BOB] }\n`);
-    const ids = await flood(12, 0);
-    await waitFor(
-      () => summaries()[0] && whereSeen(ids).every((s) => s.cards + s.listed > 0),
-      20_000,
-      'the roll-up',
-    );
-    const summary = summaries()[0];
-    if (!summary) throw new Error('no summary');
+    const { summary } = await rolledUp(12);
     await h.click(RollupId.suppressAll, groupOf(summary), summary.ts);
     await waitFor(
       () => [...slack.views.values()].some((v) => JSON.stringify(v.view).includes(':no_entry_sign:')),
@@ -262,15 +270,7 @@ describe('the roll-up’s bulk actions, each with a finding the tenant will not 
 describe('Review…', () => {
   it('pages through the group; the findings picked on a page are acted on together', async () => {
     await start(ROLLUP);
-    const ids = await flood(26, 0);
-    await waitFor(
-      () => summaries()[0] && whereSeen(ids).every((s) => s.cards + s.listed > 0),
-      20_000,
-      'the roll-up',
-    );
-    const summary = summaries()[0];
-    if (!summary) throw new Error('no summary');
-    const members = ids.filter((id) => whereSeen([id])[0]?.listed);
+    const { summary, members } = await rolledUp(26);
     await h.click(RollupId.review, groupOf(summary), summary.ts);
     const review = await h.form('review');
     const first = JSON.stringify(review.view.view);

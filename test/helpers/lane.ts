@@ -35,6 +35,23 @@ export interface LaneOptions {
   clock?: Clock;
 }
 
+/** The ports a state change takes (ChangePorts): what most use-case tests pick. */
+export const CHANGE_PORTS = [
+  'findings',
+  'chat',
+  'cards',
+  'seen',
+  'audit',
+  'people',
+  'privately',
+  'inflight',
+  'rollups',
+  'settings',
+  'metrics',
+  'clock',
+  'logger',
+] as const;
+
 /** Starts a lane for each test that asks, and closes it after the test. */
 export function lanePerTest(): (opts?: LaneOptions) => Promise<Lane> {
   const open: (() => Promise<void>)[] = [];

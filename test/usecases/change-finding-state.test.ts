@@ -1,24 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { changeFindingState } from '../../src/usecases/change-finding-state.js';
 import { waitFor } from '../helpers/harness.js';
-import { lanePerTest } from '../helpers/lane.js';
+import { CHANGE_PORTS, lanePerTest } from '../helpers/lane.js';
 
 const lane = lanePerTest();
-const PORTS = [
-  'findings',
-  'chat',
-  'cards',
-  'seen',
-  'audit',
-  'people',
-  'privately',
-  'inflight',
-  'rollups',
-  'settings',
-  'metrics',
-  'clock',
-  'logger',
-] as const;
+const PORTS = CHANGE_PORTS;
 const audience = { channel: 'C0SECOPS', user: 'U0ALICE' };
 
 describe('changeFindingState (through its ports)', () => {

@@ -1,23 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { changeManyFindings } from '../../src/usecases/change-many-findings.js';
-import { lanePerTest } from '../helpers/lane.js';
+import { CHANGE_PORTS, lanePerTest } from '../helpers/lane.js';
 
 const lane = lanePerTest();
-const PORTS = [
-  'findings',
-  'chat',
-  'cards',
-  'seen',
-  'audit',
-  'people',
-  'privately',
-  'inflight',
-  'rollups',
-  'settings',
-  'metrics',
-  'clock',
-  'logger',
-] as const;
+const PORTS = CHANGE_PORTS;
 const audience = { channel: 'C0SECOPS', user: 'U0ALICE' };
 
 /** A roll-up's summary to report in, and the groups whose summaries were marked changed. */

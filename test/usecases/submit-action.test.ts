@@ -1,24 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { submitFindingAction } from '../../src/usecases/submit-action.js';
-import { lanePerTest } from '../helpers/lane.js';
+import { CHANGE_PORTS, lanePerTest } from '../helpers/lane.js';
 
 const lane = lanePerTest();
-const PORTS = [
-  'findings',
-  'chat',
-  'cards',
-  'seen',
-  'audit',
-  'people',
-  'privately',
-  'inflight',
-  'rollups',
-  'settings',
-  'metrics',
-  'clock',
-  'logger',
-  'approvals',
-] as const;
+const PORTS = [...CHANGE_PORTS, 'approvals'] as const;
 const justification = 'Break-glass secret, monitored by the SIEM.';
 
 describe('submitFindingAction: the one place four-eyes routes', () => {
