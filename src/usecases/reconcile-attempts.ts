@@ -29,6 +29,7 @@ export async function reconcileAttempts(p: ChangePorts): Promise<number> {
 async function reconcileOne(p: ChangePorts, a: AuditEntry): Promise<boolean> {
   const log = p.logger.child({ auditId: a.id, findingId: a.finding_id, action: a.action });
   const id = a.id ?? '';
+  if (a.action.startsWith(BULK)) return reconcileBulk(p, a, id);
   const action = actionFromParams(a.action, a.params);
   if (!action) return settleAudit(p, id, 'failed', 'interrupted; its action could not be read back');
   let finding: Finding;
@@ -65,6 +66,27 @@ async function reconcileOne(p: ChangePorts, a: AuditEntry): Promise<boolean> {
   await p.privately.tell(
     audience,
     `:white_check_mark: Warden restarted while trying to ${what}; the tenant had applied it, and the alert now shows it: ${line}`,
+  );
+  return true;
+}
+
+const BULK = 'bulk.';
+
+/**
+ * A bulk change interrupted: the tenant may have applied it to some of the group. Its roll-up's
+ * summary is marked for an update (it reads every finding back), and the person is told to look
+ * there and run it again for the rest if still needed.
+ */
+async function reconcileBulk(p: ChangePorts, a: AuditEntry, id: string): Promise<boolean> {
+  const note = "interrupted by a restart; the roll-up's summary shows what the tenant applied";
+  if (!(await settleAudit(p, id, 'failed', note))) return false;
+  const group = typeof a.params.group === 'string' ? a.params.group : a.finding_id;
+  await p.rollups
+    .markChanged(group)
+    .catch((error: unknown) => p.logger.warn({ err: error, groupId: group }, 'roll-up not marked changed'));
+  await p.privately.tell(
+    { channel: a.channel ?? a.user_id, user: a.user_id },
+    `:warning: Warden restarted during your ${a.action.slice(BULK.length)} of roll-up ${code(group)}: the tenant may have applied it to some of its findings. The roll-up's summary now shows where each stands; run it again for the rest if it is still needed.`,
   );
   return true;
 }

@@ -94,3 +94,28 @@ describe('changeManyFindings (through its ports)', () => {
     expect(await l.ports.inflight.claim('FND_SA_UNOWNED')).toBe(true);
   });
 });
+
+describe('a bulk change a restart interrupted', () => {
+  it('is settled once, its roll-up marked for an update, and the person told to look there', async () => {
+    const { l, p, marked } = await setUp();
+    const old = Date.now() - 60 * 60_000;
+    const attempt = await l.store.appendAudit({
+      at: old,
+      team_id: 'T0WARDEN',
+      user_id: 'U0ALICE',
+      channel: 'C0SECOPS',
+      finding_id: 'RU_TEST',
+      action: 'bulk.snooze',
+      params: { group: 'RU_TEST', findings: 12 },
+      outcome: 'attempt',
+      error: null,
+    });
+    const { reconcileAttempts } = await import('../../src/usecases/reconcile-attempts.js');
+    expect(await reconcileAttempts(p)).toBe(1);
+    expect(await reconcileAttempts(p)).toBe(0);
+    const [entry] = await l.store.auditLog({ findingId: 'RU_TEST', limit: 1 });
+    expect(entry).toMatchObject({ id: attempt, outcome: 'failed' });
+    expect(marked).toEqual(['RU_TEST']);
+    expect(l.slack.ephemerals.at(-1)?.text).toMatch(/restarted during your snooze of roll-up `RU_TEST`/);
+  });
+});
