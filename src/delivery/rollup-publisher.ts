@@ -124,8 +124,16 @@ export class RollupPublisher {
       since: new Date(g.createdAt),
       now: new Date(p.clock()),
     });
-    await p.chat.update({ channel: g.channel, ts: summaryTs, ...message });
-    await p.rollups.markPublished(g.id, summaryTs, ids.length, p.clock());
+    let ts = summaryTs;
+    try {
+      await p.chat.update({ channel: g.channel, ts, ...message });
+    } catch (error) {
+      // Someone deleted the summary in Slack: post it again rather than fail on every tick.
+      if (!isSlackApiError(error) || error.slackCode !== 'message_not_found') throw error;
+      ts = await p.chat.post({ channel: g.channel, ...message });
+      p.logger.warn({ groupId: g.id }, 'roll-up summary was deleted in Slack; posted it again');
+    }
+    await p.rollups.markPublished(g.id, ts, ids.length, p.clock());
   }
 
   /** Members not yet in the thread, a batch a message (each post paced per channel). */

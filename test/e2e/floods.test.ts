@@ -195,6 +195,21 @@ describe('a roll-up stays true', () => {
     );
     expect(topLevel().filter((m) => mentions(m, member))).toHaveLength(0);
   });
+  it('a summary someone deleted in Slack is posted again at its next update', async () => {
+    await start(ROLLUP);
+    const { summary, members } = await rolledUp(12);
+    slack.deleteMessage(CHANNEL, summary.ts);
+    const f = h.tenant.findings.get(members[0] ?? '', Date.now());
+    if (!f) throw new Error('no member');
+    Object.assign(f, { state: 'FINDING_STATE_SUPPRESSED', suppressReason: 'test rig' });
+    expect((await h.tenant.sendFindingWebhook(`${h.base}/hooks/findings`, f)).status).toBe(200);
+    const again = await waitFor(
+      () => summaries().find((m) => m.ts !== summary.ts && JSON.stringify(m.blocks).includes('Suppressed')),
+      15_000,
+      'the summary posted again',
+    );
+    expect(groupOf(again)).toBe(groupOf(summary));
+  });
 });
 
 describe('the roll-up’s bulk actions, each with a finding the tenant will not move', () => {
