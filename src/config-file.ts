@@ -3,6 +3,7 @@ import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Node a
 import { z } from 'zod';
 import { ApprovalsSchema, AttributionSchema, LimitsSchema } from './config-sections/approvals.js';
 import { CardsSchema } from './config-sections/cards.js';
+import { ClosureSchema } from './config-sections/closure.js';
 import { DeliverySchema } from './config-sections/delivery.js';
 import { PermissionsSchema } from './config-sections/permissions.js';
 import { PollerSchema } from './config-sections/poller.js';
@@ -30,6 +31,7 @@ export const ConfigFileSchema = z
     poller: PollerSchema.default({ maxPerRun: 1_000, allowUnknown: false }),
     retention: RetentionSchema.default(RetentionSchema.parse({})),
     delivery: DeliverySchema.default(DeliverySchema.parse({})),
+    closure: ClosureSchema.default(ClosureSchema.parse({})),
   })
   .strict();
 

@@ -34,6 +34,12 @@ export function createMetrics() {
       labelNames: ['action', 'outcome'] as const,
       registers: [registry],
     }),
+    closures: new Counter({
+      name: 'warden_closures_total',
+      help: 'Findings resolved or suppressed through Warden, by action, closure reason (unspecified: a command without one) and finding type: detector noise.',
+      labelNames: ['action', 'reason', 'finding_type'] as const,
+      registers: [registry],
+    }),
     rollups: new Counter({
       name: 'warden_rollups_posted_total',
       help: 'Roll-up summaries posted: one message standing for many alerts of a channel.',

@@ -1,5 +1,6 @@
 import type { ModalView } from '@slack/types';
 import { FINDING_ACTION_KINDS, type FindingActionKind } from '../domain/actions.js';
+import type { ClosureReason } from '../domain/closure.js';
 import { acceptRiskForm } from './forms/accept-risk.js';
 import type { SubmissionResult } from './forms/form-state.js';
 import type { ModalContext, ModalMetadata } from './forms/form-view.js';
@@ -17,7 +18,13 @@ import { FINDING_PREFIX, findingActionId, idPattern } from './ids.js';
 
 export interface FormSpec {
   render(ctx: ModalContext): ModalView;
-  parse(values: unknown, meta: ModalMetadata, now: Date, maxDays: number): SubmissionResult;
+  parse(
+    values: unknown,
+    meta: ModalMetadata,
+    now: Date,
+    maxDays: number,
+    closureReasons: readonly ClosureReason[],
+  ): SubmissionResult;
 }
 
 export interface ActionRow {

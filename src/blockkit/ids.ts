@@ -22,6 +22,7 @@ export const BlockId = {
   time: 'time',
   reason: 'reason',
   justification: 'justification',
+  closure: 'closure',
   expires: 'expires',
 } as const;
 

@@ -8,10 +8,10 @@ import type { UpdateFindingStateBody } from '../model/finding.js';
 
 export type FindingAction =
   | { kind: 'snooze'; reason: string; until: Date }
-  | { kind: 'suppress'; reason: string }
+  | { kind: 'suppress'; reason: string; closure?: string }
   | { kind: 'acceptRisk'; justification: string; expiresAt: Date }
   | { kind: 'unsuppress' }
-  | { kind: 'resolve'; reason: string }
+  | { kind: 'resolve'; reason: string; closure?: string }
   | { kind: 'reopen' };
 
 export type FindingActionKind = FindingAction['kind'];
@@ -156,7 +156,7 @@ export function actionParams(action: FindingAction): Record<string, unknown> {
       return { justification: action.justification, expiresAt: action.expiresAt.toISOString() };
     case 'suppress':
     case 'resolve':
-      return { reason: action.reason };
+      return { reason: action.reason, ...(action.closure ? { closure: action.closure } : {}) };
     default:
       return {};
   }
@@ -182,8 +182,10 @@ export function actionFromParams(kind: string, params: Record<string, unknown>):
       return justification !== undefined && expiresAt ? { kind, justification, expiresAt } : undefined;
     }
     case 'suppress':
-    case 'resolve':
-      return reason !== undefined ? { kind, reason } : undefined;
+    case 'resolve': {
+      const closure = text(params.closure);
+      return reason !== undefined ? { kind, reason, ...(closure ? { closure } : {}) } : undefined;
+    }
     case 'reopen':
     case 'unsuppress':
       return { kind };

@@ -78,7 +78,14 @@ export function registerRollupListeners(app: App, { ports, work }: ListenerConte
       return;
     }
     const now = new Date(ports.clock());
-    const result = parseBulkForm(kind, parsed.data.view.state.values, meta, now, maxDaysOf(ports, kind));
+    const result = parseBulkForm(
+      kind,
+      parsed.data.view.state.values,
+      meta,
+      now,
+      maxDaysOf(ports, kind),
+      ports.settings.closureReasons,
+    );
     const action = result.ok ? asBulkChange(result.action) : undefined;
     if (!result.ok || !action || action.kind === 'assignOwner') {
       await ack({ response_action: 'errors', errors: result.ok ? {} : result.errors });

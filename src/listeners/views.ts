@@ -33,6 +33,7 @@ export function registerViewListeners(app: App, { ports, work }: ListenerContext
       meta,
       new Date(ports.clock()),
       maxDaysOf(ports, kind),
+      ports.settings.closureReasons,
     );
     if (!result.ok) {
       await ack({ response_action: 'errors', errors: result.errors });

@@ -1,3 +1,4 @@
+import type { ClosureReason } from '../domain/closure.js';
 import type { Policy } from '../domain/policy.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
@@ -44,6 +45,8 @@ export interface Settings {
    * audit log is known to be a dead process's (reconcile-attempts.ts).
    */
   changeDeadlineMs: number;
+  /** Why a finding is closed: the list the Resolve and Suppress forms ask from. */
+  closureReasons: readonly ClosureReason[];
 }
 
 /** What rendering a finding's card needs of the settings. */

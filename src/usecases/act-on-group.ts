@@ -78,6 +78,7 @@ export async function openGroupForm(p: GroupPorts, input: OpenGroupFormInput): P
       channel: group.channel,
       maxDays: maxDaysOf(p, input.kind),
       approvers: p.settings.approvers,
+      closureReasons: p.settings.closureReasons,
     }),
   );
 }

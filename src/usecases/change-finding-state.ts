@@ -4,6 +4,8 @@ import { describeFailure } from '../blockkit/failure.js';
 import { code } from '../blockkit/mrkdwn.js';
 import { actionParams, actionText, type FindingAction, withText } from '../domain/actions.js';
 import { type Actor, attribute } from '../domain/attribution.js';
+import { closureLabels } from '../domain/closure.js';
+import { findingTypeOf } from '../domain/finding-type.js';
 import { isApiError, READ_BACK_AFTER_CHANGE } from '../errors.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
@@ -153,6 +155,8 @@ export async function changeFindingState(
   }
   log.info({ state: finding.state }, 'state changed');
   await audit(p, input, 'ok', attemptId);
+  const closed = closureLabels(action, findingTypeOf(finding)?.member);
+  if (closed) p.metrics.closures.inc(closed);
   await p.seen
     .recordSeen(
       findingId,

@@ -2,6 +2,8 @@ import { type BulkTally, describeBulk } from '../blockkit/bulk-report.js';
 import { describeFailure } from '../blockkit/failure.js';
 import { actionParams } from '../domain/actions.js';
 import { asBulkChange, type BulkChange, isBulkChangeApplied } from '../domain/bulk-change.js';
+import { closureLabels } from '../domain/closure.js';
+import { findingTypeOf } from '../domain/finding-type.js';
 import { isApiError } from '../errors.js';
 import type { Finding } from '../model/finding.js';
 import type { RollupStore } from '../ports/rollups.js';
@@ -71,7 +73,11 @@ export async function changeManyFindings(p: ManyPorts, input: ChangeManyInput): 
     await recordEach(p, input, changed, unchanged, sent.bulkActionIds);
     p.metrics.bulkActions.inc({ action: input.change.kind, outcome });
     log.info({ changed: changed.length, unchanged: unchanged.length, busy: busy.length }, 'bulk change done');
-    for (const finding of read.values()) await refreshKnownCards(p, finding);
+    for (const finding of read.values()) {
+      const closed = closureLabels(input.change, findingTypeOf(finding)?.member);
+      if (closed) p.metrics.closures.inc(closed);
+      await refreshKnownCards(p, finding);
+    }
     await p.rollups
       .markChanged(input.groupId)
       .catch((error: unknown) => log.warn({ err: error }, 'summary not marked'));

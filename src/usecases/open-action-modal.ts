@@ -87,6 +87,7 @@ export async function openActionModal(p: OpenFormPorts, input: OpenActionModalIn
   const view = formOf(input.kind).render({
     finding,
     maxDays: maxDaysOf(p, input.kind),
+    closureReasons: p.settings.closureReasons,
     meta: {
       findingId: input.findingId,
       channel: input.channel,

@@ -2,6 +2,7 @@ import { describeFailure } from '../blockkit/failure.js';
 import { JUSTIFICATION_MIN } from '../blockkit/forms/form-view.js';
 import { code, safeMrkdwn } from '../blockkit/mrkdwn.js';
 import type { FindingAction } from '../domain/actions.js';
+import { closureFromWords, closureReasonText } from '../domain/closure.js';
 import type { SlashCommand } from '../domain/command.js';
 import type { PolicyAction } from '../domain/policy.js';
 import { checkBounds, parseWhen } from '../domain/when.js';
@@ -71,8 +72,13 @@ async function buildAction(
         : until;
     }
     case 'suppress':
-    case 'resolve':
-      return { ok: true, action: { kind: command.kind, reason: command.reason } };
+    case 'resolve': {
+      // `/warden suppress FND_1 false_positive test rig`: a closure id first names the closure
+      const { closure, words } = closureFromWords(p.settings.closureReasons, command.reason);
+      if (!closure) return { ok: true, action: { kind: command.kind, reason: command.reason } };
+      const reason = closureReasonText(closure, words);
+      return { ok: true, action: { kind: command.kind, reason, closure: closure.id } };
+    }
     case 'reopen':
     case 'unsuppress':
       return { ok: true, action: { kind: command.kind } };

@@ -76,6 +76,7 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: DeliveryP
       attributionTemplate: file.attribution.template,
       offerUnsuppress: file.cards.offerUnsuppress,
       changeDeadlineMs,
+      closureReasons: file.closure.reasons,
     },
     findings: createFindingsPort(tenant),
     campaigns: new CampaignCache(tenant),

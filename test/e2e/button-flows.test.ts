@@ -135,21 +135,63 @@ describe('button → modal → submit', () => {
     expect(Math.round((until - Date.now()) / 86_400_000)).toBeGreaterThanOrEqual(59);
   });
 
-  it('suppresses with a reason and resolves without one', async () => {
+  it('suppress and resolve ask why from the fixed list: in the tenant’s record, the thread, the audit log and the metric', async () => {
     const ts = await h.postAlert('FND_SIMILAR_USER');
     const form = await h.openForm('finding.suppress', 'FND_SIMILAR_USER', ts);
     expect(JSON.stringify(form.view.view.blocks)).toMatch(/permanent/);
-    await form.submit({ Reason: 'test accounts' });
+    expect(form.labels).toEqual(['Why', 'Reason']);
+    // Other needs words; nothing is sent
+    const bare = await form.submit({ Why: 'Other' });
+    expect(bare.errors).toEqual({ reason: 'Say why: it is required for Other.' });
+    await form.submit({ Why: 'False positive', Reason: 'test accounts' });
     await waitFor(() => findingState('FND_SIMILAR_USER') === 'FINDING_STATE_SUPPRESSED');
+    expect(String((h.stateChanges()[0]?.suppress as { reason?: string } | undefined)?.reason)).toMatch(
+      /^False positive: test accounts — via Slack by/,
+    );
     await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1);
     expect(h.slack.thread('C0SECOPS', ts)[0]?.text).toMatch(
-      /suppressed this until someone reopens it: test accounts/,
+      /suppressed this until someone reopens it: False positive: test accounts/,
     );
+    const [entry] = await h.warden.store.auditLog({ findingId: 'FND_SIMILAR_USER', limit: 1 });
+    expect(entry?.params).toMatchObject({ closure: 'false_positive' });
 
     const ts2 = await h.postAlert('FND_NHI_UNOWNED');
     const resolveForm = await h.openForm('finding.resolve', 'FND_NHI_UNOWNED', ts2);
-    await resolveForm.submit({});
+    expect((await resolveForm.submit({})).errors).toEqual({ closure: 'Choose why.' });
+    await resolveForm.submit({ Why: 'Fixed' });
     await waitFor(() => findingState('FND_NHI_UNOWNED') === 'FINDING_STATE_RESOLVED');
+    // and a command may name one as its first word
+    await h.command('suppress FND_CUSTOM duplicate of FND_SIMILAR_USER');
+    await waitFor(() => findingState('FND_CUSTOM') === 'FINDING_STATE_SUPPRESSED');
+    const metric = await h.warden.metrics.registry.getSingleMetricAsString('warden_closures_total');
+    expect(metric).toMatch(
+      /action="suppress",reason="false_positive",finding_type="similarUsernameMatch"} 1/,
+    );
+    expect(metric).toMatch(/action="resolve",reason="fixed",finding_type="[a-zA-Z]+"} 1/);
+    expect(metric).toMatch(/action="suppress",reason="duplicate",finding_type="custom"} 1/);
+  });
+
+  it('the list is the operator’s (WARDEN_CONFIG closure.reasons)', async () => {
+    await h.close();
+    h = await startHarness({
+      file: parseConfigFile(
+        'closure:\n  reasons:\n    - { id: noise, label: Detector noise }\n    - { id: other, label: Something else }\n',
+        'closure.yaml',
+      ),
+    });
+    const ts = await h.postAlert('FND_SIMILAR_USER');
+    const form = await h.openForm('finding.suppress', 'FND_SIMILAR_USER', ts);
+    const options = JSON.stringify(form.view.view.blocks);
+    expect(options).toContain('Detector noise');
+    expect(options).not.toContain('False positive');
+    await form.submit({ Why: 'Detector noise' });
+    await waitFor(() => findingState('FND_SIMILAR_USER') === 'FINDING_STATE_SUPPRESSED');
+    expect(() =>
+      parseConfigFile(
+        'closure:\n  reasons:\n    - { id: noise, label: Noise }\n    - { id: fixed, label: Fixed }\n',
+        'bad.yaml',
+      ),
+    ).toThrow(/must include \{ id: other \}/);
   });
 });
 

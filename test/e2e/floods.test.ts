@@ -219,7 +219,7 @@ describe('the roll-up’s bulk actions, each with a finding the tenant will not 
       'Suppress all…',
       RollupId.suppressAll,
       'bulk.suppress',
-      { Reason: 'test accounts of the load rig' },
+      { Why: 'Expected / benign', Reason: 'test accounts of the load rig' },
       'suppressed',
     ],
     [
@@ -265,6 +265,11 @@ describe('the roll-up’s bulk actions, each with a finding the tenant will not 
     }[_name];
     for (const id of movable)
       expect(h.tenant.findings.get(id, Date.now())?.state).toBe(`FINDING_STATE_${target}`);
+    if (callback === 'bulk.suppress') {
+      const closures = await h.warden.metrics.registry.getSingleMetricAsString('warden_closures_total');
+      const counted = [...closures.matchAll(/action="suppress",reason="expected",[^}]*} (\d+)/g)];
+      expect(counted.reduce((n, m) => n + Number(m[1]), 0)).toBe(movable.length);
+    }
     const audit = await h.warden.store.auditLog({ findingId: stuck, limit: 1 });
     expect(audit[0]).toMatchObject({ outcome: 'refused' });
   });
@@ -329,7 +334,7 @@ describe('Review…', () => {
     );
     const form = await h.form('bulk.suppress');
     expect(JSON.stringify(form.view.view)).toContain('*2 findings* picked in Review');
-    await form.submit({ Reason: 'duplicates of an older finding' });
+    await form.submit({ Why: 'Duplicate', Reason: 'of an older finding' });
     const reply = await waitFor(
       () => slack.thread(CHANNEL, summary.ts).find((m) => /suppressed 2 findings/.test(m.text ?? '')),
       20_000,

@@ -1,5 +1,6 @@
 import type { KnownBlock, ModalView } from '@slack/types';
 import { z } from 'zod';
+import type { ClosureReason } from '../../domain/closure.js';
 import { isResourceId } from '../../domain/finding-id.js';
 import { isKnownTimeZone } from '../../domain/when.js';
 import { BULK_FORM_KINDS, BULK_PREFIX, bulkCallbackId } from '../ids.js';
@@ -34,6 +35,8 @@ export interface BulkFormContext {
   maxDays: number;
   /** Four-eyes: an acceptance goes to an approver first. */
   approvers: string | undefined;
+  /** Why findings are closed (Suppress all…): WARDEN_CONFIG `closure.reasons`. */
+  closureReasons: readonly ClosureReason[];
 }
 
 const TITLES: Record<BulkFormKind, { title: string; submit: string; done: string }> = {
@@ -44,7 +47,7 @@ const TITLES: Record<BulkFormKind, { title: string; submit: string; done: string
 
 const FIELDS: Record<BulkFormKind, (maxDays: number, tz: string) => KnownBlock[]> = {
   snooze: snoozeFields,
-  suppress: () => suppressFields(),
+  suppress: () => [],
   acceptRisk: acceptRiskFields,
 };
 
@@ -69,7 +72,10 @@ export function renderBulkForm(kind: BulkFormKind, ctx: BulkFormContext): ModalV
     title: txt(TITLES[kind].title),
     submit: txt(TITLES[kind].submit, SLACK_LIMITS.modalSubmit),
     close: txt('Cancel'),
-    blocks: [head, ...FIELDS[kind](ctx.maxDays, ctx.meta.tz)],
+    blocks: [
+      head,
+      ...(kind === 'suppress' ? suppressFields(ctx.closureReasons) : FIELDS[kind](ctx.maxDays, ctx.meta.tz)),
+    ],
   };
 }
 
@@ -80,6 +86,7 @@ export function parseBulkForm(
   meta: BulkMetadata,
   now: Date,
   maxDays: number,
+  closureReasons: readonly ClosureReason[],
 ): SubmissionResult {
   const asOne = { findingId: meta.groupId, tz: meta.tz };
   switch (kind) {
@@ -88,7 +95,7 @@ export function parseBulkForm(
     case 'acceptRisk':
       return acceptRiskForm.parse(values, asOne, now, maxDays);
     case 'suppress':
-      return suppressForm.parse(values);
+      return suppressForm.parse(values, asOne, now, maxDays, closureReasons);
   }
 }
 

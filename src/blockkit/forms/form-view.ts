@@ -1,4 +1,5 @@
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
+import type { ClosureReason } from '../../domain/closure.js';
 import type { Finding } from '../../model/finding.js';
 import { findingTitle } from '../finding-details.js';
 import { describeState, severityOf } from '../finding-state.js';
@@ -23,6 +24,8 @@ export interface ModalContext {
   meta: ModalMetadata;
   /** Longest snooze or risk acceptance allowed, in days. */
   maxDays: number;
+  /** Why a finding is closed (Resolve…, Suppress…): WARDEN_CONFIG `closure.reasons`. */
+  closureReasons: readonly ClosureReason[];
 }
 
 export const REASON_MAX = 2_000;

@@ -1,21 +1,27 @@
-import { BlockId } from '../ids.js';
-import { readValues, type SubmissionResult, text } from './form-state.js';
-import { formView, type ModalContext, REASON_MAX, reasonInput, summary } from './form-view.js';
+import type { ClosureReason } from '../../domain/closure.js';
+import { closureInputs, readClosure } from './closure-reason.js';
+import { readValues, type SubmissionResult } from './form-state.js';
+import { formView, type ModalContext, type ModalMetadata, summary } from './form-view.js';
 
-/** Resolve…: what was done (optional). */
+/** Resolve…: why it is closed, and what was done. */
 export const resolveForm = {
   render: (ctx: ModalContext) =>
     formView('resolve', 'Resolve finding', 'Resolve', ctx.meta, [
       ...summary(ctx.finding),
-      reasonInput('What was done', true, 'e.g. owner assigned, account disabled'),
+      ...closureInputs(ctx.closureReasons, 'What was done', 'e.g. owner assigned, account disabled'),
     ]),
 
-  parse(raw: unknown): SubmissionResult {
+  parse(
+    raw: unknown,
+    _meta: ModalMetadata,
+    _now: Date,
+    _maxDays: number,
+    reasons: readonly ClosureReason[],
+  ): SubmissionResult {
     const read = readValues(raw);
     if (!('values' in read)) return read;
-    const reason = text(read.values, BlockId.reason);
-    if (reason.length > REASON_MAX)
-      return { ok: false, errors: { [BlockId.reason]: `At most ${REASON_MAX} characters.` } };
-    return { ok: true, action: { kind: 'resolve', reason } };
+    const closed = readClosure(read.values, reasons);
+    if ('errors' in closed) return { ok: false, errors: closed.errors };
+    return { ok: true, action: { kind: 'resolve', reason: closed.reason, closure: closed.closure.id } };
   },
 };

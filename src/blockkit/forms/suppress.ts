@@ -1,10 +1,11 @@
 import type { KnownBlock } from '@slack/types';
-import { BlockId } from '../ids.js';
-import { readValues, type SubmissionResult, text } from './form-state.js';
-import { formView, type ModalContext, REASON_MAX, reasonInput, summary } from './form-view.js';
+import type { ClosureReason } from '../../domain/closure.js';
+import { closureInputs, readClosure } from './closure-reason.js';
+import { readValues, type SubmissionResult } from './form-state.js';
+import { formView, type ModalContext, type ModalMetadata, summary } from './form-view.js';
 
-/** Suppress…: permanent until reopened, so it says so and asks why. */
-export const suppressFields = (): KnownBlock[] => [
+/** The inputs of Suppress… (one finding, or many at once): permanent, so it says so; and why. */
+export const suppressFields = (reasons: readonly ClosureReason[]): KnownBlock[] => [
   {
     type: 'section',
     text: {
@@ -12,24 +13,27 @@ export const suppressFields = (): KnownBlock[] => [
       text: '*Suppression is permanent.* The finding stays suppressed, with no expiry, until someone reopens it.',
     },
   },
-  reasonInput('Reason', false, 'Why is this not a risk? e.g. test account, known and accepted by design'),
+  ...closureInputs(reasons, 'Reason', 'e.g. test account of the load rig'),
 ];
 
 export const suppressForm = {
   render: (ctx: ModalContext) =>
     formView('suppress', 'Suppress finding', 'Suppress', ctx.meta, [
       ...summary(ctx.finding),
-      ...suppressFields(),
+      ...suppressFields(ctx.closureReasons),
     ]),
 
-  parse(raw: unknown): SubmissionResult {
+  parse(
+    raw: unknown,
+    _meta: ModalMetadata,
+    _now: Date,
+    _maxDays: number,
+    reasons: readonly ClosureReason[],
+  ): SubmissionResult {
     const read = readValues(raw);
     if (!('values' in read)) return read;
-    const reason = text(read.values, BlockId.reason);
-    if (!reason)
-      return { ok: false, errors: { [BlockId.reason]: 'Say why this finding should be suppressed.' } };
-    if (reason.length > REASON_MAX)
-      return { ok: false, errors: { [BlockId.reason]: `At most ${REASON_MAX} characters.` } };
-    return { ok: true, action: { kind: 'suppress', reason } };
+    const closed = readClosure(read.values, reasons);
+    if ('errors' in closed) return { ok: false, errors: closed.errors };
+    return { ok: true, action: { kind: 'suppress', reason: closed.reason, closure: closed.closure.id } };
   },
 };

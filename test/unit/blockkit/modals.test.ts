@@ -4,6 +4,7 @@ import { type FormKind, formOf } from '../../../src/blockkit/action-table.js';
 import { parseModalMetadata } from '../../../src/blockkit/forms/form-state.js';
 import type { ModalMetadata } from '../../../src/blockkit/forms/form-view.js';
 import { renderLoadingModal } from '../../../src/blockkit/info-modal.js';
+import { DEFAULT_CLOSURE_REASONS } from '../../../src/domain/closure.js';
 import { FindingSchema } from '../../../src/model/finding.js';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -11,14 +12,19 @@ const meta = { findingId: 'FND_1', channel: 'C0SECOPS', ts: '1763800000.000100',
 const v = (x: Record<string, unknown>) => ({ value: x });
 const FORMS: FormKind[] = ['snooze', 'acceptRisk', 'suppress', 'resolve'];
 const parseSubmission = (kind: FormKind, values: unknown, m: ModalMetadata, at: Date, maxDays: number) =>
-  formOf(kind).parse(values, m, at, maxDays);
+  formOf(kind).parse(values, m, at, maxDays, DEFAULT_CLOSURE_REASONS);
 
 describe('modals', () => {
   it('render within Slack’s limits for every kind and every seed, hostile ones included', () => {
     for (const seed of seedFindings()) {
       const finding = FindingSchema.parse(seed);
       for (const kind of FORMS) {
-        const view = formOf(kind).render({ finding, meta: { ...meta, findingId: finding.id }, maxDays: 365 });
+        const view = formOf(kind).render({
+          finding,
+          meta: { ...meta, findingId: finding.id },
+          maxDays: 365,
+          closureReasons: DEFAULT_CLOSURE_REASONS,
+        });
         expect(checkView(view), `${kind} ${finding.id}`).toBeUndefined();
         expect(JSON.stringify(view)).not.toContain('<!channel>');
       }
@@ -28,7 +34,7 @@ describe('modals', () => {
 
   it('offer only presets within the maximum', () => {
     const finding = FindingSchema.parse(seedFindings()[0]);
-    const view = formOf('acceptRisk').render({ finding, meta, maxDays: 100 });
+    const view = formOf('acceptRisk').render({ finding, meta, maxDays: 100, closureReasons: [] });
     const text = JSON.stringify(view);
     expect(text).toContain('"value":"90"');
     expect(text).not.toContain('"value":"180"');
@@ -137,9 +143,31 @@ describe('parseSubmission', () => {
       false,
     );
     expect(parseSubmission('resolve', 'garbage', meta, now, 365).ok).toBe(false);
+    // no closure reason chosen
     expect(parseSubmission('resolve', {}, meta, now, 365)).toEqual({
-      ok: true,
-      action: { kind: 'resolve', reason: '' },
+      ok: false,
+      errors: { closure: 'Choose why.' },
     });
+  });
+
+  it('Resolve and Suppress ask why from the fixed list; Other needs words; the tenant gets "<label>: <words>"', () => {
+    const why = (id: string, words?: string) => ({
+      closure: v({ selected_option: { value: id } }),
+      ...(words === undefined ? {} : { reason: v({ value: words }) }),
+    });
+    expect(parseSubmission('resolve', why('fixed'), meta, now, 365)).toEqual({
+      ok: true,
+      action: { kind: 'resolve', reason: 'Fixed', closure: 'fixed' },
+    });
+    expect(parseSubmission('suppress', why('false_positive', ' test rig '), meta, now, 365)).toEqual({
+      ok: true,
+      action: { kind: 'suppress', reason: 'False positive: test rig', closure: 'false_positive' },
+    });
+    expect(parseSubmission('suppress', why('other'), meta, now, 365)).toEqual({
+      ok: false,
+      errors: { reason: 'Say why: it is required for Other.' },
+    });
+    // an id not in the list (an altered form) is no reason at all
+    expect(parseSubmission('resolve', why('made_up', 'x'), meta, now, 365).ok).toBe(false);
   });
 });

@@ -1,0 +1,51 @@
+/**
+ * Why a finding is closed (resolved or suppressed), from a fixed list (WARDEN_CONFIG
+ * `closure.reasons`), so detector noise can be measured: `warden_closures_total` by reason and
+ * finding type. `other` needs the person's own words.
+ */
+export interface ClosureReason {
+  id: string;
+  label: string;
+}
+
+export const OTHER_REASON = 'other';
+
+export const DEFAULT_CLOSURE_REASONS: readonly ClosureReason[] = [
+  { id: 'false_positive', label: 'False positive' },
+  { id: 'expected', label: 'Expected / benign' },
+  { id: 'compensating_control', label: 'Compensating control' },
+  { id: 'fixed', label: 'Fixed' },
+  { id: 'duplicate', label: 'Duplicate' },
+  { id: OTHER_REASON, label: 'Other' },
+];
+
+/** What the tenant records as the reason: the closure's label, then the person's words. */
+export function closureReasonText(reason: ClosureReason, words: string): string {
+  return words ? `${reason.label}: ${words}` : reason.label;
+}
+
+/**
+ * A reason typed in a command: when its first word is a closure id (`false_positive test rig`),
+ * that closure and the rest; otherwise no closure and the words as they are.
+ */
+export function closureFromWords(
+  reasons: readonly ClosureReason[],
+  text: string,
+): { closure: ClosureReason | undefined; words: string } {
+  const [first = '', ...rest] = text.trim().split(/\s+/);
+  const closure = reasons.find((r) => r.id === first.toLowerCase());
+  return closure ? { closure, words: rest.join(' ') } : { closure: undefined, words: text };
+}
+
+/** The labels a closure is counted under (`warden_closures_total`). */
+export function closureLabels(
+  action: { kind: string; closure?: string | undefined },
+  findingType: string | undefined,
+): { action: string; reason: string; finding_type: string } | undefined {
+  if (action.kind !== 'resolve' && action.kind !== 'suppress') return undefined;
+  return {
+    action: action.kind,
+    reason: action.closure ?? 'unspecified',
+    finding_type: findingType ?? 'unknown',
+  };
+}
