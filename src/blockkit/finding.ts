@@ -1,5 +1,5 @@
 import type { Button, KnownBlock, MrkdwnElement } from '@slack/types';
-import { type FindingActionKind, offeredActions } from '../domain/actions.js';
+import { type FindingActionKind, offeredActions, offersTask } from '../domain/actions.js';
 import { hideEmails, withoutAttribution } from '../domain/attribution.js';
 import type { Finding } from '../model/finding.js';
 import { actionRow } from './action-table.js';
@@ -12,7 +12,7 @@ import {
   targetName,
 } from './finding-details.js';
 import { describeState, severityOf, stateLabel } from './finding-state.js';
-import { BlockId, findingActionId } from './ids.js';
+import { BlockId, findingActionId, TASK_ACTION_ID } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, plain, safeMrkdwn, slackDate, truncate, unescapeMrkdwn } from './mrkdwn.js';
 
@@ -55,6 +55,15 @@ function shownFinding(f: Finding, template: string | undefined): Finding {
     snoozeReason: words(f.snoozeReason),
     suppressReason: words(f.suppressReason),
     riskAcceptanceJustification: words(f.riskAcceptanceJustification),
+  };
+}
+
+function taskButton(findingId: string): Button {
+  return {
+    type: 'button',
+    action_id: TASK_ACTION_ID,
+    text: { type: 'plain_text', text: 'Create task' },
+    value: findingId,
   };
 }
 
@@ -155,6 +164,7 @@ function metaContext(f: Finding): KnownBlock {
   const count = f.recurrenceCount;
   if (typeof count === 'number' && count > 1) meta.push(`recurred ${count} times`);
   if (f.sourceKind) meta.push(`source ${enumWords(f.sourceKind, 'FINDING_SOURCE_KIND_')}`);
+  if (f.taskId) meta.push(`remediation task ${code(f.taskId, 80)}`);
   return context(meta.join(' · '));
 }
 
@@ -193,9 +203,13 @@ export function renderFindingAlert(finding: Finding, ctx: AlertContext): Rendere
     blocks.push({
       type: 'actions',
       block_id: BlockId.findingActions,
-      elements: offeredActions(f.state, { unsuppress: ctx.offerUnsuppress === true }).map((kind) =>
-        button(kind, f.id),
-      ),
+      elements: [
+        ...offeredActions(f.state, { unsuppress: ctx.offerUnsuppress === true }).map((kind) =>
+          button(kind, f.id),
+        ),
+        // a hand-off, not a state: offered until the finding has its task
+        ...(offersTask(f) ? [taskButton(f.id)] : []),
+      ],
     });
   }
   const text = truncate(

@@ -26,6 +26,9 @@ export const BlockId = {
   expires: 'expires',
 } as const;
 
+/** Create task (a remediation task in the tenant), offered on a finding without one. */
+export const TASK_ACTION_ID = 'finding.task';
+
 /** Every input element uses this action_id; the block_id tells the fields apart. */
 export const INPUT_ACTION = 'value';
 

@@ -31,6 +31,8 @@ export const PermissionsSchema = z
     campaign: ActionRuleSchema.optional(),
     /** `/warden show`: posting a finding's card in a channel. */
     show: ActionRuleSchema.optional(),
+    /** Create task / `/warden task`: a remediation task in the tenant. */
+    createTask: ActionRuleSchema.optional(),
     channels: z
       .record(
         z.string().regex(/^[CG][A-Z0-9]{2,}$/, { message: 'must be a channel id' }),

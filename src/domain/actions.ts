@@ -112,6 +112,14 @@ export function offeredActions(
   }
 }
 
+/** Create task is offered where remediation is due (open, in progress) and no task exists yet. */
+export function offersTask(f: {
+  state?: string | null | undefined;
+  taskId?: string | null | undefined;
+}): boolean {
+  return !f.taskId && (f.state == null || OPEN_STATES.has(f.state));
+}
+
 /** The words a person gave with an action (a reason or a justification), if it takes any. */
 export function actionText(action: FindingAction): string | undefined {
   switch (action.kind) {

@@ -14,7 +14,8 @@ export type SlashCommand =
   | { kind: 'reopen'; findingId: string }
   | { kind: 'unsuppress'; findingId: string }
   | { kind: 'campaign'; campaignId: string }
-  | { kind: 'approvals' };
+  | { kind: 'approvals' }
+  | { kind: 'createTask'; findingId: string };
 
 export type ParsedCommand =
   | { ok: true; command: SlashCommand }
@@ -48,6 +49,7 @@ const USAGE: Record<SlashCommand['kind'], (command: string) => string> = {
   campaign: (c) =>
     `*${c} campaign* \`&lt;access-review-id&gt;\`: a campaign's scope and selected entitlements`,
   approvals: (c) => `*${c} approvals*: risk acceptances waiting for an approver`,
+  createTask: (c) => `*${c} task* \`${ID}\`: create the finding's remediation task in the tenant`,
 };
 
 const TIMES = 'Times: `7d`, `2w`, `36h`, `P7D`, `2026-12-01` or `2026-12-01 09:00` (your Slack time zone).';
@@ -75,6 +77,7 @@ const SUBCOMMANDS: Record<string, SlashCommand['kind']> = {
   unsuppress: 'unsuppress',
   campaign: 'campaign',
   approvals: 'approvals',
+  task: 'createTask',
 };
 
 /** Longest text accepted as a reason or justification (the tenant's fields are free text). */
@@ -111,6 +114,7 @@ export function parseCommand(text: string): ParsedCommand {
     case 'show':
     case 'reopen':
     case 'unsuppress':
+    case 'createTask':
       return { ok: true, command: { kind, findingId } };
     case 'snooze': {
       const [when, reason] = takeWhen(rest);

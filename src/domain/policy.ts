@@ -13,6 +13,7 @@ export const POLICY_ACTIONS = [
   'unsuppress',
   'campaign',
   'show',
+  'createTask',
 ] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 
@@ -46,6 +47,7 @@ const ACTION_WORDS: Record<PolicyAction, string> = {
   unsuppress: 'unsuppress findings',
   campaign: 'view access review campaigns',
   show: 'post findings in a channel',
+  createTask: 'create remediation tasks',
 };
 
 /**

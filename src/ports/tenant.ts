@@ -23,6 +23,8 @@ export interface FindingsPort {
    * the bulk action's id: read the findings back (`search({ refs })`) to see which it reached.
    */
   bulk(findingIds: readonly string[], change: BulkChange): Promise<{ bulkActionId: string }>;
+  /** Creates the finding's remediation task; never twice after an ambiguous failure (read back). */
+  createTask(findingId: string): Promise<{ taskId: string; finding: Finding }>;
 }
 
 export interface CampaignView {

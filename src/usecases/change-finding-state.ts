@@ -103,7 +103,7 @@ async function audit(
 }
 
 /** How a failed change goes into the audit log: refused by the tenant, made but not shown, or failed. */
-function outcomeOf(error: unknown): Exclude<AuditOutcome, 'attempt'> {
+export function outcomeOf(error: unknown): Exclude<AuditOutcome, 'attempt'> {
   if (!isApiError(error)) return 'failed';
   if (error.operation === READ_BACK_AFTER_CHANGE) return 'ok';
   return error.processed === 'yes' ? 'refused' : 'failed';

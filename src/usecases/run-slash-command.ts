@@ -10,6 +10,7 @@ import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { type AuthorizePorts, authorize } from './authorize.js';
 import type { ChangePorts } from './change-finding-state.js';
+import { createTask } from './create-task.js';
 import { listApprovals } from './expire-approvals.js';
 import { logTenantFailure } from './log-failure.js';
 import { type OpenFormPorts, openActionModal } from './open-action-modal.js';
@@ -126,6 +127,15 @@ export async function runSlashCommand(
       );
     }
     return;
+  }
+  if (command.kind === 'createTask') {
+    return createTask(p, {
+      findingId: command.findingId,
+      userId: ctx.userId,
+      channel: ctx.channel,
+      audience,
+      ref: ctx.ref,
+    });
   }
   if (command.kind === 'acceptRisk' && command.when === undefined) {
     try {

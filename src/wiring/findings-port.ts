@@ -4,6 +4,7 @@ import type { FindingsPort } from '../ports/tenant.js';
 import { bulkUpdateFindingState } from '../tenant/bulk-state.js';
 import type { TenantClient } from '../tenant/client.js';
 import { getFinding, searchFindings, updateFindingState } from '../tenant/findings.js';
+import { createFindingTask } from '../tenant/task.js';
 
 /** The tenant's finding operations for the use cases: a domain action in, the wire body out. */
 export function createFindingsPort(client: TenantClient): FindingsPort {
@@ -14,6 +15,7 @@ export function createFindingsPort(client: TenantClient): FindingsPort {
         isActionApplied(current, action),
       ),
     search: (filters, opts) => searchFindings(client, filters, opts),
+    createTask: (findingId) => createFindingTask(client, findingId),
     bulk: (findingIds, change) =>
       bulkUpdateFindingState(client, {
         refs: findingIds.map((id) => ({ id })),

@@ -158,6 +158,8 @@ describe('contract: Warden and the simulated tenant', () => {
       await waitFor(() => tenant.bulk.all.get(bulkActionId)?.done, 5_000, change.kind);
     }
     for await (const _ of h.warden.ports.findings.search({ refs: [{ id: 'FND_CUSTOM' }] }));
+    // a remediation task
+    await h.warden.ports.findings.createTask('FND_SHADOW_MCP');
     // campaign scope and entitlements: every campaign
     for (const id of tenant.campaigns.keys()) await h.warden.ports.campaigns.get(id);
 
@@ -171,6 +173,7 @@ describe('contract: Warden and the simulated tenant', () => {
       'c1.api.accessreview.v1.AccessReviewSetupEntitlementService.GetCampaignScopeAndEntitlements',
       'c1.api.finding.v1.FindingSearchService.Search',
       'c1.api.finding.v1.FindingService.BulkUpdateFindingState',
+      'c1.api.finding.v1.FindingService.CreateFindingTask',
       'c1.api.finding.v1.FindingService.GetFinding',
       'c1.api.finding.v1.FindingService.UpdateFindingState',
     ]);

@@ -85,9 +85,16 @@ describe('renderFindingAlert', () => {
       'finding.acceptRisk',
       'finding.suppress',
       'finding.resolve',
+      'finding.task',
     ]);
     expect(buttons(seed('FND_SNOOZED'))).toEqual(['finding.reopen']);
     expect(buttons(seed('FND_SUPPRESSED'))).toEqual(['finding.reopen']);
+    // Create task is a hand-off where remediation is due: until the finding has its task, which
+    // the card then names
+    const tasked = seed('FND_IN_PROGRESS');
+    expect(tasked.taskId).toBe('TSK_42');
+    expect(buttons(tasked)).not.toContain('finding.task');
+    expect(allText(tasked)).toContain('remediation task `TSK_42`');
     const configured = JSON.stringify(
       renderFindingAlert(seed('FND_SUPPRESSED'), { now, offerUnsuppress: true }),
     );

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { findingTypeMember, findingTypeValue } from './finding-types.js';
 import { type JsonFinding, seedFindings } from './seed-findings.js';
 
@@ -239,5 +240,15 @@ export class TenantFindings {
       updatedAt: new Date(now).toISOString(),
     });
     return { status: 200, body: { finding: f } };
+  }
+
+  /** POST /api/v1/findings/{id}/task: one remediation task a finding (a second is refused). */
+  createTask(id: string, now: number): Answer {
+    const f = this.get(id, now);
+    if (!f) return grpcError(404, 5, `finding ${id} not found`);
+    if (nonEmpty(f.taskId)) return grpcError(400, 9, `finding ${id} already has task ${String(f.taskId)}`);
+    const taskId = `TSK_${randomBytes(6).toString('hex').toUpperCase()}`;
+    Object.assign(f, { taskId, updatedAt: new Date(now).toISOString() });
+    return { status: 200, body: { taskId, finding: f } };
   }
 }

@@ -24,6 +24,11 @@ export const findingRoutes: Route[] = [
   },
   {
     method: 'POST',
+    path: '/api/v1/findings/:id/task',
+    handle: (s, p) => s.findings.createTask(p.id ?? '', s.now()),
+  },
+  {
+    method: 'POST',
     path: '/api/v1/findings/:id/state',
     handle(s, p, body) {
       const answer = s.findings.changeState(p.id ?? '', body, 'IU_WARDEN_SERVICE', s.now());
