@@ -89,17 +89,8 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     workQueue: opts.workQueue,
     identity,
   });
-  const intakeOptions = { worker: opts.worker, jwksCooldownMs: opts.jwksCooldownMs };
-  const { worker, poller, publisher } = wireIntake({
-    config,
-    file,
-    ports,
-    http,
-    replays: store,
-    store,
-    workerPorts: built.worker,
-    ...intakeOptions,
-  });
+  const intake = { worker: opts.worker, jwksCooldownMs: opts.jwksCooldownMs, workerPorts: built.worker };
+  const { worker, poller, publisher } = wireIntake({ config, file, ports, http, store, ...intake });
   const { work } = slack;
   const pollIntervalMs = config.alerts.pollIntervalMs;
   wireOperations({ http, ports, store, tenantAuth: tenant.auth, work, poller, pollIntervalMs });

@@ -34,30 +34,7 @@ export function createMetrics() {
       labelNames: ['action', 'outcome'] as const,
       registers: [registry],
     }),
-    closures: new Counter({
-      name: 'warden_closures_total',
-      help: 'Findings resolved or suppressed through Warden, by action, closure reason (unspecified: a command without one) and finding type: detector noise.',
-      labelNames: ['action', 'reason', 'finding_type'] as const,
-      registers: [registry],
-    }),
-    rollups: new Counter({
-      name: 'warden_rollups_posted_total',
-      help: 'Roll-up summaries posted: one message standing for many alerts of a channel.',
-      registers: [registry],
-    }),
-    slack429: new Counter({
-      name: 'warden_slack_429_total',
-      help: 'HTTP 429 (rate limited) answers from Slack, by method.',
-      labelNames: ['method'] as const,
-      registers: [registry],
-    }),
-    pacingWaits: new Histogram({
-      name: 'warden_slack_pacing_wait_seconds',
-      help: 'Time a Slack call waited for its paced slot (posts per channel, updates per workspace), by method.',
-      labelNames: ['method'] as const,
-      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5],
-      registers: [registry],
-    }),
+    ...floodMetrics(registry),
     tenantRequests: new Histogram({
       name: 'warden_tenant_request_seconds',
       help: 'Tenant API requests by operation and HTTP status (or the failure: timeout, network).',
@@ -164,4 +141,34 @@ export function registerStateGauges(
       },
     });
   }
+}
+
+/** Floods and hand-offs: Slack's limits, roll-ups, closures (their own group, read the same way). */
+function floodMetrics(registry: Registry) {
+  return {
+    closures: new Counter({
+      name: 'warden_closures_total',
+      help: 'Findings resolved or suppressed through Warden, by action, closure reason (unspecified: a command without one) and finding type: detector noise.',
+      labelNames: ['action', 'reason', 'finding_type'] as const,
+      registers: [registry],
+    }),
+    rollups: new Counter({
+      name: 'warden_rollups_posted_total',
+      help: 'Roll-up summaries posted: one message standing for many alerts of a channel.',
+      registers: [registry],
+    }),
+    slack429: new Counter({
+      name: 'warden_slack_429_total',
+      help: 'HTTP 429 (rate limited) answers from Slack, by method.',
+      labelNames: ['method'] as const,
+      registers: [registry],
+    }),
+    pacingWaits: new Histogram({
+      name: 'warden_slack_pacing_wait_seconds',
+      help: 'Time a Slack call waited for its paced slot (posts per channel, updates per workspace), by method.',
+      labelNames: ['method'] as const,
+      buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5],
+      registers: [registry],
+    }),
+  };
 }

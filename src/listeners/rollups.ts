@@ -44,21 +44,7 @@ export function registerRollupListeners(app: App, { ports, work }: ListenerConte
     });
   });
 
-  app.action(RollupId.openCard, async ({ ack, body, context }) => {
-    await ack();
-    await work.run(async () => {
-      const ref = refOf(context);
-      const parsed = BlockActionSchema.safeParse(body);
-      if (!parsed.success) return ports.logger.warn({ ref }, 'malformed Open card ignored');
-      const findingId = parsed.data.actions[0]?.value ?? '';
-      const audience = audienceOf(parsed.data);
-      if (!isResourceId(findingId)) {
-        await ports.privately.tell(audience, ':warning: This button does not name a valid finding.');
-        return;
-      }
-      await openRollupCard(ports, { findingId, userId: parsed.data.user.id, audience, ref });
-    });
-  });
+  registerOpenCard(app, { ports, work });
 
   app.view(BULK_CALLBACK_ID, async ({ ack, body, context }) => {
     const ref = refOf(context);
@@ -102,5 +88,24 @@ export function registerRollupListeners(app: App, { ports, work }: ListenerConte
         ref,
       }),
     );
+  });
+}
+
+/** Open card, next to each finding in a roll-up's thread. */
+function registerOpenCard(app: App, { ports, work }: Pick<ListenerContext, 'ports' | 'work'>): void {
+  app.action(RollupId.openCard, async ({ ack, body, context }) => {
+    await ack();
+    await work.run(async () => {
+      const ref = refOf(context);
+      const parsed = BlockActionSchema.safeParse(body);
+      if (!parsed.success) return ports.logger.warn({ ref }, 'malformed Open card ignored');
+      const findingId = parsed.data.actions[0]?.value ?? '';
+      const audience = audienceOf(parsed.data);
+      if (!isResourceId(findingId)) {
+        await ports.privately.tell(audience, ':warning: This button does not name a valid finding.');
+        return;
+      }
+      await openRollupCard(ports, { findingId, userId: parsed.data.user.id, audience, ref });
+    });
   });
 }

@@ -19,10 +19,8 @@ export interface IntakeOptions {
   /** The worker's ports: a Slack client that hands 429s back (wiring/ports.ts). */
   workerPorts: DeliveryPorts;
   http: express.Application;
-  /** Tenant webhook token ids already taken (the store). */
-  replays: ReplayMemory;
-  /** Roll-up membership and publishing work (the store). */
-  store: RollupRecords;
+  /** The store: tenant webhook token ids already taken, roll-up membership and publishing. */
+  store: ReplayMemory & RollupRecords;
   worker?: WorkerOptions | undefined;
   jwksCooldownMs?: number | undefined;
 }
@@ -67,7 +65,7 @@ export function wireIntake(opts: IntakeOptions): {
           })
         : undefined,
       webhookSecret: config.alerts.webhookSecret,
-      replays: opts.replays,
+      replays: opts.store,
     }),
   );
   const poller = config.alerts.pollIntervalMs

@@ -49,29 +49,97 @@ async function openGroup(db: Db, channel: string, now: number, windowMs: number)
   return row.id;
 }
 
+/** Groups with publishing to do, each claimed for one worker (RollupRecords.claimRollupWork). */
+async function claimWork(
+  db: Db,
+  workerId: string,
+  now: number,
+  leaseMs: number,
+  minIntervalMs: number,
+  limit: number,
+): Promise<RollupWork[]> {
+  const unlisted = db.selectFrom('rollup_members').select('group_id').where('listed_ts', 'is', null);
+  const due = await db
+    .selectFrom('rollup_groups')
+    .select('id')
+    .where((eb) =>
+      eb.and([
+        eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]),
+        eb.or([
+          eb('summary_ts', 'is', null),
+          eb('id', 'in', unlisted),
+          eb.and([
+            eb('changed_at', 'is not', null),
+            eb.or([eb('published_at', 'is', null), eb('changed_at', '>', eb.ref('published_at'))]),
+            eb.or([eb('published_at', 'is', null), eb('published_at', '<=', now - minIntervalMs)]),
+          ]),
+        ]),
+      ]),
+    )
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  const claimed: RollupWork[] = [];
+  for (const { id } of due) {
+    const row = await db
+      .updateTable('rollup_groups')
+      .set({ claimed_by: workerId, claimed_until: now + leaseMs })
+      .where('id', '=', id)
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .returningAll()
+      .executeTakeFirst();
+    if (!row) continue;
+    const count = await db
+      .selectFrom('rollup_members')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('group_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const changed = row.changed_at !== null && Number(row.changed_at) > Number(row.published_at ?? 0);
+    const quiet = row.published_at === null || Number(row.published_at) <= now - minIntervalMs;
+    claimed.push({
+      ...toGroup(row),
+      publishedCount: Number(row.published_count),
+      memberCount: Number(count.n),
+      updateDue: changed && quiet,
+    });
+  }
+  return claimed;
+}
+
+/** A finding into the channel's open group (RollupRecords.addToRollup). */
+async function addToRollup(
+  db: Db,
+  channel: string,
+  findingId: string,
+  finding: unknown,
+  now: number,
+  windowMs: number,
+): Promise<{ groupId: string; added: boolean }> {
+  const groupId = await openGroup(db, channel, now, windowMs);
+  const inserted = await db
+    .insertInto('rollup_members')
+    .values({
+      group_id: groupId,
+      finding_id: findingId,
+      finding: JSON.stringify(finding),
+      added_at: now,
+      listed_ts: null,
+    })
+    .onConflict((oc) => oc.columns(['group_id', 'finding_id']).doNothing())
+    .returning('finding_id')
+    .executeTakeFirst();
+  await db
+    .updateTable('rollup_groups')
+    .set({ last_added_at: now, changed_at: now })
+    .where('id', '=', groupId)
+    .execute();
+  return { groupId, added: inserted !== undefined };
+}
+
 export function rollupQueries(db: Db): RollupRecords {
   return {
-    async addToRollup(channel, findingId, finding, now, windowMs) {
-      const groupId = await openGroup(db, channel, now, windowMs);
-      const inserted = await db
-        .insertInto('rollup_members')
-        .values({
-          group_id: groupId,
-          finding_id: findingId,
-          finding: JSON.stringify(finding),
-          added_at: now,
-          listed_ts: null,
-        })
-        .onConflict((oc) => oc.columns(['group_id', 'finding_id']).doNothing())
-        .returning('finding_id')
-        .executeTakeFirst();
-      await db
-        .updateTable('rollup_groups')
-        .set({ last_added_at: now, changed_at: now })
-        .where('id', '=', groupId)
-        .execute();
-      return { groupId, added: inserted !== undefined };
-    },
+    addToRollup: (channel, findingId, finding, now, windowMs) =>
+      addToRollup(db, channel, findingId, finding, now, windowMs),
     async rollupGroup(groupId) {
       const row = await db
         .selectFrom('rollup_groups')
@@ -101,54 +169,8 @@ export function rollupQueries(db: Db): RollupRecords {
     async markRollupChanged(groupId, now) {
       await db.updateTable('rollup_groups').set({ changed_at: now }).where('id', '=', groupId).execute();
     },
-    async claimRollupWork(workerId, now, leaseMs, minIntervalMs, limit) {
-      const unlisted = db.selectFrom('rollup_members').select('group_id').where('listed_ts', 'is', null);
-      const due = await db
-        .selectFrom('rollup_groups')
-        .select('id')
-        .where((eb) =>
-          eb.and([
-            eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]),
-            eb.or([
-              eb('summary_ts', 'is', null),
-              eb('id', 'in', unlisted),
-              eb.and([
-                eb('changed_at', 'is not', null),
-                eb.or([eb('published_at', 'is', null), eb('changed_at', '>', eb.ref('published_at'))]),
-                eb.or([eb('published_at', 'is', null), eb('published_at', '<=', now - minIntervalMs)]),
-              ]),
-            ]),
-          ]),
-        )
-        .orderBy('created_at')
-        .limit(limit)
-        .execute();
-      const claimed: RollupWork[] = [];
-      for (const { id } of due) {
-        const row = await db
-          .updateTable('rollup_groups')
-          .set({ claimed_by: workerId, claimed_until: now + leaseMs })
-          .where('id', '=', id)
-          .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
-          .returningAll()
-          .executeTakeFirst();
-        if (!row) continue;
-        const count = await db
-          .selectFrom('rollup_members')
-          .select((eb) => eb.fn.countAll<number>().as('n'))
-          .where('group_id', '=', id)
-          .executeTakeFirstOrThrow();
-        const changed = row.changed_at !== null && Number(row.changed_at) > Number(row.published_at ?? 0);
-        const quiet = row.published_at === null || Number(row.published_at) <= now - minIntervalMs;
-        claimed.push({
-          ...toGroup(row),
-          publishedCount: Number(row.published_count),
-          memberCount: Number(count.n),
-          updateDue: changed && quiet,
-        });
-      }
-      return claimed;
-    },
+    claimRollupWork: (workerId, now, leaseMs, minIntervalMs, limit) =>
+      claimWork(db, workerId, now, leaseMs, minIntervalMs, limit),
     async unlistedMembers(groupId, limit) {
       const rows = await db
         .selectFrom('rollup_members')
