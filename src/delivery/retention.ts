@@ -27,6 +27,7 @@ export async function sweepRetention(o: RetentionSweepOptions): Promise<Record<R
     ['audit', now - r.auditDays * DAY],
     ['seen', now - r.seenDays * DAY],
     ['expired', now],
+    ['rollups', now - r.sentAlertsDays * DAY],
   ];
   const deleted: Record<RetentionTarget, number> = {
     sentAlerts: 0,
@@ -34,6 +35,7 @@ export async function sweepRetention(o: RetentionSweepOptions): Promise<Record<R
     audit: 0,
     seen: 0,
     expired: 0,
+    rollups: 0,
   };
   for (const [target, before] of cutoffs) {
     for (;;) {

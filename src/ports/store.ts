@@ -215,7 +215,7 @@ export interface InflightClaims {
 }
 
 /** What retention deletes: each a table, or the rows of a status in it. */
-export type RetentionTarget = 'sentAlerts' | 'failedAlerts' | 'audit' | 'seen' | 'expired';
+export type RetentionTarget = 'sentAlerts' | 'failedAlerts' | 'audit' | 'seen' | 'expired' | 'rollups';
 
 export interface RetentionStore {
   /**

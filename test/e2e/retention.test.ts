@@ -70,6 +70,25 @@ describe.each(backends())('retention on $name', (backend) => {
     await store.recordSeen('OLD_SEEN', { state: null, recurrence: null }, now - 400 * DAY);
     await store.recordSeen('NEW_SEEN', { state: null, recurrence: null }, now - DAY);
     await store.rememberOnce('slack:old', now - 1_000, now - 600_000);
+    // a roll-up closed long ago and fully listed goes; one still listing, or recent, stays
+    const listedOld = await store.addToRollup(
+      'C1',
+      'RU_OLD_MEMBER',
+      { id: 'RU_OLD_MEMBER' },
+      now - 100 * DAY,
+      1_000,
+    );
+    await store.markListed(listedOld.groupId, ['RU_OLD_MEMBER'], '1.000100');
+    const unlistedOld = await store.addToRollup(
+      'C2',
+      'RU_UNLISTED',
+      { id: 'RU_UNLISTED' },
+      now - 100 * DAY,
+      1_000,
+    );
+    // a later arrival closes both (their window passed) and opens new, recent groups
+    const recent = await store.addToRollup('C1', 'RU_NEW', { id: 'RU_NEW' }, now, 1_000);
+    await store.addToRollup('C2', 'RU_NEW_2', { id: 'RU_NEW_2' }, now, 1_000);
     await store.rememberOnce('slack:new', now + 60_000, now);
 
     const h = await startHarness({ store, file: parseConfigFile('retention:\n  batchSize: 10\n', 't.yaml') });
@@ -90,7 +109,11 @@ describe.each(backends())('retention on $name', (backend) => {
     expect(await store.rememberOnce('slack:new', now + 60_000, Date.now())).toBe(false);
     await waitFor(() => /retention: old rows deleted/.test(h.logs.join('')), 5_000, 'the sweep logged');
     expect(h.logs.join('')).toMatch(
-      /"deleted":\{"sentAlerts":25,"failedAlerts":1,"audit":1,"seen":1,"expired":1\}/,
+      /"deleted":\{"sentAlerts":25,"failedAlerts":1,"audit":1,"seen":1,"expired":1,"rollups":1\}/,
     );
+    expect(await store.rollupGroup(listedOld.groupId)).toBeUndefined();
+    expect(await store.rollupMembers(listedOld.groupId)).toEqual([]);
+    expect(await store.rollupGroup(unlistedOld.groupId)).toBeDefined();
+    expect(await store.rollupMembers(recent.groupId)).toEqual(['RU_NEW']);
   });
 });

@@ -28,6 +28,28 @@ async function purgeExpired(db: Db, now: number, limit: number) {
   return Number(requests.numDeletedRows) + Number(claims.numDeletedRows);
 }
 
+/**
+ * Roll-ups closed before `before` whose every member is listed in its thread: the group and its
+ * members go (the alerts they stood for go with `sentAlerts`, on the same cutoff).
+ */
+async function purgeRollups(db: Db, before: number, limit: number) {
+  const unlisted = db.selectFrom('rollup_members').select('group_id').where('listed_ts', 'is', null);
+  const ids = (
+    await db
+      .selectFrom('rollup_groups')
+      .select('id')
+      .where('open_key', 'is', null)
+      .where('last_added_at', '<', before)
+      .where('id', 'not in', unlisted)
+      .limit(limit)
+      .execute()
+  ).map((r) => r.id);
+  if (ids.length === 0) return 0;
+  await db.deleteFrom('rollup_members').where('group_id', 'in', ids).execute();
+  const gone = await db.deleteFrom('rollup_groups').where('id', 'in', ids).executeTakeFirst();
+  return Number(gone.numDeletedRows);
+}
+
 export function retentionQueries(db: Db): RetentionStore {
   return {
     async purge(target: RetentionTarget, before: number, limit: number) {
@@ -48,6 +70,8 @@ export function retentionQueries(db: Db): RetentionStore {
         }
         case 'expired':
           return purgeExpired(db, before, limit);
+        case 'rollups':
+          return purgeRollups(db, before, limit);
       }
     },
   };
