@@ -1,6 +1,7 @@
 import { findingTypeOf } from '../domain/finding-type.js';
 import { type Finding, FindingSchema } from '../model/finding.js';
-import { code, safeMrkdwn, slackDate } from './mrkdwn.js';
+import type { NoSlackPerson, OwnerPerson } from '../ports/owners.js';
+import { code, mention, safeMrkdwn, slackDate } from './mrkdwn.js';
 
 /**
  * Readable lines for a finding's type, target, owner and evidence (spec: the oneofs of a
@@ -61,7 +62,32 @@ function describeOwnerRef(o: Owner): string | undefined {
   return undefined;
 }
 
-export function describeOwner(f: Finding): string {
+/** The owner as a person, mapped to Slack as far as Warden could (usecases/alert-life.ts). */
+export interface ShownOwner {
+  which: 'assigned' | 'computed';
+  person: OwnerPerson;
+}
+
+const NOT_MAPPED: Record<NoSlackPerson, string> = {
+  'no-tenant-user': "not in the tenant's directory",
+  'no-email': 'no email in the tenant, so not found in Slack',
+  'not-in-slack': 'not found in Slack',
+  'emails-hidden': 'emails are hidden in Slack, so shown by id',
+  unavailable: '',
+};
+
+/** "<@U1> (assigned)", else the tenant's name for them and why Slack could not say who. */
+function describePerson(o: ShownOwner): string {
+  const { person } = o;
+  if (person.slackUserId) return `${mention(person.slackUserId)} (${o.which})`;
+  const id = code(person.identityUserId, 80);
+  const name = person.name ? `${safeMrkdwn(person.name, 80)} ${id}` : `identity ${id}`;
+  const why = person.why ? NOT_MAPPED[person.why] : '';
+  return `${name} (${o.which}${why ? `; ${why}` : ''})`;
+}
+
+export function describeOwner(f: Finding, shown?: ShownOwner): string {
+  if (shown) return describePerson(shown);
   const assigned = f.assignedOwner ? describeOwnerRef(f.assignedOwner) : undefined;
   if (assigned) return assigned;
   const computed = f.computedOwner ? describeOwnerRef(f.computedOwner) : undefined;

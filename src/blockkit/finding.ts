@@ -9,10 +9,11 @@ import {
   describeTarget,
   enumWords,
   findingTitle,
+  type ShownOwner,
   targetName,
 } from './finding-details.js';
 import { describeState, severityOf, stateLabel } from './finding-state.js';
-import { BlockId, findingActionId, TASK_ACTION_ID } from './ids.js';
+import { BlockId, findingActionId, OwnerActionId, TASK_ACTION_ID } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, plain, safeMrkdwn, slackDate, truncate, unescapeMrkdwn } from './mrkdwn.js';
 
@@ -34,6 +35,10 @@ export interface AlertContext {
   attributionTemplate?: string;
   /** Who made the change that put the finding where it is, in Slack, and when (Warden's audit). */
   acted?: SlackChange | undefined;
+  /** The owner as a person, mapped to Slack where Warden could. */
+  owner?: ShownOwner | undefined;
+  /** The card is in a direct message (the owner's copy): it offers no Notify owner. */
+  directMessage?: boolean | undefined;
 }
 
 /** A change made from Slack: the person (a four-eyes requester), when, and who approved it. */
@@ -58,13 +63,20 @@ function shownFinding(f: Finding, template: string | undefined): Finding {
   };
 }
 
-function taskButton(findingId: string): Button {
-  return {
-    type: 'button',
-    action_id: TASK_ACTION_ID,
-    text: { type: 'plain_text', text: 'Create task' },
-    value: findingId,
-  };
+function plainButton(actionId: string, label: string, findingId: string): Button {
+  return { type: 'button', action_id: actionId, text: { type: 'plain_text', text: label }, value: findingId };
+}
+
+/** The buttons that are not state changes: hand-offs, the owner, the history. */
+function otherButtons(f: Finding, ctx: AlertContext): Button[] {
+  const buttons: Button[] = [];
+  // a hand-off, not a state: offered until the finding has its task
+  if (offersTask(f)) buttons.push(plainButton(TASK_ACTION_ID, 'Create task', f.id));
+  if (ctx.owner?.person.slackUserId && !ctx.directMessage)
+    buttons.push(plainButton(OwnerActionId.notify, 'Notify owner', f.id));
+  buttons.push(plainButton(OwnerActionId.assign, 'Assign owner…', f.id));
+  buttons.push(plainButton(OwnerActionId.history, 'History', f.id));
+  return buttons;
 }
 
 function button(kind: FindingActionKind, findingId: string): Button {
@@ -117,10 +129,15 @@ function riskLines(f: Finding): { score?: string; factors: string[] } {
 }
 
 /** The description with the card's fields: target, owner, severity, risk score, app. */
-function summarySection(f: Finding, target: string, score: string | undefined): KnownBlock {
+function summarySection(
+  f: Finding,
+  target: string,
+  score: string | undefined,
+  owner: ShownOwner | undefined,
+): KnownBlock {
   const fields = [
     field('Target', target),
-    field('Owner', describeOwner(f)),
+    field('Owner', describeOwner(f, owner)),
     field('Severity', severityOf(f).label),
   ];
   if (score) fields.push(field('Risk score', score));
@@ -188,7 +205,7 @@ export function renderFindingAlert(finding: Finding, ctx: AlertContext): Rendere
         emoji: true,
       },
     },
-    summarySection(f, target, risk.score),
+    summarySection(f, target, risk.score, ctx.owner),
     stateSection(f, ctx.acted),
   ];
   const details = [
@@ -207,8 +224,7 @@ export function renderFindingAlert(finding: Finding, ctx: AlertContext): Rendere
         ...offeredActions(f.state, { unsuppress: ctx.offerUnsuppress === true }).map((kind) =>
           button(kind, f.id),
         ),
-        // a hand-off, not a state: offered until the finding has its task
-        ...(offersTask(f) ? [taskButton(f.id)] : []),
+        ...otherButtons(f, ctx),
       ],
     });
   }

@@ -29,6 +29,24 @@ export const BlockId = {
 /** Create task (a remediation task in the tenant), offered on a finding without one. */
 export const TASK_ACTION_ID = 'finding.task';
 
+/** A card's owner and history buttons (value: the finding id). */
+export const OwnerActionId = {
+  notify: 'finding.notify_owner',
+  assign: 'finding.assign_owner',
+  history: 'finding.history',
+} as const;
+/** Assign owner…: its form's callback id, and the block of its user picker. */
+export const ASSIGN_CALLBACK_ID = 'owner.assign';
+export const AssignBlockId = { user: 'owner' } as const;
+
+/** History: the modal's callback id and its paging buttons (value: `<page> <finding id>`). */
+export const HistoryId = {
+  callback: 'history',
+  prev: 'history.page.prev',
+  next: 'history.page.next',
+} as const;
+export const HISTORY_PAGE_ID = idPattern('history.page.', ['prev', 'next']);
+
 /** Every input element uses this action_id; the block_id tells the fields apart. */
 export const INPUT_ACTION = 'value';
 

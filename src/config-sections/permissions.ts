@@ -33,6 +33,12 @@ export const PermissionsSchema = z
     show: ActionRuleSchema.optional(),
     /** Create task / `/warden task`: a remediation task in the tenant. */
     createTask: ActionRuleSchema.optional(),
+    /** Notify owner: the card sent to the finding's owner in a direct message. */
+    notifyOwner: ActionRuleSchema.optional(),
+    /** Assign owner…: a new assigned owner in the tenant. */
+    assignOwner: ActionRuleSchema.optional(),
+    /** History / `/warden history`: the finding's audit events. */
+    history: ActionRuleSchema.optional(),
     channels: z
       .record(
         z.string().regex(/^[CG][A-Z0-9]{2,}$/, { message: 'must be a channel id' }),

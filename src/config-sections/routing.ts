@@ -15,9 +15,14 @@ const ConditionsSchema = z
   })
   .strict();
 
+/** `notifyOwner: true`: the finding's owner also gets the card in a direct message. */
+const base = {
+  name: z.string().optional(),
+  when: ConditionsSchema.default({}),
+  notifyOwner: z.boolean().optional(),
+};
+
 export const RuleSchema = z.union([
-  z.object({ name: z.string().optional(), when: ConditionsSchema.default({}), channel: channelId }).strict(),
-  z
-    .object({ name: z.string().optional(), when: ConditionsSchema.default({}), drop: z.literal(true) })
-    .strict(),
+  z.object({ ...base, channel: channelId }).strict(),
+  z.object({ ...base, drop: z.literal(true) }).strict(),
 ]);

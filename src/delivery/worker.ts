@@ -9,17 +9,21 @@ import type { RollupRecords } from '../ports/rollups.js';
 import type { OutboxRow } from '../ports/store.js';
 import { PACED } from '../slack/paced-chat.js';
 import { cardRef, postCard, replaceCard, replyInThread } from '../usecases/alert-life.js';
+import { judgeFailure, Undeliverable } from './delivery-failure.js';
+import { deliveryChannel, type OwnerDmFinder } from './owner-route.js';
 
 /** What the worker uses. Its `chat` rejects 429s instead of waiting: the row is rescheduled. */
 export type WorkerPorts = Pick<
   Ports,
-  'outbox' | 'cards' | 'chat' | 'history' | 'logger' | 'clock' | 'audit'
+  'outbox' | 'cards' | 'chat' | 'history' | 'logger' | 'clock' | 'audit' | 'owners'
 > & {
   settings: CardSettings;
   /** Where rolled-up alerts go (delivery/rollup.ts decides which). */
   rollups: Pick<RollupRecords, 'addToRollup' | 'rollupsOf' | 'rollupGroup' | 'markRollupChanged'>;
   /** WARDEN_CONFIG `delivery.rollup`, with its severities as ranks; off when absent. */
   rollup?: RollupRule | undefined;
+  /** The owner's direct message, for rows routed to the owner; such rows fail without it. */
+  ownerDm?: OwnerDmFinder | undefined;
 };
 
 export interface RollupRule {
@@ -152,37 +156,31 @@ export class DeliveryWorker {
       return;
     }
     try {
-      if (await this.#rolledUp(row, parsed.data, row.channel)) {
+      const target = await deliveryChannel({ ...row, channel: row.channel }, parsed.data, this.#p.ownerDm);
+      if (!('channel' in target))
+        throw new Undeliverable('failed' in target ? target.failed : target.later, 'failed' in target);
+      if (target.channel === row.channel && (await this.#rolledUp(row, parsed.data, row.channel))) {
         this.#o.onResult?.('rolledUp');
         return;
       }
-      const ts = await this.#postOrReplace(row, parsed.data, row.channel, log);
+      const ts = await this.#postOrReplace(row, parsed.data, target.channel, log);
       log.info({ ts }, 'alert delivered');
       this.#o.onResult?.('sent');
     } catch (error) {
-      const reason = isSlackApiError(error) ? error.slackCode : String(error).slice(0, 200);
       const now = clock();
-      if (isSlackApiError(error) && error.slackCode === PACED) {
-        // Its channel's next slot (shared by every replica) is further off: back in the queue
-        // untried, no call to Slack, no attempt counted.
-        await outbox.postpone(row.id, now + (error.retryAfterMs ?? 1_000), now);
+      const verdict = judgeFailure(error, row, now, this.#o.maxBackoffMs);
+      if (verdict.kind === 'postpone') {
+        await outbox.postpone(row.id, verdict.at, now);
         this.#o.onResult?.('rescheduled', PACED);
-        return;
+      } else if (verdict.kind === 'fail') {
+        log.error({ reason: verdict.reason }, 'alert delivery failed for good; requeue it once fixed');
+        await outbox.markFailed(row.id, verdict.reason, now);
+        this.#o.onResult?.('failed', verdict.reason);
+      } else {
+        log.warn({ reason: verdict.reason, retryInMs: verdict.at - now }, 'alert delivery will be retried');
+        await outbox.reschedule(row.id, verdict.at, verdict.reason, now);
+        this.#o.onResult?.('rescheduled', verdict.reason);
       }
-      if (isSlackApiError(error) && error.failure === 'permanent') {
-        log.error({ reason }, 'alert delivery failed for good; requeue it once fixed');
-        await outbox.markFailed(row.id, reason, now);
-        this.#o.onResult?.('failed', reason);
-        return;
-      }
-      const backoff = Math.min(this.#o.maxBackoffMs, 2_000 * 2 ** Math.max(0, row.attempts - 1));
-      const delay =
-        isSlackApiError(error) && error.retryAfterMs !== undefined
-          ? error.retryAfterMs
-          : Math.round(backoff * (0.8 + Math.random() * 0.4));
-      log.warn({ reason, retryInMs: delay }, 'alert delivery will be retried');
-      await outbox.reschedule(row.id, now + delay, reason, now);
-      this.#o.onResult?.('rescheduled', reason);
     }
   }
 

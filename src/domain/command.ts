@@ -15,7 +15,8 @@ export type SlashCommand =
   | { kind: 'unsuppress'; findingId: string }
   | { kind: 'campaign'; campaignId: string }
   | { kind: 'approvals' }
-  | { kind: 'createTask'; findingId: string };
+  | { kind: 'createTask'; findingId: string }
+  | { kind: 'history'; findingId: string };
 
 export type ParsedCommand =
   | { ok: true; command: SlashCommand }
@@ -50,6 +51,7 @@ const USAGE: Record<SlashCommand['kind'], (command: string) => string> = {
     `*${c} campaign* \`&lt;access-review-id&gt;\`: a campaign's scope and selected entitlements`,
   approvals: (c) => `*${c} approvals*: risk acceptances waiting for an approver`,
   createTask: (c) => `*${c} task* \`${ID}\`: create the finding's remediation task in the tenant`,
+  history: (c) => `*${c} history* \`${ID}\`: what happened to the finding, in Slack and in the tenant`,
 };
 
 const TIMES = 'Times: `7d`, `2w`, `36h`, `P7D`, `2026-12-01` or `2026-12-01 09:00` (your Slack time zone).';
@@ -78,6 +80,7 @@ const SUBCOMMANDS: Record<string, SlashCommand['kind']> = {
   campaign: 'campaign',
   approvals: 'approvals',
   task: 'createTask',
+  history: 'history',
 };
 
 /** Longest text accepted as a reason or justification (the tenant's fields are free text). */
@@ -115,6 +118,7 @@ export function parseCommand(text: string): ParsedCommand {
     case 'reopen':
     case 'unsuppress':
     case 'createTask':
+    case 'history':
       return { ok: true, command: { kind, findingId } };
     case 'snooze': {
       const [when, reason] = takeWhen(rest);

@@ -14,6 +14,9 @@ export const POLICY_ACTIONS = [
   'campaign',
   'show',
   'createTask',
+  'notifyOwner',
+  'assignOwner',
+  'history',
 ] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 
@@ -48,6 +51,9 @@ const ACTION_WORDS: Record<PolicyAction, string> = {
   campaign: 'view access review campaigns',
   show: 'post findings in a channel',
   createTask: 'create remediation tasks',
+  notifyOwner: 'send findings to their owners',
+  assignOwner: 'assign owners to findings',
+  history: "see findings' history",
 };
 
 /**

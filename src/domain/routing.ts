@@ -45,10 +45,18 @@ export interface RouteConditions {
   annotations?: Record<string, string> | undefined;
 }
 
-export type RoutingRule = { name?: string | undefined; when: RouteConditions } & (
-  | { channel: string }
-  | { drop: true }
-);
+export type RoutingRule = {
+  name?: string | undefined;
+  when: RouteConditions;
+  /** Also send the card to the finding's owner in a direct message (usecases/owner-dm.ts). */
+  notifyOwner?: boolean | undefined;
+} & ({ channel: string } | { drop: true });
+
+/**
+ * The outbox channel of an alert for the finding's owner: the delivery worker resolves it to the
+ * owner's direct message when it delivers (the mapping takes I/O the intake must not wait for).
+ */
+export const OWNER_ROUTE = '@owner';
 
 export interface RoutableFinding {
   severity?: string | null | undefined;
@@ -73,7 +81,9 @@ export function matches(f: RoutableFinding, when: RouteConditions): boolean {
   return true;
 }
 
-export type Route = { channel: string; rule: string } | { drop: true; rule: string } | { none: true };
+export type Route = ({ channel: string; rule: string } | { drop: true; rule: string } | { none: true }) & {
+  notifyOwner?: boolean;
+};
 
 export function routeAlert(
   f: RoutableFinding,
@@ -83,7 +93,10 @@ export function routeAlert(
   for (const [i, rule] of rules.entries()) {
     if (!matches(f, rule.when)) continue;
     const name = rule.name ?? `rule ${i + 1}`;
-    return 'drop' in rule ? { drop: true, rule: name } : { channel: rule.channel, rule: name };
+    const owner = rule.notifyOwner ? { notifyOwner: true } : {};
+    return 'drop' in rule
+      ? { drop: true, rule: name, ...owner }
+      : { channel: rule.channel, rule: name, ...owner };
   }
   return defaultChannel ? { channel: defaultChannel, rule: 'ALERTS_CHANNEL' } : { none: true };
 }

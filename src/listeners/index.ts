@@ -5,6 +5,7 @@ import { registerCampaignListeners } from './campaign-actions.js';
 import { registerCommandListeners } from './commands.js';
 import type { ListenerContext } from './context.js';
 import { registerMiddleware } from './middleware.js';
+import { registerOwnerListeners } from './owner-actions.js';
 import { registerReviewListeners } from './review.js';
 import { registerRollupListeners } from './rollups.js';
 import { registerViewListeners } from './views.js';
@@ -19,4 +20,5 @@ export function registerListeners(app: App, ctx: ListenerContext): void {
   registerApprovalListeners(app, ctx);
   registerRollupListeners(app, ctx);
   registerReviewListeners(app, ctx);
+  registerOwnerListeners(app, ctx);
 }

@@ -2,6 +2,7 @@ import type { ClosureReason } from '../domain/closure.js';
 import type { Policy } from '../domain/policy.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
+import type { OwnersPort } from './owners.js';
 import type { RollupStore } from './rollups.js';
 import type {
   ChatPort,
@@ -85,4 +86,6 @@ export interface Ports {
   approvals: ApprovalStore;
   inflight: InflightPort;
   rollups: RollupStore;
+  /** People mapped between the tenant and Slack (finding owners). */
+  owners: OwnersPort;
 }

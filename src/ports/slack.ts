@@ -76,6 +76,8 @@ export interface SlackPerson {
   email: string | undefined;
   isBot: boolean;
   isGuest: boolean;
+  /** Deactivated in Slack: nobody to message or mention. */
+  deleted: boolean;
 }
 
 export interface PeoplePort {

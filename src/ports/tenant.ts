@@ -3,6 +3,7 @@ import type { BulkChange } from '../domain/bulk-change.js';
 import type { CampaignEntitlements } from '../domain/entitlements.js';
 import type { DescribedScope } from '../domain/scope.js';
 import type { Finding, FindingSearchFilters } from '../model/finding.js';
+import type { FindingAuditEvent } from '../model/finding-audit.js';
 
 /** The tenant's finding operations as the use cases use them (implemented over tenant/). */
 export interface FindingsPort {
@@ -25,6 +26,8 @@ export interface FindingsPort {
   bulk(findingIds: readonly string[], change: BulkChange): Promise<{ bulkActionId: string }>;
   /** Creates the finding's remediation task; never twice after an ambiguous failure (read back). */
   createTask(findingId: string): Promise<{ taskId: string; finding: Finding }>;
+  /** The finding's audit events as the tenant keeps them, at most `limit`, in no promised order. */
+  history(findingId: string, limit: number): Promise<{ events: FindingAuditEvent[]; truncated: boolean }>;
 }
 
 export interface CampaignView {

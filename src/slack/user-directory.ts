@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import { isKnownTimeZone } from '../domain/when.js';
+import { isSlackApiError } from '../errors.js';
 import type { PeoplePort, SlackPerson } from '../ports/slack.js';
 
 const UserInfoSchema = z.looseObject({
@@ -10,6 +11,7 @@ const UserInfoSchema = z.looseObject({
     name: z.string().nullish(),
     tz: z.string().nullish(),
     is_bot: z.boolean().nullish(),
+    deleted: z.boolean().nullish(),
     is_restricted: z.boolean().nullish(),
     is_ultra_restricted: z.boolean().nullish(),
     profile: z
@@ -22,9 +24,27 @@ const UserInfoSchema = z.looseObject({
   }),
 });
 
+type SlackUser = z.output<typeof UserInfoSchema>['user'];
+
+function personOf(u: SlackUser): SlackPerson {
+  const tz = u.tz && isKnownTimeZone(u.tz) ? u.tz : 'UTC';
+  return {
+    id: u.id,
+    teamId: u.team_id ?? undefined,
+    tz,
+    realName: u.profile?.real_name || u.name || u.id,
+    displayName: u.profile?.display_name || u.profile?.real_name || u.name || u.id,
+    email: u.profile?.email || undefined,
+    isBot: u.is_bot === true,
+    isGuest: u.is_restricted === true || u.is_ultra_restricted === true,
+    deleted: u.deleted === true,
+  };
+}
+
 /**
  * Who a Slack user is (time zone, name, guest or bot) from `users.info`, cached for an hour, one
- * request per user however many ask at once. A failed lookup is not cached.
+ * request per user however many ask at once. A failed lookup is not cached. Callers that map
+ * people by email (wiring/owner-directory.ts) cache those answers themselves.
  */
 export class UserDirectory implements PeoplePort {
   readonly #client: WebClient;
@@ -56,19 +76,20 @@ export class UserDirectory implements PeoplePort {
     }
   }
 
+  /**
+   * The person with this email (`users.lookupByEmail`, needs `users:read.email`), or undefined
+   * when Slack finds nobody: no such member, a deactivated one, or an email the workspace hides.
+   */
+  async lookupByEmail(email: string): Promise<SlackPerson | undefined> {
+    try {
+      return personOf(UserInfoSchema.parse(await this.#client.users.lookupByEmail({ email })).user);
+    } catch (error) {
+      if (isSlackApiError(error) && error.slackCode === 'users_not_found') return undefined;
+      throw error;
+    }
+  }
+
   async #fetch(userId: string): Promise<SlackPerson> {
-    const answer = UserInfoSchema.parse(await this.#client.users.info({ user: userId }));
-    const u = answer.user;
-    const tz = u.tz && isKnownTimeZone(u.tz) ? u.tz : 'UTC';
-    return {
-      id: u.id,
-      teamId: u.team_id ?? undefined,
-      tz,
-      realName: u.profile?.real_name || u.name || u.id,
-      displayName: u.profile?.display_name || u.profile?.real_name || u.name || u.id,
-      email: u.profile?.email ?? undefined,
-      isBot: u.is_bot === true,
-      isGuest: u.is_restricted === true || u.is_ultra_restricted === true,
-    };
+    return personOf(UserInfoSchema.parse(await this.#client.users.info({ user: userId })).user);
   }
 }

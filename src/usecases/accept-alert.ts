@@ -1,4 +1,4 @@
-import { type Route, type RoutingRule, routeAlert } from '../domain/routing.js';
+import { OWNER_ROUTE, type Route, type RoutingRule, routeAlert } from '../domain/routing.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { AlertSource } from '../ports/store.js';
@@ -59,6 +59,14 @@ export async function acceptAlert(deps: IntakeDeps, alert: IncomingAlert): Promi
             },
             now,
           );
+  // The owner's copy is a row of its own (idempotent too), stored even when the alert was a
+  // repeat: a crash between the two rows is mended by the sender's retry.
+  if (route.notifyOwner) {
+    await deps.outbox.enqueueAlert(
+      { ...base, idempotencyKey: `${alert.idempotencyKey}#owner`, channel: OWNER_ROUTE, status: 'pending' },
+      now,
+    );
+  }
   if (!stored.duplicate) {
     await deps.seen.recordSeen(
       alert.finding.id,
@@ -83,6 +91,6 @@ export async function acceptAlert(deps: IntakeDeps, alert: IncomingAlert): Promi
     );
   }
   deps.onAccepted?.(alert.source, stored.duplicate);
-  if (!stored.duplicate && 'channel' in route) deps.wake();
+  if (!stored.duplicate && ('channel' in route || route.notifyOwner)) deps.wake();
   return { ...stored, route };
 }

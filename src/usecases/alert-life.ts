@@ -1,5 +1,7 @@
 import { renderFindingAlert, type SlackChange } from '../blockkit/finding.js';
+import type { ShownOwner } from '../blockkit/finding-details.js';
 import { actionFromParams, isActionApplied } from '../domain/actions.js';
+import { personalOwnerOf } from '../domain/owner.js';
 import type { Finding } from '../model/finding.js';
 import type { CardSettings, Ports } from '../ports/index.js';
 import type { MessageMetadata } from '../ports/slack.js';
@@ -12,12 +14,15 @@ import type { AuditEntry, MessageRef } from '../ports/store.js';
  * here (delivery, state changes, `show`, a form that finds the finding changed).
  */
 
-export type AlertLifePorts = Pick<Ports, 'chat' | 'cards' | 'clock' | 'logger' | 'audit'> & {
+export type AlertLifePorts = Pick<Ports, 'chat' | 'cards' | 'clock' | 'logger' | 'audit' | 'owners'> & {
   settings: CardSettings;
 };
 
-/** What rendering a card needs: the clock, the audit log (who acted) and how cards render. */
-type CardPorts = Pick<Ports, 'chat' | 'clock' | 'logger' | 'audit'> & { settings: CardSettings };
+/**
+ * What rendering a card needs: the clock, the audit log (who acted), the owner directory (who
+ * owns it, in Slack) and how cards render.
+ */
+type CardPorts = Pick<Ports, 'chat' | 'clock' | 'logger' | 'audit' | 'owners'> & { settings: CardSettings };
 
 export interface Card {
   channel: string;
@@ -56,14 +61,31 @@ async function lastSlackChange(p: CardPorts, finding: Finding): Promise<SlackCha
     : { userId: last.user_id, at: last.at };
 }
 
-async function render(p: CardPorts, finding: Finding) {
+/** The finding's owner as a person, mapped to Slack where the directory can (cached there). */
+async function shownOwner(p: CardPorts, finding: Finding): Promise<ShownOwner | undefined> {
+  const owner = personalOwnerOf(finding);
+  if (!owner) return undefined;
+  try {
+    return { which: owner.which, person: await p.owners.personOf(owner.identityUserId) };
+  } catch (error) {
+    p.logger.warn({ err: error, findingId: finding.id }, 'owner not mapped: the card shows the id');
+    return undefined;
+  }
+}
+
+async function render(p: CardPorts, finding: Finding, channel: string) {
   return renderFindingAlert(finding, {
     now: new Date(p.clock()),
     offerUnsuppress: p.settings.offerUnsuppress,
     attributionTemplate: p.settings.attributionTemplate,
     acted: await lastSlackChange(p, finding),
+    owner: await shownOwner(p, finding),
+    directMessage: isDirectMessage(channel),
   });
 }
+
+/** A direct message channel (the owner's copy of a card). */
+export const isDirectMessage = (channel: string): boolean => channel.startsWith('D');
 
 /** Posts a new card (not yet tracked: the caller records it, in its own transaction if it has one). */
 export async function postCard(
@@ -72,14 +94,14 @@ export async function postCard(
   channel: string,
   metadata?: MessageMetadata,
 ): Promise<Card> {
-  const rendered = await render(p, finding);
+  const rendered = await render(p, finding, channel);
   const ts = await p.chat.post({ channel, text: rendered.text, blocks: rendered.blocks, metadata });
   return { channel, ts };
 }
 
 /** Replaces a card in place with the finding as it is now. */
 export async function replaceCard(p: CardPorts, finding: Finding, card: Card): Promise<void> {
-  const rendered = await render(p, finding);
+  const rendered = await render(p, finding, card.channel);
   await p.chat.update({ ...card, text: rendered.text, blocks: rendered.blocks });
 }
 

@@ -5,12 +5,12 @@ import { asBulkChange, type BulkChange, isBulkChangeApplied } from '../domain/bu
 import { closureLabels } from '../domain/closure.js';
 import { findingTypeOf } from '../domain/finding-type.js';
 import { isApiError } from '../errors.js';
-import type { Finding } from '../model/finding.js';
 import type { RollupStore } from '../ports/rollups.js';
 import type { Audience } from '../ports/slack.js';
 import { type AlertLifePorts, refreshKnownCards } from './alert-life.js';
 import { attributed, type ChangePorts, errorDetail } from './change-finding-state.js';
 import { logTenantFailure } from './log-failure.js';
+import { CHUNK, readBack } from './read-back.js';
 import { recordAudit, settleAudit } from './record-audit.js';
 
 export type ManyPorts = ChangePorts & AlertLifePorts & { rollups: Pick<RollupStore, 'markChanged'> };
@@ -29,12 +29,6 @@ export interface ChangeManyInput {
 }
 
 export type ChangeManyOutcome = BulkTally & { failed: boolean };
-
-/** The vendor does not publish a limit on refs; 100 a request keeps each one modest. */
-const CHUNK = 100;
-/** Read back after these pauses (ms): the tenant applies a bulk change asynchronously. */
-const READ_BACK_PAUSES = [150, 300, 600, 1_200, 2_400, 4_800];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * One change to many findings (a roll-up's group, or the ones picked in Review), through the
@@ -160,36 +154,6 @@ async function alreadySo(p: ManyPorts, ids: string[], change: BulkChange): Promi
     return [];
   }
   return already;
-}
-
-/**
- * The findings that show the change, read back (search by refs). The tenant applies a bulk change
- * asynchronously and says nothing when it is done: Warden reads again, pausing longer each time,
- * until every finding shows it, or a read after some progress brings no more (the tenant has gone
- * through them; the rest it refused), or the pauses run out.
- */
-async function readBack(p: ManyPorts, ids: string[], change: BulkChange): Promise<Map<string, Finding>> {
-  const done = new Map<string, Finding>();
-  let progressed = false;
-  for (const pause of READ_BACK_PAUSES) {
-    const waiting = ids.filter((id) => !done.has(id));
-    if (waiting.length === 0) break;
-    await sleep(pause);
-    const before = done.size;
-    for (let i = 0; i < waiting.length; i += CHUNK) {
-      const refs = waiting.slice(i, i + CHUNK).map((id) => ({ id }));
-      try {
-        for await (const f of p.findings.search({ refs }, { pageSize: 50 })) {
-          if (isBulkChangeApplied(f, change)) done.set(f.id, f);
-        }
-      } catch (error) {
-        p.logger.warn({ err: error }, 'reading findings back after a bulk change failed; trying again');
-      }
-    }
-    if (done.size === before && progressed) break;
-    progressed ||= done.size > before;
-  }
-  return done;
 }
 
 /** One audit entry a finding: cards name who acted from these, as after a change to one. */

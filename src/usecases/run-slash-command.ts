@@ -17,6 +17,7 @@ import { type OpenFormPorts, openActionModal } from './open-action-modal.js';
 import type { RequestPorts } from './request-risk-acceptance.js';
 import { type CampaignPorts, showCampaign } from './show-campaign.js';
 import { showFinding } from './show-finding.js';
+import { openHistory } from './show-history.js';
 import { submitFindingAction } from './submit-action.js';
 
 export type CommandPorts = ChangePorts & RequestPorts & AuthorizePorts & OpenFormPorts & CampaignPorts;
@@ -107,6 +108,16 @@ export async function runSlashCommand(
   });
   if (command.kind === 'help') return;
   if (command.kind === 'approvals') return listApprovals(p, audience);
+  if (command.kind === 'history') {
+    // The modal checks the permission itself, after it opens (the trigger_id lives 3 s).
+    return openHistory(p, {
+      findingId: command.findingId,
+      userId: ctx.userId,
+      channel: ctx.channel,
+      triggerId: ctx.triggerId,
+      ref: ctx.ref,
+    });
+  }
   // `show` posts a full card for everyone in the channel: it has its own permission.
   const action: PolicyAction = command.kind;
   const findingId = 'findingId' in command ? command.findingId : undefined;

@@ -3,6 +3,7 @@ import { buildBulkStateAction } from '../domain/bulk-change.js';
 import type { FindingsPort } from '../ports/tenant.js';
 import { bulkUpdateFindingState } from '../tenant/bulk-state.js';
 import type { TenantClient } from '../tenant/client.js';
+import { searchFindingAudits } from '../tenant/finding-audits.js';
 import { getFinding, searchFindings, updateFindingState } from '../tenant/findings.js';
 import { createFindingTask } from '../tenant/task.js';
 
@@ -16,6 +17,12 @@ export function createFindingsPort(client: TenantClient): FindingsPort {
       ),
     search: (filters, opts) => searchFindings(client, filters, opts),
     createTask: (findingId) => createFindingTask(client, findingId),
+    async history(findingId, limit) {
+      const events = [];
+      // One more than asked: whether there are older ones than Warden shows.
+      for await (const e of searchFindingAudits(client, findingId, { limit: limit + 1 })) events.push(e);
+      return { events: events.slice(0, limit), truncated: events.length > limit };
+    },
     bulk: (findingIds, change) =>
       bulkUpdateFindingState(client, {
         refs: findingIds.map((id) => ({ id })),

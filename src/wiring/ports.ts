@@ -1,11 +1,13 @@
 import type { WebClientOptions } from '@slack/web-api';
 import type { Config } from '../config.js';
 import { type ConfigFile, DEFAULT_CONFIG_FILE } from '../config-file.js';
+import type { OwnerDmFinder } from '../delivery/owner-route.js';
 import type { RollupRule, WorkerPorts } from '../delivery/worker.js';
 import { severityRank } from '../domain/severity.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { CardSettings, Clock, Ports } from '../ports/index.js';
+import type { OwnersPort } from '../ports/owners.js';
 import type { RollupStore } from '../ports/rollups.js';
 import type { ChatPort } from '../ports/slack.js';
 import type { Store } from '../ports/store.js';
@@ -16,9 +18,12 @@ import { UserDirectory } from '../slack/user-directory.js';
 import { UsergroupDirectory } from '../slack/usergroups.js';
 import { createChatPort, createFilePort, createHistoryPort, createViewsPort } from '../slack/web-ports.js';
 import type { TenantClient } from '../tenant/client.js';
+import { findUsersByEmail, getUser } from '../tenant/users.js';
+import { ownerDmOf } from '../usecases/owner-dm.js';
 import { CampaignCache } from './campaign-cache.js';
 import { createFindingsPort } from './findings-port.js';
 import { createInflightClaims } from './inflight.js';
+import { createOwnerDirectory, UNMAPPED_OWNERS } from './owner-directory.js';
 
 export interface PortsInput {
   config: Readonly<Config>;
@@ -59,6 +64,7 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: DeliveryP
   // Ephemeral messages are not paced (Tier 4): their client waits out a 429 as before.
   const chat = { ...paced, ephemeral: createChatPort(client).ephemeral };
   const { channels, ...actions } = file.permissions;
+  const owners = ownerDirectory(input, rejectingClient(token, input.clientOptions, countError));
   // Each try of the change and of its read-back may take the whole request timeout.
   const changeDeadlineMs = config.tenant.requestTimeoutMs * (config.tenant.maxRetries + 1) * 2 + 1_000;
   const ports: Ports = {
@@ -98,8 +104,11 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: DeliveryP
     approvals: store,
     inflight: createInflightClaims(store, clock, changeDeadlineMs),
     rollups: rollupPort(store, clock),
+    owners,
   };
   const worker = createDeliveryPorts({
+    owners,
+    ownerDm: (finding) => ownerDmOf(ports, finding),
     store,
     settings: ports.settings,
     token,
@@ -132,6 +141,10 @@ export function createDeliveryPorts(o: {
   /** Roll-ups in a flood (WARDEN_CONFIG `delivery.rollup`); none when absent. */
   rollup?: RollupRule | undefined;
   hooks?: PacingHooks;
+  /** Owners on cards; without it (a worker alone, in tests) they are shown by id. */
+  owners?: OwnersPort;
+  /** Alerts routed to a finding's owner (`notifyOwner: true`); they fail without it. */
+  ownerDm?: OwnerDmFinder;
 }): DeliveryPorts {
   const client = rejectingClient(o.token, o.clientOptions, o.onSlackError ?? (() => undefined));
   const paced = (maxWaitMs: number) =>
@@ -155,6 +168,8 @@ export function createDeliveryPorts(o: {
     history: createHistoryPort(client),
     logger: o.logger,
     clock: o.clock,
+    owners: o.owners ?? UNMAPPED_OWNERS,
+    ownerDm: o.ownerDm,
     settings: o.settings ?? {
       attributionTemplate: DEFAULT_CONFIG_FILE.attribution.template,
       offerUnsuppress: DEFAULT_CONFIG_FILE.cards.offerUnsuppress,
@@ -173,6 +188,23 @@ function rejectingClient(
     { ...options, rejectRateLimitedCalls: true, retryConfig: { retries: 0 } },
     onError,
   );
+}
+
+/**
+ * The owner directory: tenant users and Slack members by email, cached. Its Slack client hands a
+ * 429 back rather than waiting it out (Slack's default waits minutes): a card is not held for a
+ * lookup, and the directory keeps the failure briefly before asking again.
+ */
+function ownerDirectory(input: PortsInput, client: MeteredWebClient): OwnersPort {
+  const slack = new UserDirectory(client, 3_600_000, input.clock);
+  return createOwnerDirectory({
+    getUser: (id) => getUser(input.tenant, id),
+    findUsersByEmail: (email) => findUsersByEmail(input.tenant, email, 2),
+    lookupByEmail: (email) => slack.lookupByEmail(email),
+    slackPerson: (id) => slack.get(id),
+    logger: input.logger,
+    now: input.clock,
+  });
 }
 
 function pacingHooks(metrics: Metrics): PacingHooks {

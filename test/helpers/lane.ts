@@ -50,6 +50,7 @@ export const CHANGE_PORTS = [
   'metrics',
   'clock',
   'logger',
+  'owners',
 ] as const;
 
 /** Starts a lane for each test that asks, and closes it after the test. */
@@ -103,7 +104,7 @@ export function lanePerTest(): (opts?: LaneOptions) => Promise<Lane> {
       async card(findingId, channel = 'C0SECOPS') {
         const { showFinding } = await import('../../src/usecases/show-finding.js');
         return showFinding(
-          lane.pick('findings', 'chat', 'cards', 'clock', 'logger', 'settings', 'audit'),
+          lane.pick('findings', 'chat', 'cards', 'clock', 'logger', 'settings', 'audit', 'owners'),
           findingId,
           channel,
         );

@@ -13,6 +13,7 @@ const PORTS = [
   'clock',
   'logger',
   'audit',
+  'owners',
 ] as const;
 
 describe('openActionModal (through its ports)', () => {

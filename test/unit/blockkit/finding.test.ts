@@ -13,7 +13,9 @@ const seed = (id: string): Finding => {
 const render = (f: Finding) => renderFindingAlert(f, { now });
 const allText = (f: Finding) => JSON.stringify(render(f));
 const buttons = (f: Finding) =>
-  [...allText(f).matchAll(/"action_id":"(finding\.[a-zA-Z]+)"/g)].map((m) => m[1]);
+  [...allText(f).matchAll(/"action_id":"(finding\.[a-zA-Z_]+)"/g)].map((m) => m[1]);
+/** Every card offers these, whatever its state: the owner and the history are not states. */
+const ALWAYS = ['finding.assign_owner', 'finding.history'];
 
 describe('renderFindingAlert', () => {
   it('renders every seed finding within Slack’s limits, with a text fallback', () => {
@@ -86,9 +88,10 @@ describe('renderFindingAlert', () => {
       'finding.suppress',
       'finding.resolve',
       'finding.task',
+      ...ALWAYS,
     ]);
-    expect(buttons(seed('FND_SNOOZED'))).toEqual(['finding.reopen']);
-    expect(buttons(seed('FND_SUPPRESSED'))).toEqual(['finding.reopen']);
+    expect(buttons(seed('FND_SNOOZED'))).toEqual(['finding.reopen', ...ALWAYS]);
+    expect(buttons(seed('FND_SUPPRESSED'))).toEqual(['finding.reopen', ...ALWAYS]);
     // Create task is a hand-off where remediation is due: until the finding has its task, which
     // the card then names
     const tasked = seed('FND_IN_PROGRESS');
@@ -98,9 +101,10 @@ describe('renderFindingAlert', () => {
     const configured = JSON.stringify(
       renderFindingAlert(seed('FND_SUPPRESSED'), { now, offerUnsuppress: true }),
     );
-    expect([...configured.matchAll(/"action_id":"(finding\.[a-zA-Z]+)"/g)].map((m) => m[1])).toEqual([
+    expect([...configured.matchAll(/"action_id":"(finding\.[a-zA-Z_]+)"/g)].map((m) => m[1])).toEqual([
       'finding.reopen',
       'finding.unsuppress',
+      ...ALWAYS,
     ]);
     expect(allText(seed('FND_SA_UNOWNED'))).toContain('Suppress (permanent)…');
     expect(
@@ -201,5 +205,63 @@ describe('renderFindingAlert', () => {
     for (const b of out.blocks) {
       if (b.type === 'header') expect(b.text.text.length).toBeLessThanOrEqual(150);
     }
+  });
+});
+
+describe('the owner on the card', () => {
+  const owned = (o: Partial<Finding>): Finding => ({ ...seed('FND_SA_UNOWNED'), computedOwner: null, ...o });
+  const person = (p: Partial<import('../../../src/ports/owners.js').OwnerPerson>) => ({
+    identityUserId: 'IU_BOB',
+    name: 'Bob Brown',
+    slackUserId: undefined,
+    ...p,
+  });
+  const ownerField = (f: Finding, ctx: Parameters<typeof renderFindingAlert>[1]) =>
+    JSON.stringify(renderFindingAlert(f, ctx)).match(/\*Owner\*\\n([^"]*)"/)?.[1];
+
+  it('is a mention when mapped, labelled assigned or computed, and offers Notify owner', () => {
+    const f = owned({ assignedOwner: { identityUserId: 'IU_BOB' } });
+    const shown = { which: 'assigned' as const, person: person({ slackUserId: 'U0BOB' }) };
+    expect(ownerField(f, { now, owner: shown })).toBe('<@U0BOB> (assigned)');
+    expect(buttons(f).length).toBeGreaterThan(0);
+    const withOwner = JSON.stringify(renderFindingAlert(f, { now, owner: shown }));
+    expect(withOwner).toContain('finding.notify_owner');
+    // the owner's own copy, in a direct message, does not offer to notify them
+    expect(JSON.stringify(renderFindingAlert(f, { now, owner: shown, directMessage: true }))).not.toContain(
+      'finding.notify_owner',
+    );
+    const computed = { which: 'computed' as const, person: person({ slackUserId: 'U0BOB' }) };
+    expect(ownerField(owned({ computedOwner: { identityUserId: 'IU_BOB' } }), { now, owner: computed })).toBe(
+      '<@U0BOB> (computed)',
+    );
+  });
+
+  it('is the tenant’s name and id when unmapped, saying why, with no Notify owner', () => {
+    const f = owned({ assignedOwner: { identityUserId: 'IU_NOEMAIL' } });
+    const cases = [
+      ['no-email', 'no email in the tenant'],
+      ['not-in-slack', 'not found in Slack'],
+      ['emails-hidden', 'emails are hidden in Slack, so shown by id'],
+      ['no-tenant-user', 'not in the tenant'],
+    ] as const;
+    for (const [why, words] of cases) {
+      const shown = {
+        which: 'assigned' as const,
+        person: person({ identityUserId: 'IU_NOEMAIL', name: 'Build <!channel>', why }),
+      };
+      const text = ownerField(f, { now, owner: shown }) ?? '';
+      expect(text).toContain('`IU_NOEMAIL`');
+      expect(text).toContain(words);
+      expect(text).toContain('Build &lt;!channel&gt;');
+      expect(JSON.stringify(renderFindingAlert(f, { now, owner: shown }))).not.toContain(
+        'finding.notify_owner',
+      );
+    }
+  });
+
+  it('falls back to the tenant’s reference when Warden has not mapped the owner', () => {
+    expect(ownerField(owned({ computedOwner: { identityUserId: 'IU_BOB' } }), { now })).toBe(
+      'identity `IU_BOB` (computed)',
+    );
   });
 });

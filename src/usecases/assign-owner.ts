@@ -1,0 +1,150 @@
+import { describeFailure } from '../blockkit/failure.js';
+import { renderAssignOwnerForm } from '../blockkit/forms/assign-owner.js';
+import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
+import { code, mention } from '../blockkit/mrkdwn.js';
+import { noTenantUserText, tenantName } from '../blockkit/owner-words.js';
+import { personalOwnerOf } from '../domain/owner.js';
+import type { Ports } from '../ports/index.js';
+import type { Audience } from '../ports/slack.js';
+import { type AlertLifePorts, updateEverywhere } from './alert-life.js';
+import { type AuthorizePorts, authorize, refusal } from './authorize.js';
+import { errorDetail, outcomeOf } from './change-finding-state.js';
+import { logTenantFailure } from './log-failure.js';
+import { readBack } from './read-back.js';
+import { recordAudit, settleAudit } from './record-audit.js';
+
+/**
+ * Assign owner…: a Slack member made the finding's assigned owner in the tenant. Warden maps the
+ * member to their tenant user (by email), then asks the tenant's bulk operation for the change
+ * (`assignOwner`, the only way the vendor offers), which it applies asynchronously: the finding
+ * is read back until it shows the new owner, then the cards and their threads say so.
+ */
+export type AssignPorts = AlertLifePorts &
+  AuthorizePorts &
+  Pick<Ports, 'findings' | 'privately' | 'inflight' | 'views' | 'owners'>;
+
+export interface AssignTarget {
+  findingId: string;
+  userId: string;
+  /** The card the button was on (its channel and ts), if any. */
+  channel: string;
+  cardTs?: string | undefined;
+  ref: string;
+}
+
+const request = (t: AssignTarget) => ({
+  kind: 'act' as const,
+  userId: t.userId,
+  action: 'assignOwner' as const,
+  channel: t.channel,
+  findingId: t.findingId,
+  cardTs: t.cardTs,
+});
+
+/** The button: Loading… at once, then the form (or why not) once permission and the finding are known. */
+export async function openAssignOwner(
+  p: AssignPorts,
+  t: AssignTarget & { triggerId: string },
+): Promise<void> {
+  const viewId = await p.views.open(t.triggerId, renderLoadingModal(t.findingId));
+  const why = await refusal(p, request(t), t.ref);
+  if (why) return p.views.update(viewId, renderInfoModal(`:no_entry_sign: ${why}`));
+  try {
+    const finding = await p.findings.get(t.findingId);
+    const owner = personalOwnerOf(finding);
+    const shown = owner
+      ? { which: owner.which, person: await p.owners.personOf(owner.identityUserId) }
+      : undefined;
+    const meta = {
+      findingId: t.findingId,
+      channel: t.channel,
+      tz: 'UTC',
+      ...(t.cardTs ? { ts: t.cardTs } : {}),
+    };
+    await p.views.update(viewId, renderAssignOwnerForm(finding, meta, shown));
+  } catch (error) {
+    logTenantFailure(p.logger.child({ ref: t.ref }), error, 'could not open Assign owner');
+    await p.views.update(
+      viewId,
+      renderInfoModal(describeFailure(error, `load finding ${code(t.findingId)}`, t.ref)),
+    );
+  }
+}
+
+/** The submitted form, after the ack: permission again, the mapping, the change, the read-back. */
+export async function assignOwner(p: AssignPorts, t: AssignTarget & { assigneeId: string }): Promise<void> {
+  const audience: Audience = { channel: t.channel, user: t.userId };
+  if (!(await authorize(p, request(t), t.ref, audience))) return;
+  const log = p.logger.child({ ref: t.ref, findingId: t.findingId, user: t.userId, action: 'assignOwner' });
+  const entry = {
+    userId: t.userId,
+    channel: t.channel,
+    findingId: t.findingId,
+    action: 'assignOwner',
+    params: { ref: t.ref, assignee: t.assigneeId } as Record<string, unknown>,
+  };
+  const mapped = await p.owners.tenantUserOf(t.assigneeId);
+  if (!mapped.ok) {
+    log.info({ why: mapped.why }, 'owner not assigned: the person cannot be mapped to the tenant');
+    await recordAudit(p, { ...entry, outcome: 'refused', error: `not mapped: ${mapped.why}` });
+    await p.privately.tell(
+      audience,
+      `:no_entry_sign: Nothing was assigned. ${noTenantUserText(t.assigneeId, mapped.why)}`,
+    );
+    return;
+  }
+  entry.params.owner = mapped.identityUserId;
+  if (!(await p.inflight.claim(t.findingId))) {
+    await p.privately.tell(
+      audience,
+      `:hourglass: A change to finding ${code(t.findingId)} is already in progress; nothing was sent. Try again in a moment.`,
+    );
+    return;
+  }
+  const change = { kind: 'assignOwner' as const, identityUserId: mapped.identityUserId };
+  const attemptId = await recordAudit(p, { ...entry, outcome: 'attempt' });
+  const settle = async (outcome: ReturnType<typeof outcomeOf>, error: string | null) => {
+    if (!attemptId || !(await settleAudit(p, attemptId, outcome, error)))
+      await recordAudit(p, { ...entry, outcome, error });
+  };
+  let shown: Awaited<ReturnType<typeof readBack>>;
+  try {
+    const { bulkActionId } = await p.findings.bulk([t.findingId], change);
+    entry.params.bulkActionId = bulkActionId;
+    shown = await readBack(p, [t.findingId], change);
+  } catch (error) {
+    logTenantFailure(log, error, 'owner not assigned');
+    await settle(outcomeOf(error), errorDetail(error));
+    await p.privately.tell(
+      audience,
+      describeFailure(error, `assign an owner to finding ${code(t.findingId)}`, t.ref),
+    );
+    return;
+  } finally {
+    await p.inflight.release(t.findingId);
+  }
+  const finding = shown.get(t.findingId);
+  const who = `${mention(t.assigneeId)} (${tenantName(mapped.identityUserId, mapped.name)} in the tenant)`;
+  if (!finding) {
+    log.warn('the tenant took the assignment but the finding does not show it');
+    await settle('refused', 'the tenant did not apply the assignment');
+    await p.privately.tell(
+      audience,
+      `:warning: The tenant accepted the request to make ${who} the owner of ${code(t.findingId)}, but the finding does not show it: the tenant refused it or has not applied it yet. Check the finding in a minute.`,
+    );
+    return;
+  }
+  await settle('ok', null);
+  log.info({ owner: mapped.identityUserId }, 'owner assigned');
+  const card = t.cardTs ? { channel: t.channel, ts: t.cardTs } : undefined;
+  const result = await updateEverywhere(p, finding, {
+    reply: `${mention(t.userId)} made ${who} the owner of this finding.`,
+    primaryChannel: t.channel,
+    clicked: card,
+  });
+  if (result.primaryError !== undefined)
+    await p.privately.tell(
+      audience,
+      `:white_check_mark: ${who} is now the owner; ${describeFailure(result.primaryError, 'update the alert in Slack', t.ref)}`,
+    );
+}

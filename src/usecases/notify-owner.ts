@@ -1,0 +1,124 @@
+import { describeFailure } from '../blockkit/failure.js';
+import { code, mention } from '../blockkit/mrkdwn.js';
+import type { Finding } from '../model/finding.js';
+import type { Ports } from '../ports/index.js';
+import type { Audience } from '../ports/slack.js';
+import {
+  type AlertLifePorts,
+  type Card,
+  postCard,
+  replaceCard,
+  replyInThread,
+  trackCard,
+} from './alert-life.js';
+import { type AuthorizePorts, authorize } from './authorize.js';
+import { logTenantFailure } from './log-failure.js';
+import { type OwnerDm, type OwnerDmPorts, ownerDmOf } from './owner-dm.js';
+import { recordAudit } from './record-audit.js';
+
+/**
+ * Notify owner: the finding's card sent to its owner in a direct message. The copy is a tracked
+ * card like any other (replaced on every change, its buttons checked for whoever clicks them);
+ * asked again, Warden replies in the copy's thread instead of posting a second one.
+ */
+export type NotifyPorts = AlertLifePorts &
+  AuthorizePorts &
+  OwnerDmPorts &
+  Pick<Ports, 'findings' | 'privately'>;
+
+export interface NotifyInput {
+  findingId: string;
+  userId: string;
+  channel: string;
+  card?: Card | undefined;
+  audience: Audience;
+  ref: string;
+}
+
+/** The button (or command): permission (its own key) and the card check first. */
+export async function pressNotifyOwner(p: NotifyPorts, input: NotifyInput): Promise<void> {
+  const request = {
+    kind: 'act' as const,
+    userId: input.userId,
+    action: 'notifyOwner' as const,
+    channel: input.channel,
+    findingId: input.findingId,
+    cardTs: input.card?.ts,
+  };
+  if (!(await authorize(p, request, input.ref, input.audience))) return;
+  await notifyOwner(p, input);
+}
+
+/** Puts the card in the owner's DM (or brings up the copy already there); returns the copy. */
+export async function sendToOwner(
+  p: AlertLifePorts,
+  finding: Finding,
+  dm: Extract<OwnerDm, { ok: true }>,
+  why: string,
+): Promise<Card> {
+  const there = (await p.cards.messagesFor(finding.id)).filter((m) => m.channel === dm.channel).at(-1);
+  const card = there ? { channel: dm.channel, ts: there.ts } : await postCard(p, finding, dm.channel);
+  if (there) await replaceCard(p, finding, card);
+  await trackCard(p, finding, card);
+  await replyInThread(p, card, why);
+  return card;
+}
+
+export async function notifyOwner(p: NotifyPorts, input: NotifyInput): Promise<void> {
+  const { findingId, ref } = input;
+  const log = p.logger.child({ ref, findingId, user: input.userId, action: 'notifyOwner' });
+  const audit = (
+    outcome: 'ok' | 'refused' | 'failed',
+    error?: string,
+    params: Record<string, unknown> = {},
+  ) =>
+    recordAudit(p, {
+      userId: input.userId,
+      channel: input.channel,
+      findingId,
+      action: 'notifyOwner',
+      params: { ref, ...params },
+      outcome,
+      error,
+    });
+  let finding: Finding;
+  let dm: OwnerDm;
+  try {
+    finding = await p.findings.get(findingId);
+    dm = await ownerDmOf(p, finding);
+  } catch (error) {
+    logTenantFailure(log, error, 'owner not notified');
+    await audit('failed', String(error).slice(0, 200));
+    await p.privately.tell(
+      input.audience,
+      describeFailure(error, `notify the owner of ${code(findingId)}`, ref),
+    );
+    return;
+  }
+  if (!dm.ok) {
+    log.info({ why: dm.code }, 'owner not notified');
+    await audit('refused', dm.code);
+    await p.privately.tell(input.audience, `:no_entry_sign: Nobody was notified. ${dm.text}`);
+    return;
+  }
+  const params = { owner: dm.identityUserId, slackUser: dm.slackUserId };
+  try {
+    await sendToOwner(
+      p,
+      finding,
+      dm,
+      `${mention(input.userId)} sent you this finding: you are its ${dm.which} owner in the tenant.`,
+    );
+  } catch (error) {
+    log.warn({ err: error }, 'owner not notified: the direct message failed');
+    await audit('failed', String(error).slice(0, 200), params);
+    await p.privately.tell(input.audience, describeFailure(error, 'send the finding to its owner', ref));
+    return;
+  }
+  await audit('ok', undefined, params);
+  log.info({ owner: dm.slackUserId }, 'owner notified');
+  const line = `${mention(input.userId)} sent this to its owner, ${mention(dm.slackUserId)}.`;
+  if (input.card)
+    await replyInThread(p, input.card, line).catch(() => p.privately.tell(input.audience, line));
+  else await p.privately.tell(input.audience, `:white_check_mark: ${line}`);
+}
