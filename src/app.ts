@@ -3,6 +3,7 @@ import type { App } from '@slack/bolt';
 import express from 'express';
 import type { Config } from './config.js';
 import { type ConfigFile, DEFAULT_CONFIG_FILE } from './config-file.js';
+import { LifecycleRunner } from './delivery/lifecycle-runner.js';
 import type { Poller } from './delivery/poller.js';
 import { sweepRetention } from './delivery/retention.js';
 import type { RollupPublisher } from './delivery/rollup-publisher.js';
@@ -37,6 +38,8 @@ export interface WardenOptions {
   store?: Store;
   /** Post-ack work: how many run at once, how many may wait before Warden turns clicks away. */
   workQueue?: { concurrency: number; maxWaiting: number };
+  /** How often reminders, ends and digests are looked for (tests shorten it). */
+  lifecycleTickMs?: number;
 }
 
 export interface Warden {
@@ -46,6 +49,7 @@ export interface Warden {
   worker: DeliveryWorker;
   poller: Poller | undefined;
   publisher: RollupPublisher;
+  lifecycleRunner: LifecycleRunner;
   metrics: Metrics;
   http: express.Application;
   start(port?: number): Promise<Server>;
@@ -77,7 +81,17 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   const http = express().disable('x-powered-by');
   http.use(requestContext({ metrics, logger, draining: () => draining }));
 
-  const built = buildPorts({ config, file, clock, logger, metrics, store, tenant, clientOptions });
+  const built = buildPorts({
+    config,
+    file,
+    clock,
+    logger,
+    metrics,
+    store,
+    tenant,
+    clientOptions,
+    workspaceUrl: identity.url,
+  });
   const { ports } = built;
   const slack = createSlackApp({
     config,
@@ -96,7 +110,13 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   wireOperations({ http, ports, store, tenantAuth: tenant.auth, work, poller, pollIntervalMs });
 
   const { app, socketMode } = slack;
+  const lifecycleRunner = new LifecycleRunner(ports, file.digest, {
+    refreshHome: (users) => built.home.refresh(users),
+    ...(opts.lifecycleTickMs ? { tickMs: opts.lifecycleTickMs } : {}),
+  });
   const lifecycle = createLifecycle({
+    lifecycleRunner,
+    home: built.home,
     http,
     app,
     socketMode,
@@ -121,6 +141,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     worker,
     poller,
     publisher,
+    lifecycleRunner,
     metrics,
     http,
     start: (port = config.http.port) => lifecycle.start(port),

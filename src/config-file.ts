@@ -5,6 +5,7 @@ import { ApprovalsSchema, AttributionSchema, LimitsSchema } from './config-secti
 import { CardsSchema } from './config-sections/cards.js';
 import { ClosureSchema } from './config-sections/closure.js';
 import { DeliverySchema } from './config-sections/delivery.js';
+import { DigestsSchema, LifecycleSchema } from './config-sections/lifecycle.js';
 import { PermissionsSchema } from './config-sections/permissions.js';
 import { PollerSchema } from './config-sections/poller.js';
 import { RetentionSchema } from './config-sections/retention.js';
@@ -32,6 +33,8 @@ export const ConfigFileSchema = z
     retention: RetentionSchema.default(RetentionSchema.parse({})),
     delivery: DeliverySchema.default(DeliverySchema.parse({})),
     closure: ClosureSchema.default(ClosureSchema.parse({})),
+    lifecycle: LifecycleSchema.default(LifecycleSchema.parse({})),
+    digest: DigestsSchema,
   })
   .strict();
 

@@ -35,6 +35,7 @@ export function createMetrics() {
       registers: [registry],
     }),
     ...floodMetrics(registry),
+    ...lifecycleMetrics(registry),
     tenantRequests: new Histogram({
       name: 'warden_tenant_request_seconds',
       help: 'Tenant API requests by operation and HTTP status (or the failure: timeout, network).',
@@ -168,6 +169,30 @@ function floodMetrics(registry: Registry) {
       help: 'Time a Slack call waited for its paced slot (posts per channel, updates per workspace), by method.',
       labelNames: ['method'] as const,
       buckets: [0.05, 0.1, 0.25, 0.5, 1, 2, 5],
+      registers: [registry],
+    }),
+  };
+}
+
+/** A finding's life in Slack: reminders, ends, digests, the Home tab. */
+function lifecycleMetrics(registry: Registry) {
+  return {
+    lifecycleJobs: new Counter({
+      name: 'warden_lifecycle_jobs_total',
+      help: 'Reminders, ends and digests run, by kind and outcome (done, skipped, failed, retried).',
+      labelNames: ['kind', 'outcome'] as const,
+      registers: [registry],
+    }),
+    lifecycleUndelivered: new Counter({
+      name: 'warden_lifecycle_undelivered_total',
+      help: 'Reminder or digest messages that could not be delivered (a person gone, cannot_dm_bot, a channel archived): recorded, not retried.',
+      labelNames: ['kind'] as const,
+      registers: [registry],
+    }),
+    homePublished: new Counter({
+      name: 'warden_home_published_total',
+      help: 'Home tabs published (views.publish), by outcome.',
+      labelNames: ['outcome'] as const,
       registers: [registry],
     }),
   };

@@ -109,3 +109,9 @@ export const REVIEW_PICKED_KINDS = ['snooze', 'suppress', 'acceptRisk', 'reopen'
 export const REVIEW_PICKED_ID = idPattern(ReviewId.pickedPrefix, REVIEW_PICKED_KINDS);
 export const REVIEW_PAGE_ID = idPattern('review.page.', ['prev', 'next']);
 export const ReviewBlockId = { pick: 'review.pick', picked: 'review.picked', pages: 'review.pages' } as const;
+
+/** A reminder's buttons, also on the Home tab's "Ending soon" (value: the lifecycle job's id). */
+export const LifecycleId = {
+  extend: 'lifecycle.extend',
+  letEnd: 'lifecycle.let_end',
+} as const;

@@ -1,27 +1,10 @@
 import { z } from 'zod';
-import { parseDurationMs } from '../domain/duration.js';
-import { severity } from './values.js';
+import { duration, severity } from './values.js';
 
 /**
  * WARDEN_CONFIG `delivery.rollup`: in a flood, one summary message for many alerts of a channel
  * instead of one message each (Slack posts about 1 message a second per channel).
  */
-const duration = (fallback: string, min: number, max: number) =>
-  z
-    .string()
-    .default(fallback)
-    .transform((v, ctx) => {
-      const ms = parseDurationMs(v);
-      if (ms === undefined || ms < min || ms > max) {
-        ctx.addIssue({
-          code: 'custom',
-          message: `must be a duration between ${min / 1000}s and ${max / 1000}s, e.g. 30s`,
-        });
-        return z.NEVER;
-      }
-      return ms;
-    });
-
 export const RollupSchema = z
   .object({
     /** Off: every alert gets its own message, however many arrive. */

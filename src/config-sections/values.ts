@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parseDurationMs } from '../domain/duration.js';
 import { normaliseFindingType, normaliseSeverity, SEVERITY_RANK } from '../domain/routing.js';
 
 /** Value schemas several sections of WARDEN_CONFIG share. */
@@ -23,3 +24,20 @@ export const findingType = z.string().transform((v, ctx) => {
 export const channelId = z
   .string()
   .regex(/^[CG][A-Z0-9]{2,}$/, { message: 'must be a channel id (C… or G…), not a name' });
+
+/** A duration as operators write it (`30s`, `24h`), within [min, max] ms; read as milliseconds. */
+export const duration = (fallback: string, min: number, max: number) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const ms = parseDurationMs(v);
+      if (ms === undefined || ms < min || ms > max) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `must be a duration between ${min / 1000}s and ${max / 1000}s, e.g. 30s`,
+        });
+        return z.NEVER;
+      }
+      return ms;
+    });

@@ -14,6 +14,8 @@ export interface HealthDeps {
   pollIntervalMs?: number | undefined;
 }
 
+const DAY_MS = 86_400_000;
+
 async function check<T>(
   run: () => Promise<T>,
   timeoutMs = 3_000,
@@ -42,7 +44,7 @@ export function registerHealthRoutes(http: express.Application, deps: HealthDeps
   });
   http.get('/readyz', async (_req: Request, res: Response) => {
     const now = deps.now();
-    const [store, tenant] = await Promise.all([
+    const [store, tenant, lifecycle] = await Promise.all([
       check(async () => {
         await deps.store.ping();
         return deps.store.outboxStats(now);
@@ -51,6 +53,7 @@ export function registerHealthRoutes(http: express.Application, deps: HealthDeps
         await deps.tenantAuth.getToken();
         return true;
       }),
+      check(() => deps.store.lifecycleStats(now - DAY_MS)),
     ]);
     const outbox = store.ok ? store.value : undefined;
     const stuck = outbox?.oldestUnsentAgeMs !== undefined && outbox.oldestUnsentAgeMs > deps.stuckAfterMs;
@@ -77,6 +80,21 @@ export function registerHealthRoutes(http: express.Application, deps: HealthDeps
                 : {}),
             }
           : { ok: false },
+        // Reminders and digests that could not be delivered need a person (a channel archived,
+        // someone gone), not a restart: reported, never unready.
+        lifecycle: lifecycle.ok
+          ? {
+              ok: true,
+              pending: lifecycle.value.pending,
+              failedLastDay: lifecycle.value.failed,
+              undeliveredLastDay: lifecycle.value.undelivered,
+              ...(lifecycle.value.failed + lifecycle.value.undelivered > 0
+                ? {
+                    attention: `${lifecycle.value.undelivered} reminder(s) or digest(s) with undelivered messages and ${lifecycle.value.failed} failed job(s) in the last day; Warden's log names each (lifecycle job finished)`,
+                  }
+                : {}),
+            }
+          : { ok: false, error: lifecycle.error },
         ...(pollerLagMs === undefined
           ? {}
           : { poller: { ok: !pollerLagging, lastSuccessAgeMs: pollerLagMs, limitMs: pollerLimitMs } }),

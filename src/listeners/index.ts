@@ -4,6 +4,7 @@ import { registerApprovalListeners } from './approvals.js';
 import { registerCampaignListeners } from './campaign-actions.js';
 import { registerCommandListeners } from './commands.js';
 import type { ListenerContext } from './context.js';
+import { registerLifecycleListeners } from './lifecycle.js';
 import { registerMiddleware } from './middleware.js';
 import { registerOwnerListeners } from './owner-actions.js';
 import { registerReviewListeners } from './review.js';
@@ -21,4 +22,5 @@ export function registerListeners(app: App, ctx: ListenerContext): void {
   registerRollupListeners(app, ctx);
   registerReviewListeners(app, ctx);
   registerOwnerListeners(app, ctx);
+  registerLifecycleListeners(app, ctx);
 }

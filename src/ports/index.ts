@@ -2,6 +2,7 @@ import type { ClosureReason } from '../domain/closure.js';
 import type { Policy } from '../domain/policy.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
+import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { OwnersPort } from './owners.js';
 import type { RollupStore } from './rollups.js';
 import type {
@@ -48,6 +49,10 @@ export interface Settings {
   changeDeadlineMs: number;
   /** Why a finding is closed: the list the Resolve and Suppress forms ask from. */
   closureReasons: readonly ClosureReason[];
+  /** How long before a snooze or risk acceptance ends its reminder goes (0: none). */
+  remindBeforeMs: number;
+  /** The workspace's address (auth.test), for links to messages; none when Slack did not say. */
+  workspaceUrl: string | undefined;
 }
 
 /** What rendering a finding's card needs of the settings. */
@@ -88,4 +93,6 @@ export interface Ports {
   rollups: RollupStore;
   /** People mapped between the tenant and Slack (finding owners). */
   owners: OwnersPort;
+  /** Reminders, ends and digests scheduled in the store; who opened the Home tab. */
+  lifecycle: LifecycleStore & HomeViews;
 }

@@ -1,4 +1,4 @@
-import type { KnownBlock, ModalView } from '@slack/types';
+import type { HomeView, KnownBlock, ModalView } from '@slack/types';
 
 /**
  * The Slack Web API as Warden's use cases see it: a few narrow ports, each implemented once in
@@ -49,6 +49,8 @@ export interface ViewsPort {
   /** Stacks a modal on the one the person is in (a button inside a modal); resolves to its id. */
   push(triggerId: string, view: ModalView): Promise<string>;
   update(viewId: string, view: ModalView): Promise<void>;
+  /** Publishes a person's Home tab (views.publish, up to 100 blocks). */
+  publish(userId: string, view: HomeView): Promise<void>;
 }
 
 export interface FilePort {

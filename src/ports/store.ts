@@ -1,3 +1,4 @@
+import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { PacingStore } from './pacing.js';
 import type { RollupRecords } from './rollups.js';
 /**
@@ -83,6 +84,8 @@ export interface OutboxStore {
   requeue(which: { id: string } | { allFailed: true }, now: number): Promise<number>;
   outboxStats(now: number): Promise<OutboxStats>;
   listOutbox(filter: { status?: OutboxStatus; limit: number }): Promise<OutboxRow[]>;
+  /** How many alerts a channel got since `since` (ms), and the newest `limit` of them. */
+  arrivals(channel: string, since: number, limit: number): Promise<{ count: number; recent: OutboxRow[] }>;
 }
 
 /**
@@ -138,7 +141,8 @@ export interface AuditLog {
   ): Promise<boolean>;
   /** Attempts still without an outcome, made before `before` (ms). */
   unsettledAttempts(before: number, limit: number): Promise<AuditEntry[]>;
-  auditLog(filter: { findingId?: string; limit: number }): Promise<AuditEntry[]>;
+  /** Newest first: a finding's entries, a person's, or all. */
+  auditLog(filter: { findingId?: string; userId?: string; limit: number }): Promise<AuditEntry[]>;
 }
 
 export type ApprovalStatus = 'pending' | 'approved' | 'denied' | 'expired';
@@ -192,6 +196,8 @@ export interface ApprovalStore {
   /** Back to pending: its change failed at the tenant. */
   reopenApproval(id: string): Promise<void>;
   pendingApprovals(now: number): Promise<Approval[]>;
+  /** A person's own requests, newest first, whatever their status. */
+  approvalsBy(requesterId: string, limit: number): Promise<Approval[]>;
   /** Marks pending requests past their deadline expired and returns them. */
   expireApprovals(now: number): Promise<Approval[]>;
 }
@@ -236,7 +242,9 @@ export interface Store
     InflightClaims,
     RetentionStore,
     PacingStore,
-    RollupRecords {
+    RollupRecords,
+    LifecycleStore,
+    HomeViews {
   readonly kind: 'sqlite' | 'postgres';
   migrate(): Promise<void>;
   ping(): Promise<void>;

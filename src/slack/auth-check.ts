@@ -9,7 +9,15 @@ import { MeteredWebClient } from './metered-web-client.js';
  * report in one line, not a crash on the first request.
  */
 
-export type SlackIdentity = { ok: true; teamId: string; team: string; botId: string; botUserId: string };
+export type SlackIdentity = {
+  ok: true;
+  teamId: string;
+  team: string;
+  botId: string;
+  botUserId: string;
+  /** The workspace's own address (`https://acme.slack.com/`): links to messages are built on it. */
+  url: string | undefined;
+};
 export type SlackCheck = SlackIdentity | { ok: false; problem: string };
 
 const AuthTestSchema = z.looseObject({
@@ -18,6 +26,7 @@ const AuthTestSchema = z.looseObject({
   user_id: z.string(),
   bot_id: z.string().optional(),
   enterprise_id: z.string().optional(),
+  url: z.string().optional(),
 });
 
 /** Slack's answers that mean the token itself is wrong. */
@@ -78,5 +87,6 @@ export async function checkSlackToken(opts: {
     team: me.data.team ?? teamId,
     botId: me.data.bot_id ?? '',
     botUserId: me.data.user_id,
+    url: me.data.url && /^https?:\/\//.test(me.data.url) ? me.data.url : undefined,
   };
 }

@@ -86,6 +86,9 @@ export function createViewsPort(client: WebClient): ViewsPort {
     async update(viewId: string, view: ModalView) {
       await client.views.update({ view_id: viewId, view });
     },
+    async publish(userId, view) {
+      await client.views.publish({ user_id: userId, view });
+    },
   };
 }
 

@@ -4,6 +4,7 @@ import { migrationProvider, ping } from './migrations/index.js';
 import { approvalQueries } from './queries/approvals.js';
 import { auditQueries } from './queries/audit.js';
 import { inflightQueries } from './queries/inflight.js';
+import { lifecycleQueries } from './queries/lifecycle.js';
 import { messageQueries } from './queries/messages.js';
 import { outboxQueries } from './queries/outbox.js';
 import { pacingQueries } from './queries/pacing.js';
@@ -60,5 +61,6 @@ export function createKyselyStore(db: Kysely<Database>, kind: Store['kind']): St
     ...retentionQueries(db),
     ...pacingQueries(db, kind),
     ...rollupQueries(db),
+    ...lifecycleQueries(db, kind),
   };
 }

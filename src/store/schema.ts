@@ -1,3 +1,4 @@
+import type { JobKind, JobStatus } from '../ports/lifecycle.js';
 import type { AlertSource, ApprovalStatus, AuditOutcome, OutboxStatus } from '../ports/store.js';
 
 /**
@@ -130,6 +131,34 @@ export interface InflightTable {
   lease_until: number;
 }
 
+/** The lifecycle's schedule (ports/lifecycle.ts): reminders, ends, digests. */
+export interface LifecycleJobsTable {
+  id: string;
+  kind: JobKind;
+  key: string;
+  due_at: number;
+  subject: string | null;
+  made_by: string | null;
+  approved_by: string | null;
+  payload: string;
+  status: JobStatus;
+  attempts: number;
+  claimed_by: string | null;
+  claimed_until: number | null;
+  /** Step -> result (JSON object). */
+  progress: string;
+  outcome: string | null;
+  undelivered: number;
+  created_at: number;
+  updated_at: number;
+}
+
+/** Who opened Warden's Home tab, and when last. */
+export interface HomeViewsTable {
+  user_id: string;
+  opened_at: number;
+}
+
 export interface Database {
   outbox: OutboxTable;
   messages: MessagesTable;
@@ -141,4 +170,6 @@ export interface Database {
   slack_pacing: SlackPacingTable;
   rollup_groups: RollupGroupsTable;
   rollup_members: RollupMembersTable;
+  lifecycle_jobs: LifecycleJobsTable;
+  home_views: HomeViewsTable;
 }

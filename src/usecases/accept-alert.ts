@@ -1,9 +1,11 @@
 import { OWNER_ROUTE, type Route, type RoutingRule, routeAlert } from '../domain/routing.js';
 import type { Finding } from '../model/finding.js';
-import type { Ports } from '../ports/index.js';
+import type { Ports, Settings } from '../ports/index.js';
 import type { AlertSource } from '../ports/store.js';
+import { scheduleEnds } from './schedule-ends.js';
 
-export interface IntakeDeps extends Pick<Ports, 'outbox' | 'seen' | 'clock' | 'logger'> {
+export interface IntakeDeps extends Pick<Ports, 'outbox' | 'seen' | 'clock' | 'logger' | 'lifecycle'> {
+  settings: Pick<Settings, 'remindBeforeMs'>;
   rules: readonly RoutingRule[];
   defaultChannel: string | undefined;
   /** Tells the delivery worker there is work (it also polls the outbox on its own). */
@@ -67,6 +69,8 @@ export async function acceptAlert(deps: IntakeDeps, alert: IncomingAlert): Promi
       now,
     );
   }
+  // A snooze or acceptance made in the tenant: reminded to its owner, its end told in Slack.
+  if (!stored.duplicate) await scheduleEnds(deps, alert.finding);
   if (!stored.duplicate) {
     await deps.seen.recordSeen(
       alert.finding.id,

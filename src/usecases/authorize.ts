@@ -103,6 +103,14 @@ function decisionRefusal(p: AuthorizePorts, approval: Approval | undefined, user
   return undefined;
 }
 
+/**
+ * Whether the person may do it, asked quietly (nothing logged or audited): what Warden offers
+ * someone who has not clicked yet, e.g. an Extend… button on a reminder.
+ */
+export async function mayAct(p: AuthorizePorts, req: AccessRequest): Promise<boolean> {
+  return (await check(p, req)) === undefined;
+}
+
 /** Undefined when allowed; otherwise why not (logged, counted and in the audit log). */
 export async function refusal(
   p: AuthorizePorts,

@@ -14,11 +14,21 @@ import type { AuditOutcome } from '../ports/store.js';
 import { type AlertLifePorts, type Card, updateEverywhere } from './alert-life.js';
 import { logTenantFailure } from './log-failure.js';
 import { recordAudit, settleAudit } from './record-audit.js';
+import { scheduleEnds } from './schedule-ends.js';
 
 export type ChangePorts = AlertLifePorts &
   Pick<
     Ports,
-    'findings' | 'seen' | 'audit' | 'people' | 'privately' | 'inflight' | 'settings' | 'metrics' | 'rollups'
+    | 'findings'
+    | 'seen'
+    | 'audit'
+    | 'people'
+    | 'privately'
+    | 'inflight'
+    | 'settings'
+    | 'metrics'
+    | 'rollups'
+    | 'lifecycle'
   >;
 
 export interface ChangeFindingStateInput {
@@ -165,6 +175,11 @@ export async function changeFindingState(
     )
     .catch((error: unknown) => log.warn({ err: error }, 'could not record the new state as seen'));
 
+  // A snooze or acceptance made here: its reminder (to whoever made it) and its end.
+  await scheduleEnds(p, finding, {
+    madeBy: input.requesterId ?? input.actorId,
+    approvedBy: input.requesterId ? input.actorId : undefined,
+  });
   // A roll-up it is in shows its state too: its summary is marked for the next coalesced update.
   await p.rollups
     .markFindingChanged(findingId)

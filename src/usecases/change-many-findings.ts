@@ -12,6 +12,7 @@ import { attributed, type ChangePorts, errorDetail } from './change-finding-stat
 import { logTenantFailure } from './log-failure.js';
 import { CHUNK, readBack } from './read-back.js';
 import { recordAudit, settleAudit } from './record-audit.js';
+import { scheduleEnds } from './schedule-ends.js';
 
 export type ManyPorts = ChangePorts & AlertLifePorts & { rollups: Pick<RollupStore, 'markChanged'> };
 
@@ -70,6 +71,10 @@ export async function changeManyFindings(p: ManyPorts, input: ChangeManyInput): 
     for (const finding of read.values()) {
       const closed = closureLabels(input.change, findingTypeOf(finding)?.member);
       if (closed) p.metrics.closures.inc(closed);
+      await scheduleEnds(p, finding, {
+        madeBy: input.requesterId ?? input.actorId,
+        approvedBy: input.requesterId ? input.actorId : undefined,
+      });
       await refreshKnownCards(p, finding);
     }
     await p.rollups

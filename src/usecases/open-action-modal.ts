@@ -3,7 +3,9 @@ import { describeFailure } from '../blockkit/failure.js';
 import { stateLabel } from '../blockkit/finding-state.js';
 import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
 import { code } from '../blockkit/mrkdwn.js';
-import { offeredActions } from '../domain/actions.js';
+import { offeredActions, targetStateOf } from '../domain/actions.js';
+import { hideEmails, withoutAttribution } from '../domain/attribution.js';
+import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import { type AlertLifePorts, replaceCard, trackCard } from './alert-life.js';
 import { logTenantFailure } from './log-failure.js';
@@ -23,12 +25,28 @@ export interface OpenActionModalInput {
   stacked?: boolean;
   /** Checks run after the loading view is open (the trigger_id is used first): a refusal replaces it. */
   gate?: () => Promise<string | undefined>;
+  /** Extend… from a reminder: the finding must still be snoozed (or its risk accepted). */
+  extend?: boolean;
 }
 
 /** The days limit a form's dates obey (WARDEN_CONFIG `limits`). */
 export function maxDaysOf(p: Pick<Ports, 'settings'>, kind: FormKind): number {
   const limit = actionRow(kind).maxDays;
   return limit ? p.settings.limits[limit] : 3_650;
+}
+
+/**
+ * What an extension starts from: the finding is still snoozed (or its risk accepted) with an end,
+ * and its words, as the person wrote them (without the attribution the tenant's record carries).
+ */
+function extensionOf(p: Pick<Ports, 'settings'>, f: Finding, kind: FormKind) {
+  const row = actionRow(kind);
+  const end = row.endField ? f[row.endField] : undefined;
+  const endsAt = end ? new Date(end) : undefined;
+  if (f.state !== targetStateOf(kind) || !endsAt || Number.isNaN(endsAt.getTime())) return undefined;
+  const raw = kind === 'snooze' ? f.snoozeReason : f.riskAcceptanceJustification;
+  const words = raw ? hideEmails(withoutAttribution(p.settings.attributionTemplate, raw)) : undefined;
+  return { words, endsAt };
 }
 
 /**
@@ -68,7 +86,17 @@ export async function openActionModal(p: OpenFormPorts, input: OpenActionModalIn
     return;
   }
   const { finding } = found;
-  if (!offeredActions(finding.state).includes(input.kind)) {
+  const extending = input.extend ? extensionOf(p, finding, input.kind) : undefined;
+  if (input.extend && !extending) {
+    await p.views.update(
+      viewId,
+      renderInfoModal(
+        `This finding is ${stateLabel(finding.state).toLowerCase()} now: there is nothing to extend. Its card shows where it stands.`,
+      ),
+    );
+    return;
+  }
+  if (!extending && !offeredActions(finding.state).includes(input.kind)) {
     // Someone acted meanwhile: say so, and refresh the card so it shows the current state.
     await p.views.update(
       viewId,
@@ -88,6 +116,7 @@ export async function openActionModal(p: OpenFormPorts, input: OpenActionModalIn
     finding,
     maxDays: maxDaysOf(p, input.kind),
     closureReasons: p.settings.closureReasons,
+    extending,
     meta: {
       findingId: input.findingId,
       channel: input.channel,

@@ -12,7 +12,7 @@ import { showFinding } from './show-finding.js';
  * channel, as it is now, tracked like every card (`show`'s permission applies).
  */
 export async function openRollupCard(
-  p: AlertLifePorts & AuthorizePorts & Pick<Ports, 'findings' | 'privately'>,
+  p: AlertLifePorts & AuthorizePorts & Pick<Ports, 'findings' | 'privately' | 'lifecycle'>,
   input: { findingId: string; userId: string; audience: Audience; ref: string },
 ): Promise<void> {
   const { channel } = input.audience;

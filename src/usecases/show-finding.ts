@@ -1,12 +1,18 @@
 import type { Ports } from '../ports/index.js';
 import { type AlertLifePorts, type Card, showCard } from './alert-life.js';
+import { type SchedulePorts, scheduleEnds } from './schedule-ends.js';
 
-/** Posts a finding's card in a channel, as it is now, and tracks it. */
+/**
+ * Posts a finding's card in a channel, as it is now, and tracks it; a snooze or acceptance it
+ * shows gets its reminder and end scheduled (made outside Slack: its owner is reminded).
+ */
 export async function showFinding(
-  p: AlertLifePorts & Pick<Ports, 'findings'>,
+  p: AlertLifePorts & SchedulePorts & Pick<Ports, 'findings'>,
   findingId: string,
   channel: string,
 ): Promise<Card> {
   const finding = await p.findings.get(findingId);
-  return showCard(p, finding, channel);
+  const card = await showCard(p, finding, channel);
+  await scheduleEnds(p, finding);
+  return card;
 }

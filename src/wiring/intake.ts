@@ -42,6 +42,8 @@ export function wireIntake(opts: IntakeOptions): {
   const intake: IntakeDeps = {
     outbox: ports.outbox,
     seen: ports.seen,
+    lifecycle: ports.lifecycle,
+    settings: ports.settings,
     clock: ports.clock,
     rules: opts.file.routing.rules,
     defaultChannel: config.alerts.defaultChannel,

@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { App } from '@slack/bolt';
 import type express from 'express';
+import type { LifecycleRunner } from '../delivery/lifecycle-runner.js';
 import type { Poller } from '../delivery/poller.js';
 import type { RollupPublisher } from '../delivery/rollup-publisher.js';
 import type { DeliveryWorker } from '../delivery/worker.js';
@@ -9,6 +10,7 @@ import type { Ports } from '../ports/index.js';
 import type { WorkQueue } from '../slack/work-queue.js';
 import { expireApprovals } from '../usecases/expire-approvals.js';
 import { reconcileAttempts } from '../usecases/reconcile-attempts.js';
+import type { HomeRefresher } from './home-refresh.js';
 
 export interface LifecycleParts {
   http: express.Application;
@@ -19,6 +21,10 @@ export interface LifecycleParts {
   worker: DeliveryWorker;
   poller: Poller | undefined;
   publisher: RollupPublisher;
+  /** Reminders, ends and digests (the store's schedule). */
+  lifecycleRunner: LifecycleRunner;
+  /** Home tabs refreshed after people act. */
+  home: HomeRefresher;
   /** Closed last: the tenant pool, and the store when Warden opened it. */
   close: () => Promise<void>;
   /** While true, new HTTP requests get 503 (request-context.ts reads it). */
@@ -90,6 +96,7 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
       });
     worker.start();
     parts.publisher.start();
+    parts.lifecycleRunner.start();
     poller?.start();
     stopJobs = startJobs(parts);
     logger.info({ address: server.address(), socketMode: parts.socketMode }, 'Warden is listening');
@@ -117,10 +124,12 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
         .catch((error: unknown) => logger.warn({ err: error }, 'socket mode did not stop cleanly'));
     await poller?.stop();
     await parts.publisher.stop();
+    await parts.lifecycleRunner.stop();
     if (!(await work.drain(left())))
       logger.warn({ inflight: work.size }, 'deadline reached with interactions still running');
     // The worker ends its current batch; anything not delivered stays in the outbox.
     await Promise.race([worker.stop(), new Promise((r) => setTimeout(r, left()).unref())]);
+    await parts.home.stop();
     server?.closeAllConnections();
     await closed;
     await parts.close();

@@ -20,8 +20,10 @@ import { createChatPort, createFilePort, createHistoryPort, createViewsPort } fr
 import type { TenantClient } from '../tenant/client.js';
 import { findUsersByEmail, getUser } from '../tenant/users.js';
 import { ownerDmOf } from '../usecases/owner-dm.js';
+import { publishHome } from '../usecases/publish-home.js';
 import { CampaignCache } from './campaign-cache.js';
 import { createFindingsPort } from './findings-port.js';
+import { createHomeRefresher, type HomeRefresher, refreshingAudit } from './home-refresh.js';
 import { createInflightClaims } from './inflight.js';
 import { createOwnerDirectory, UNMAPPED_OWNERS } from './owner-directory.js';
 
@@ -35,6 +37,8 @@ export interface PortsInput {
   tenant: TenantClient;
   /** Options of the Web API clients (the Bolt app uses the same). */
   clientOptions: WebClientOptions;
+  /** The workspace's address (auth.test), for links to messages. */
+  workspaceUrl?: string | undefined;
 }
 
 /** Slack's own response_url host, plus the configured API's origin (the local Slack in tests). */
@@ -47,7 +51,7 @@ function responseUrlOrigins(apiUrl: string): string[] {
  * Slack client waits out a 429; the delivery worker's client hands 429s back instead, so the
  * outbox row is rescheduled (`worker`: the same ports with that client).
  */
-export function buildPorts(input: PortsInput): { ports: Ports; worker: DeliveryPorts } {
+export function buildPorts(input: PortsInput): { ports: Ports; worker: DeliveryPorts; home: HomeRefresher } {
   const { config, file, clock, logger, metrics, store, tenant } = input;
   const countError = (method: string, error: string) => metrics.slackErrors.inc({ method, error });
   const token = config.slack.botToken.reveal();
@@ -83,6 +87,8 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: DeliveryP
       offerUnsuppress: file.cards.offerUnsuppress,
       changeDeadlineMs,
       closureReasons: file.closure.reasons,
+      remindBeforeMs: file.lifecycle.remindBefore,
+      workspaceUrl: input.workspaceUrl,
     },
     findings: createFindingsPort(tenant),
     campaigns: new CampaignCache(tenant),
@@ -100,12 +106,15 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: DeliveryP
     outbox: store,
     cards: store,
     seen: store,
-    audit: store,
+    // Whoever acts has their Home tab refreshed (if they opened it): the audit log tells who.
+    audit: refreshingAudit(store, () => home),
     approvals: store,
     inflight: createInflightClaims(store, clock, changeDeadlineMs),
     rollups: rollupPort(store, clock),
     owners,
+    lifecycle: store,
   };
+  const home = homeRefresher(ports, store);
   const worker = createDeliveryPorts({
     owners,
     ownerDm: (finding) => ownerDmOf(ports, finding),
@@ -119,7 +128,22 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: DeliveryP
     rollup: rollupRule(file),
     hooks,
   });
-  return { ports, worker };
+  return { ports, worker, home };
+}
+
+function homeRefresher(ports: Ports, store: Store): HomeRefresher {
+  return createHomeRefresher({
+    publish: (userId) => publishHome(ports, userId),
+    openedBy: (ids) => store.homeOpenedBy(ids),
+    async approvers() {
+      const group = ports.settings.approvers;
+      if (!group) return [];
+      const viewers = await store.homeViewers(500);
+      const inGroup = await Promise.all(viewers.map((u) => ports.groups.isMember(u, [group])));
+      return viewers.filter((_, i) => inGroup[i]);
+    },
+    logger: ports.logger,
+  });
 }
 
 /** The worker's ports, and the lower-priority Slack the roll-up publisher posts with. */

@@ -51,6 +51,7 @@ export const CHANGE_PORTS = [
   'clock',
   'logger',
   'owners',
+  'lifecycle',
 ] as const;
 
 /** Starts a lane for each test that asks, and closes it after the test. */
@@ -104,7 +105,17 @@ export function lanePerTest(): (opts?: LaneOptions) => Promise<Lane> {
       async card(findingId, channel = 'C0SECOPS') {
         const { showFinding } = await import('../../src/usecases/show-finding.js');
         return showFinding(
-          lane.pick('findings', 'chat', 'cards', 'clock', 'logger', 'settings', 'audit', 'owners'),
+          lane.pick(
+            'findings',
+            'chat',
+            'cards',
+            'clock',
+            'logger',
+            'settings',
+            'audit',
+            'owners',
+            'lifecycle',
+          ),
           findingId,
           channel,
         );

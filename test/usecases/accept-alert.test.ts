@@ -15,7 +15,7 @@ describe('acceptAlert: routed and stored once', () => {
     ).routing.rules;
     let woken = 0;
     const deps = {
-      ...l.pick('outbox', 'seen', 'clock', 'logger'),
+      ...l.pick('outbox', 'seen', 'clock', 'logger', 'lifecycle', 'settings'),
       rules,
       defaultChannel: undefined,
       wake: () => woken++,

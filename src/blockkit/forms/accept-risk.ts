@@ -4,6 +4,7 @@ import { SLACK_LIMITS } from '../limits.js';
 import { endTime, readValues, type SubmissionResult, text } from './form-state.js';
 import {
   dateInputs,
+  extendingNote,
   formView,
   JUSTIFICATION_MIN,
   type ModalContext,
@@ -16,7 +17,7 @@ import {
 } from './form-view.js';
 
 /** The inputs of Accept risk… (one finding, or many at once). */
-export const acceptRiskFields = (maxDays: number, tz: string): KnownBlock[] => [
+export const acceptRiskFields = (maxDays: number, tz: string, words?: string): KnownBlock[] => [
   {
     type: 'input',
     block_id: BlockId.justification,
@@ -31,6 +32,7 @@ export const acceptRiskFields = (maxDays: number, tz: string): KnownBlock[] => [
       multiline: true,
       min_length: JUSTIFICATION_MIN,
       max_length: REASON_MAX,
+      ...(words ? { initial_value: words.slice(0, REASON_MAX) } : {}),
     },
   },
   presetInput('Accept for', [30, 90, 180, 365], 90, maxDays),
@@ -44,10 +46,17 @@ export const acceptRiskFields = (maxDays: number, tz: string): KnownBlock[] => [
 /** Accept risk…: a justification and an expiry (four-eyes may route it to an approver). */
 export const acceptRiskForm = {
   render: (ctx: ModalContext) =>
-    formView('acceptRisk', 'Accept risk', 'Accept risk', ctx.meta, [
-      ...summary(ctx.finding),
-      ...acceptRiskFields(ctx.maxDays, ctx.meta.tz),
-    ]),
+    formView(
+      'acceptRisk',
+      ctx.extending ? 'Extend acceptance' : 'Accept risk',
+      ctx.extending ? 'Extend' : 'Accept risk',
+      ctx.meta,
+      [
+        ...summary(ctx.finding),
+        ...extendingNote(ctx, 'risk acceptance'),
+        ...acceptRiskFields(ctx.maxDays, ctx.meta.tz, ctx.extending?.words),
+      ],
+    ),
 
   parse(raw: unknown, meta: ModalMetadata, now: Date, maxDays: number): SubmissionResult {
     const read = readValues(raw);

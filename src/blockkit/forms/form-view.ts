@@ -5,7 +5,7 @@ import { findingTitle } from '../finding-details.js';
 import { describeState, severityOf } from '../finding-state.js';
 import { BlockId, findingActionId, INPUT_ACTION } from '../ids.js';
 import { SLACK_LIMITS } from '../limits.js';
-import { code, plain, safeMrkdwn, truncate } from '../mrkdwn.js';
+import { code, plain, safeMrkdwn, slackDate, truncate } from '../mrkdwn.js';
 
 /** The parts every action form is built from: the finding's summary, the inputs, the shell. */
 
@@ -26,6 +26,11 @@ export interface ModalContext {
   maxDays: number;
   /** Why a finding is closed (Resolve…, Suppress…): WARDEN_CONFIG `closure.reasons`. */
   closureReasons: readonly ClosureReason[];
+  /**
+   * Extend… (a reminder before an end): the same form, its words prefilled with the current
+   * reason or justification, saying when it ends now.
+   */
+  extending?: { words: string | undefined; endsAt: Date } | undefined;
 }
 
 export const REASON_MAX = 2_000;
@@ -100,7 +105,12 @@ export function dateInputs(dateBlockId: string, hint: string): KnownBlock[] {
   ];
 }
 
-export function reasonInput(label: string, optional: boolean, placeholder: string): KnownBlock {
+export function reasonInput(
+  label: string,
+  optional: boolean,
+  placeholder: string,
+  initial?: string | undefined,
+): KnownBlock {
   return {
     type: 'input',
     block_id: BlockId.reason,
@@ -112,8 +122,23 @@ export function reasonInput(label: string, optional: boolean, placeholder: strin
       multiline: true,
       max_length: REASON_MAX,
       placeholder: txt(placeholder, 150),
+      ...(initial ? { initial_value: initial.slice(0, REASON_MAX) } : {}),
     },
   };
+}
+
+/** Extending: when it ends now, above the inputs that set the new end. */
+export function extendingNote(ctx: ModalContext, what: string): KnownBlock[] {
+  if (!ctx.extending) return [];
+  return [
+    {
+      type: 'section',
+      text: {
+        type: 'mrkdwn',
+        text: `*The ${what} now ends ${slackDate(ctx.extending.endsAt)}.* Choose the new end below; it counts from now.`,
+      },
+    },
+  ];
 }
 
 /** The form shell: its callback id is the action's id, its metadata the finding and the card. */

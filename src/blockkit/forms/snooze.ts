@@ -3,6 +3,7 @@ import { BlockId } from '../ids.js';
 import { endTime, readValues, type SubmissionResult, text } from './form-state.js';
 import {
   dateInputs,
+  extendingNote,
   formView,
   type ModalContext,
   type ModalMetadata,
@@ -14,20 +15,27 @@ import {
 } from './form-view.js';
 
 /** The inputs of Snooze… (one finding, or many at once). */
-export const snoozeFields = (maxDays: number, tz: string): KnownBlock[] => [
+export const snoozeFields = (maxDays: number, tz: string, words?: string): KnownBlock[] => [
   presetInput('Snooze for', [1, 7, 30, 90], 7, maxDays),
   ...dateInputs(BlockId.date, 'A date picked here wins over the choice above.'),
-  reasonInput('Reason', false, 'Why can this wait? e.g. waiting on the vendor'),
+  reasonInput('Reason', false, 'Why can this wait? e.g. waiting on the vendor', words),
   tzNote(tz, 'The finding reopens by itself at that time.'),
 ];
 
 /** Snooze…: for how long (or until a date, in the person's zone) and why. */
 export const snoozeForm = {
   render: (ctx: ModalContext) =>
-    formView('snooze', 'Snooze finding', 'Snooze', ctx.meta, [
-      ...summary(ctx.finding),
-      ...snoozeFields(ctx.maxDays, ctx.meta.tz),
-    ]),
+    formView(
+      'snooze',
+      ctx.extending ? 'Extend snooze' : 'Snooze finding',
+      ctx.extending ? 'Extend' : 'Snooze',
+      ctx.meta,
+      [
+        ...summary(ctx.finding),
+        ...extendingNote(ctx, 'snooze'),
+        ...snoozeFields(ctx.maxDays, ctx.meta.tz, ctx.extending?.words),
+      ],
+    ),
 
   parse(raw: unknown, meta: ModalMetadata, now: Date, maxDays: number): SubmissionResult {
     const read = readValues(raw);

@@ -7,6 +7,7 @@ import { inflight } from './0005-inflight.js';
 import { retentionIndexes } from './0006-retention-indexes.js';
 import { pacingAndRollups } from './0040-pacing-and-rollups.js';
 import { bulkApprovals } from './0050-bulk-approvals.js';
+import { lifecycle } from './0060-lifecycle.js';
 
 /**
  * Versioned migrations, one file each, run at start by kysely's Migrator: it takes a lock (an
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '0006_retention_indexes': retentionIndexes,
   '0040_pacing_and_rollups': pacingAndRollups,
   '0050_bulk_approvals': bulkApprovals,
+  '0060_lifecycle': lifecycle,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -102,6 +102,16 @@ export function approvalQueries(db: Kysely<Database>): ApprovalStore {
         .execute();
       return rows.map(toApproval);
     },
+    async approvalsBy(requesterId, limit) {
+      const rows = await db
+        .selectFrom('approvals')
+        .selectAll()
+        .where('requester_id', '=', requesterId)
+        .orderBy('created_at', 'desc')
+        .limit(limit)
+        .execute();
+      return rows.map(toApproval);
+    },
     async expireApprovals(now) {
       const rows = await db
         .updateTable('approvals')

@@ -65,6 +65,7 @@ export function auditQueries(db: Kysely<Database>): AuditLog {
         .orderBy('id', 'desc')
         .limit(filter.limit);
       if (filter.findingId) q = q.where('finding_id', '=', filter.findingId);
+      if (filter.userId) q = q.where('user_id', '=', filter.userId);
       const rows = await q.execute();
       return rows.map(toEntry);
     },

@@ -180,6 +180,16 @@ async function listOutbox(db: Db, filter: { status?: OutboxStatus; limit: number
   return (await q.execute()).map(toRow);
 }
 
+/** A channel's alerts stored since `since` (a digest's "arrived since the last one"). */
+async function arrivals(db: Db, channel: string, since: number, limit: number) {
+  const recent = db.selectFrom('outbox').where('channel', '=', channel).where('created_at', '>', since);
+  const [count, rows] = await Promise.all([
+    recent.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    recent.selectAll().orderBy('created_at', 'desc').limit(limit).execute(),
+  ]);
+  return { count: Number(count?.n ?? 0), recent: rows.map(toRow) };
+}
+
 export function outboxQueries(db: Db, kind: Store['kind']): OutboxStore {
   return {
     enqueueAlert: (alert, now) => enqueueAlert(db, alert, now),
@@ -223,5 +233,6 @@ export function outboxQueries(db: Db, kind: Store['kind']): OutboxStore {
     requeue: (which, now) => requeue(db, which, now),
     outboxStats: (now) => outboxStats(db, now),
     listOutbox: (filter) => listOutbox(db, filter),
+    arrivals: (channel, since, limit) => arrivals(db, channel, since, limit),
   };
 }

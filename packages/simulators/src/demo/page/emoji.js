@@ -5,6 +5,7 @@ export const EMOJI = {
   bell: '🔔',
   eyes: '👀',
   grey_question: '❔',
+  alarm_clock: '⏰',
   hourglass: '⌛',
   hourglass_flowing_sand: '⏳',
   information_source: 'ℹ️',

@@ -1,0 +1,106 @@
+import type { KnownBlock } from '@slack/types';
+import type { EndingAction } from '../domain/ends.js';
+import type { RenderedMessage } from './finding.js';
+import { enumWords } from './finding-details.js';
+import { SLACK_LIMITS } from './limits.js';
+import { code, mention, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
+import { endWords } from './reminder.js';
+
+/**
+ * A channel's daily digest: open findings by severity (from the tenant's search), what arrived
+ * since the last digest, what ends within seven days, the approvals waiting; each finding linked
+ * to its card. Pure.
+ */
+
+/** A finding named in the digest, with a link to its card when there is one. */
+export interface DigestItem {
+  findingId: string;
+  link: string | undefined;
+}
+
+export interface DigestData {
+  /** When the digest is for (its due time). */
+  at: number;
+  open:
+    | {
+        ok: true;
+        bySeverity: { severity: string; count: number }[];
+        total: number;
+        capped: boolean;
+        minSeverity?: string | undefined;
+      }
+    | { ok: false };
+  arrived: { count: number; since: number | undefined; items: DigestItem[] };
+  ending: (DigestItem & { action: EndingAction; endsAt: number })[];
+  approvals: { count: number; items: (DigestItem & { requesterId: string; subject: string })[] };
+}
+
+/** Each list names at most this many; the count says the rest. */
+export const DIGEST_LISTED = 10;
+
+const SEVERITY_ICON: Record<string, string> = {
+  FINDING_SEVERITY_CRITICAL: '🔴',
+  FINDING_SEVERITY_HIGH: '🟠',
+  FINDING_SEVERITY_MEDIUM: '🟡',
+  FINDING_SEVERITY_LOW: '🔵',
+  FINDING_SEVERITY_INFO: '⚪',
+};
+
+const linked = (i: DigestItem) =>
+  i.link ? `<${i.link}|${safeMrkdwn(i.findingId, 80)}>` : code(i.findingId, 80);
+const more = (shown: number, all: number) => (all > shown ? ` …and ${all - shown} more` : '');
+const section = (text: string): KnownBlock => ({
+  type: 'section',
+  text: { type: 'mrkdwn', text: truncate(text, SLACK_LIMITS.sectionText) },
+});
+
+function openLine(d: DigestData): string {
+  if (!d.open.ok) return '*Open findings:* _the tenant did not answer; see its console._';
+  const { bySeverity, total, capped, minSeverity } = d.open;
+  const counts = bySeverity
+    .filter((s) => s.count > 0)
+    .map(
+      (s) => `${SEVERITY_ICON[s.severity] ?? '⚫'} ${s.count} ${enumWords(s.severity, 'FINDING_SEVERITY_')}`,
+    );
+  const floor = minSeverity ? ` (${enumWords(minSeverity, 'FINDING_SEVERITY_')} and above)` : '';
+  return `*Open findings${floor}: ${total}${capped ? '+' : ''}*${counts.length ? ` — ${counts.join(' · ')}` : ''}`;
+}
+
+export function renderDigest(d: DigestData): RenderedMessage {
+  const since = d.arrived.since ? ` since ${slackDate(new Date(d.arrived.since))}` : ' in the last day';
+  const arrived = d.arrived.items.map(linked).join(', ');
+  const ending = d.ending
+    .slice(0, DIGEST_LISTED)
+    .map(
+      (e) =>
+        `• the ${endWords(e.action).noun} of ${linked(e)} ${endWords(e.action).ends} ${slackDate(new Date(e.endsAt))}`,
+    );
+  const approvals = d.approvals.items
+    .slice(0, DIGEST_LISTED)
+    .map((a) => `• ${a.subject} by ${mention(a.requesterId)}${a.link ? ` (<${a.link}|request>)` : ''}`);
+  const blocks: KnownBlock[] = [
+    {
+      type: 'header',
+      text: { type: 'plain_text', text: 'Daily digest', emoji: true },
+    },
+    {
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: `For ${slackDate(new Date(d.at), '{date_long_pretty}')}` }],
+    },
+    section(openLine(d)),
+    section(
+      `*Arrived${since}: ${d.arrived.count}*${arrived ? `\n${arrived}${more(d.arrived.items.length, d.arrived.count)}` : ''}`,
+    ),
+    section(
+      `*Ending within 7 days: ${d.ending.length}*${ending.length ? `\n${ending.join('\n')}${more(ending.length, d.ending.length)}` : ''}`,
+    ),
+    section(
+      `*Approvals waiting: ${d.approvals.count}*${approvals.length ? `\n${approvals.join('\n')}${more(approvals.length, d.approvals.count)}` : ''}`,
+    ),
+  ];
+  const total = d.open.ok ? `${d.open.total} open` : 'open findings unknown';
+  return {
+    text: `Daily digest: ${total}, ${d.arrived.count} new, ${d.ending.length} ending within 7 days, ${d.approvals.count} approvals waiting`,
+    blocks,
+  };
+}

@@ -1,0 +1,157 @@
+import type { HomeView, KnownBlock } from '@slack/types';
+import type { EndingAction } from '../domain/ends.js';
+import type { Approval, AuditEntry } from '../ports/store.js';
+import { approvalSubject } from './approval-request.js';
+import { ApprovalId, LifecycleId } from './ids.js';
+import { SLACK_LIMITS } from './limits.js';
+import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
+import { endWords } from './reminder.js';
+
+/**
+ * A person's own view of Warden on its Home tab: what waits for their approval, their own
+ * requests, what they snoozed or accepted that ends soon, and what they did lately. Pure; at most
+ * 100 blocks (Slack's limit for a Home tab), each list cut with a count of the rest.
+ */
+
+export interface HomeEnding {
+  jobId: string;
+  findingId: string;
+  action: EndingAction;
+  endsAt: number;
+  link: string | undefined;
+  /** The person may still extend it (permissions as now). */
+  extend: boolean;
+}
+
+export interface HomeActivity {
+  entry: AuditEntry;
+  link: string | undefined;
+}
+
+export interface HomeData {
+  userId: string;
+  /** Four-eyes requests this person may decide (undefined: not an approver). */
+  waiting: readonly Approval[] | undefined;
+  mine: readonly Approval[];
+  ending: readonly HomeEnding[];
+  recent: readonly HomeActivity[];
+  now: number;
+}
+
+export const HOME_LISTED = { waiting: 10, mine: 10, ending: 15, recent: 15 } as const;
+
+const section = (text: string): KnownBlock => ({
+  type: 'section',
+  text: { type: 'mrkdwn', text: truncate(text, SLACK_LIMITS.sectionText) },
+});
+const header = (text: string): KnownBlock => ({
+  type: 'header',
+  text: { type: 'plain_text', text, emoji: true },
+});
+const more = (shown: number, all: number) => (all > shown ? [section(`_…and ${all - shown} more._`)] : []);
+const linked = (id: string, link: string | undefined) =>
+  link ? `<${link}|${safeMrkdwn(id, 80)}>` : code(id, 80);
+
+const DONE: Record<string, string> = {
+  snooze: 'snoozed',
+  acceptRisk: 'accepted the risk of',
+  'acceptRisk.request': 'asked to accept the risk of',
+  'acceptRisk.deny': 'denied a risk acceptance of',
+  suppress: 'suppressed',
+  resolve: 'resolved',
+  reopen: 'reopened',
+  unsuppress: 'unsuppressed',
+  createTask: 'created a task for',
+  notifyOwner: 'sent to its owner',
+  assignOwner: 'assigned an owner to',
+  letEnd: 'let the end come of',
+};
+
+function waitingBlocks(waiting: readonly Approval[]): KnownBlock[] {
+  if (waiting.length === 0) return [section('_Nothing is waiting for you._')];
+  return [
+    ...waiting.slice(0, HOME_LISTED.waiting).flatMap((a): KnownBlock[] => [
+      section(
+        `${mention(a.requesterId)} asks to accept the risk of ${approvalSubject(a)} until ${slackDate(new Date(a.riskExpiresAt))}\n${quoted(a.justification, 500)}`,
+      ),
+      {
+        type: 'actions',
+        elements: [
+          {
+            type: 'button',
+            action_id: ApprovalId.approve,
+            text: { type: 'plain_text', text: 'Approve…' },
+            style: 'primary',
+            value: a.id,
+          },
+          {
+            type: 'button',
+            action_id: ApprovalId.deny,
+            text: { type: 'plain_text', text: 'Deny…' },
+            style: 'danger',
+            value: a.id,
+          },
+        ],
+      },
+    ]),
+    ...more(HOME_LISTED.waiting, waiting.length),
+  ];
+}
+
+function mineBlocks(mine: readonly Approval[]): KnownBlock[] {
+  if (mine.length === 0) return [section('_You have asked for no risk acceptances._')];
+  const lines = mine.slice(0, HOME_LISTED.mine).map((a) => {
+    const by = a.decidedBy ? ` by ${mention(a.decidedBy)}` : '';
+    return `• ${approvalSubject(a)}, until ${slackDate(new Date(a.riskExpiresAt), '{date_short}')}: *${a.status}*${a.status === 'pending' ? '' : by}`;
+  });
+  return [section(lines.join('\n'))];
+}
+
+function endingBlocks(ending: readonly HomeEnding[]): KnownBlock[] {
+  if (ending.length === 0) return [section('_Nothing you snoozed or accepted ends within 7 days._')];
+  return [
+    ...ending.slice(0, HOME_LISTED.ending).map((e): KnownBlock => {
+      const w = endWords(e.action);
+      const text = `The ${w.noun} of ${linked(e.findingId, e.link)} ${w.ends} ${slackDate(new Date(e.endsAt))}`;
+      return e.extend
+        ? {
+            type: 'section',
+            text: { type: 'mrkdwn', text: truncate(text, SLACK_LIMITS.sectionText) },
+            accessory: {
+              type: 'button',
+              action_id: LifecycleId.extend,
+              text: { type: 'plain_text', text: 'Extend…' },
+              value: e.jobId,
+            },
+          }
+        : section(text);
+    }),
+    ...more(HOME_LISTED.ending, ending.length),
+  ];
+}
+
+function recentBlocks(recent: readonly HomeActivity[]): KnownBlock[] {
+  if (recent.length === 0) return [section('_You have not acted through Warden yet._')];
+  const lines = recent.slice(0, HOME_LISTED.recent).map(({ entry, link }) => {
+    const what = DONE[entry.action] ?? safeMrkdwn(entry.action, 60);
+    const target = entry.finding_id ? ` ${linked(entry.finding_id, link)}` : '';
+    return `• ${slackDate(new Date(entry.at), '{date_short} {time}')}: ${what}${target}`;
+  });
+  return [section(lines.join('\n'))];
+}
+
+export function renderHome(d: HomeData): HomeView {
+  const blocks: KnownBlock[] = [
+    section(
+      `:shield: *Warden* for ${mention(d.userId)}: your findings' work, as of ${slackDate(new Date(d.now))}.`,
+    ),
+    ...(d.waiting ? [header('Waiting for your approval'), ...waitingBlocks(d.waiting)] : []),
+    header('Your requests'),
+    ...mineBlocks(d.mine),
+    header('Ending soon'),
+    ...endingBlocks(d.ending),
+    header('Recent activity'),
+    ...recentBlocks(d.recent),
+  ];
+  return { type: 'home', blocks: blocks.slice(0, SLACK_LIMITS.blocksPerModal) };
+}

@@ -1,0 +1,140 @@
+import { randomBytes } from 'node:crypto';
+import type { Digest } from '../config-sections/lifecycle.js';
+import { digestOccurrences } from '../domain/digest-time.js';
+import type { Ports } from '../ports/index.js';
+import type { LifecycleJob } from '../ports/lifecycle.js';
+import { endReached } from '../usecases/end-reached.js';
+import type { JobResult } from '../usecases/lifecycle-job.js';
+import { postDigest } from '../usecases/post-digest.js';
+import { remindEnd } from '../usecases/remind-end.js';
+
+export interface LifecycleRunnerOptions {
+  /** How often the schedule is looked at (a reminder is at most this late). */
+  tickMs?: number;
+  leaseMs?: number;
+  /** People whose Home tab shows a job that just ran (refreshed if they opened it). */
+  refreshHome?: (userIds: string[]) => void;
+}
+
+/** A job that keeps failing in a way that may pass is given up after this many attempts. */
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Runs the lifecycle's schedule (ports/lifecycle.ts): reminders, ends and the daily digests, each
+ * claimed in the store by one replica. It also keeps each configured digest scheduled (today's,
+ * unless too late, and tomorrow's), so replicas agree on one job per channel per day. A job that
+ * fails in a way that may pass is tried again later, a bounded number of times; one that cannot
+ * be delivered is recorded (`/readyz`, metrics), never retried in a loop.
+ */
+export class LifecycleRunner {
+  readonly #p: Ports;
+  readonly #digests: readonly Digest[];
+  readonly #o: Required<Omit<LifecycleRunnerOptions, 'refreshHome'>> &
+    Pick<LifecycleRunnerOptions, 'refreshHome'>;
+  readonly #holder = `lifecycle-${randomBytes(4).toString('hex')}`;
+  readonly #scheduled = new Set<string>();
+  #timer: NodeJS.Timeout | undefined;
+  #running: Promise<void> | undefined;
+
+  constructor(ports: Ports, digests: readonly Digest[], opts: LifecycleRunnerOptions = {}) {
+    this.#p = ports;
+    this.#digests = digests;
+    this.#o = { tickMs: 10_000, leaseMs: 120_000, ...opts };
+  }
+
+  start(): void {
+    if (this.#timer) return;
+    const tick = () => {
+      this.#running ??= this.runOnce()
+        .then(() => undefined)
+        .catch((error: unknown) => this.#p.logger.error({ err: error }, 'lifecycle jobs failed to run'))
+        .finally(() => {
+          this.#running = undefined;
+        });
+    };
+    // At start too: what came due while Warden was down goes now, once.
+    tick();
+    this.#timer = setInterval(tick, this.#o.tickMs);
+    this.#timer.unref();
+  }
+
+  async stop(): Promise<void> {
+    clearInterval(this.#timer);
+    this.#timer = undefined;
+    await this.#running;
+  }
+
+  /** One pass: keep the digests scheduled, then run what is due. Returns how many jobs ran. */
+  async runOnce(): Promise<number> {
+    const p = this.#p;
+    await this.#scheduleDigests(p.clock());
+    const jobs = await p.lifecycle.claimDueJobs(this.#holder, 10, p.clock(), this.#o.leaseMs);
+    for (const job of jobs) await this.#run(job);
+    return jobs.length;
+  }
+
+  async #scheduleDigests(now: number): Promise<void> {
+    for (const d of this.#digests) {
+      for (const o of digestOccurrences(d.at, d.timezone, now)) {
+        const key = `digest:${d.channel}:${o.date}`;
+        if (this.#scheduled.has(key)) continue;
+        await this.#p.lifecycle.scheduleJob(
+          {
+            kind: 'digest',
+            key,
+            dueAt: o.dueAt,
+            subject: d.channel,
+            payload: { channel: d.channel, date: o.date },
+          },
+          now,
+        );
+        this.#scheduled.add(key);
+      }
+    }
+  }
+
+  async #dispatch(job: LifecycleJob): Promise<JobResult> {
+    switch (job.kind) {
+      case 'remind':
+        return remindEnd(this.#p, job);
+      case 'end':
+        return endReached(this.#p, job);
+      case 'digest': {
+        const spec = this.#digests.find((d) => d.channel === job.subject);
+        return spec ? postDigest(this.#p, job, spec) : { status: 'skipped', outcome: 'no longer configured' };
+      }
+    }
+  }
+
+  async #run(job: LifecycleJob): Promise<void> {
+    const p = this.#p;
+    const log = p.logger.child({
+      jobId: job.id,
+      kind: job.kind,
+      subject: job.subject,
+      attempt: job.attempts,
+    });
+    let result: JobResult;
+    try {
+      result = await this.#dispatch(job);
+    } catch (error) {
+      log.error({ err: error }, 'lifecycle job failed');
+      result = { retryInMs: 60_000, error: String(error).slice(0, 200) };
+    }
+    const now = p.clock();
+    if ('retryInMs' in result && job.attempts < MAX_ATTEMPTS) {
+      log.warn({ error: result.error, retryInMs: result.retryInMs }, 'lifecycle job will be tried again');
+      await p.lifecycle.retryJob(job.id, now + result.retryInMs, result.error, now);
+      p.metrics.lifecycleJobs.inc({ kind: job.kind, outcome: 'retried' });
+      return;
+    }
+    const done =
+      'retryInMs' in result ? { status: 'failed' as const, outcome: `gave up: ${result.error}` } : result;
+    await p.lifecycle.finishJob(job.id, done.status, done.outcome, now, done.undelivered ?? 0);
+    p.metrics.lifecycleJobs.inc({ kind: job.kind, outcome: done.status });
+    if (done.undelivered) p.metrics.lifecycleUndelivered.inc({ kind: job.kind }, done.undelivered);
+    log.info({ status: done.status, outcome: done.outcome }, 'lifecycle job finished');
+    const people = [job.madeBy, job.approvedBy].filter((u): u is string => typeof u === 'string');
+    if (people.length) this.#o.refreshHome?.(people);
+  }
+}

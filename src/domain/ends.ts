@@ -1,0 +1,33 @@
+import type { FindingStateView } from './actions.js';
+
+/**
+ * The end a finding's state runs to by itself: a snooze's `snoozeUntil`, a risk acceptance's
+ * expiry (api-facts.md: the finding reopens by itself then). Pure.
+ */
+export type EndingAction = 'snooze' | 'acceptRisk';
+
+export interface End {
+  action: EndingAction;
+  /** When it ends (ms since the epoch). */
+  at: number;
+}
+
+export function endOf(f: FindingStateView): End | undefined {
+  const [action, value] =
+    f.state === 'FINDING_STATE_SNOOZED'
+      ? (['snooze', f.snoozeUntil] as const)
+      : f.state === 'FINDING_STATE_RISK_ACCEPTED'
+        ? (['acceptRisk', f.riskAcceptanceExpiresAt] as const)
+        : [undefined, undefined];
+  if (!action || !value) return undefined;
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? { action, at } : undefined;
+}
+
+/** The same end: the tenant may keep a coarser precision than was sent (a second either way). */
+export const isSameEnd = (a: End | undefined, b: End): boolean =>
+  a !== undefined && a.action === b.action && Math.abs(a.at - b.at) < 1_000;
+
+/** The schedule's keys: one reminder and one end job per end, whoever schedules them. */
+export const endKey = (kind: 'remind' | 'end', findingId: string, end: End): string =>
+  `${kind}:${findingId}:${end.action}:${Math.floor(end.at / 1_000)}`;

@@ -1,0 +1,82 @@
+import { stateLabel } from '../blockkit/finding-state.js';
+import { slackDate } from '../blockkit/mrkdwn.js';
+import { endWords } from '../blockkit/reminder.js';
+import { endOf, isSameEnd } from '../domain/ends.js';
+import { isApiError } from '../errors.js';
+import type { Finding } from '../model/finding.js';
+import type { Ports } from '../ports/index.js';
+import type { LifecycleJob } from '../ports/lifecycle.js';
+import { type AlertLifePorts, refreshKnownCards, replyInThread } from './alert-life.js';
+import { channelCards, endPayloadOf, type JobResult, undeliverableCode } from './lifecycle-job.js';
+import { type SchedulePorts, scheduleEnds } from './schedule-ends.js';
+
+/**
+ * When a snooze or risk acceptance ends: Warden reads the finding back (no poller needed), replaces
+ * its cards with what is true now (open again, or extended by someone else) and says so in the
+ * alert's thread. A tenant that has not reopened it yet (its clock a little behind) is asked again
+ * for a while; after that the job fails for an operator to see.
+ */
+export type EndPorts = AlertLifePorts & SchedulePorts & Pick<Ports, 'findings' | 'seen'>;
+
+/** How long after the end Warden keeps asking a tenant that still shows it. */
+const PATIENCE_MS = 10 * 60_000;
+
+function newsOf(action: 'snooze' | 'acceptRisk', finding: Finding): string {
+  const { noun } = endWords(action);
+  const said = action === 'snooze' ? ':alarm_clock: Snooze ended' : ':alarm_clock: Risk acceptance expired';
+  const now = endOf(finding);
+  if (now?.action === action)
+    return `:arrows_counterclockwise: The ${noun} was extended: it now ends ${slackDate(new Date(now.at))}.`;
+  switch (finding.state) {
+    case 'FINDING_STATE_OPEN':
+    case 'FINDING_STATE_IN_PROGRESS':
+      return `${said} — open again.`;
+    default:
+      return `${said}; the finding is now ${stateLabel(finding.state).toLowerCase()}.`;
+  }
+}
+
+export async function endReached(p: EndPorts, job: LifecycleJob): Promise<JobResult> {
+  const end = endPayloadOf(job);
+  if (!end) return { status: 'failed', outcome: 'unreadable job' };
+  let finding: Finding;
+  try {
+    finding = await p.findings.get(end.findingId);
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'not_found')
+      return { status: 'skipped', outcome: 'finding gone' };
+    return { retryInMs: 30_000, error: `finding not read: ${String(error).slice(0, 200)}` };
+  }
+  if (isSameEnd(endOf(finding), { action: end.action, at: end.endsAt })) {
+    if (p.clock() - end.endsAt < PATIENCE_MS)
+      return { retryInMs: 30_000, error: 'the tenant still shows it; asking again' };
+    return { status: 'failed', outcome: 'the tenant did not end it' };
+  }
+  // Whatever holds now: a later end (extended elsewhere) gets its own reminder and end.
+  await scheduleEnds(p, finding);
+  await p.seen
+    .recordSeen(
+      finding.id,
+      { state: finding.state ?? null, recurrence: finding.recurrenceCount ?? null },
+      p.clock(),
+    )
+    .catch(() => undefined);
+  await refreshKnownCards(p, finding);
+  const news = newsOf(end.action, finding);
+  let undelivered = 0;
+  for (const card of await channelCards(p, finding.id).catch(() => [])) {
+    const key = `thread:${card.channel}:${card.ts}`;
+    if (job.progress[key]) continue;
+    try {
+      await replyInThread(p, card, news);
+      await p.lifecycle.recordJobStep(job.id, key, 'sent', p.clock());
+    } catch (error) {
+      const code = undeliverableCode(error);
+      if (!code)
+        return { retryInMs: 30_000, error: `thread reply not posted: ${String(error).slice(0, 200)}` };
+      await p.lifecycle.recordJobStep(job.id, key, code, p.clock());
+      undelivered++;
+    }
+  }
+  return { status: 'done', outcome: `ended: ${finding.state ?? 'unknown state'}`, undelivered };
+}

@@ -1,0 +1,117 @@
+import { describeFailure } from '../blockkit/failure.js';
+import { messageLink } from '../blockkit/links.js';
+import { mention, slackDate } from '../blockkit/mrkdwn.js';
+import { endWords, renderReminder } from '../blockkit/reminder.js';
+import { hideEmails, withoutAttribution } from '../domain/attribution.js';
+import type { Ports } from '../ports/index.js';
+import type { Audience } from '../ports/slack.js';
+import { replyInThread } from './alert-life.js';
+import { type AuthorizePorts, mayAct, refusal } from './authorize.js';
+import { channelCards, endPayloadOf } from './lifecycle-job.js';
+import { type OpenFormPorts, openActionModal } from './open-action-modal.js';
+import { recordAudit } from './record-audit.js';
+
+/**
+ * A reminder's buttons (and Extend… on the Home tab): Extend… opens the action's own form,
+ * prefilled, for the finding as it is now (four-eyes applies to an acceptance exactly as to a new
+ * one: the form submits like any other); Let it end records the choice and says so.
+ */
+export type ExtendPorts = OpenFormPorts & AuthorizePorts & Pick<Ports, 'lifecycle' | 'privately' | 'files'>;
+
+export interface ReminderClick {
+  jobId: string;
+  userId: string;
+  audience: Audience;
+  ref: string;
+}
+
+const GONE =
+  ':information_source: This reminder is no longer current: the snooze or acceptance it was about has changed. The alert shows where the finding stands.';
+
+export async function pressExtend(p: ExtendPorts, c: ReminderClick & { triggerId: string }): Promise<void> {
+  const job = await p.lifecycle.getJob(c.jobId);
+  const end = job ? endPayloadOf(job) : undefined;
+  if (!end) return void (await p.privately.tell(c.audience, GONE));
+  const card = (await channelCards(p, end.findingId).catch(() => [])).at(-1);
+  // Without a card in a channel, the form works from the person's direct message with Warden.
+  const channel = card?.channel ?? (await p.files.openDm(c.userId));
+  const request = {
+    kind: 'act' as const,
+    userId: c.userId,
+    action: end.action,
+    channel,
+    findingId: end.findingId,
+    cardTs: card?.ts,
+  };
+  try {
+    await openActionModal(p, {
+      kind: end.action,
+      findingId: end.findingId,
+      triggerId: c.triggerId,
+      userId: c.userId,
+      channel,
+      cardTs: card?.ts,
+      ref: c.ref,
+      extend: true,
+      gate: () => refusal(p, request, c.ref),
+    });
+  } catch (error) {
+    p.logger.warn({ err: error, ref: c.ref }, 'Extend… could not open its form');
+    await p.privately.tell(c.audience, describeFailure(error, 'open the form', c.ref));
+  }
+}
+
+export async function pressLetEnd(
+  p: ExtendPorts,
+  c: ReminderClick & { message: { channel: string; ts: string } | undefined },
+): Promise<void> {
+  const job = await p.lifecycle.getJob(c.jobId);
+  const end = job ? endPayloadOf(job) : undefined;
+  if (!job || !end) return void (await p.privately.tell(c.audience, GONE));
+  const mine = c.userId === job.madeBy || c.userId === job.approvedBy;
+  if (
+    !mine &&
+    !(await mayAct(p, { kind: 'act', userId: c.userId, action: end.action, channel: c.message?.channel }))
+  ) {
+    await p.privately.tell(
+      c.audience,
+      ':no_entry_sign: Only whoever made it, or someone who may change it, can decide this.',
+    );
+    return;
+  }
+  const w = endWords(end.action);
+  const line = `${mention(c.userId)} lets the ${w.noun} end: it ${w.ends} ${slackDate(new Date(end.endsAt))}.`;
+  const cards = await channelCards(p, end.findingId).catch(() => []);
+  if (c.message) {
+    // The reminder clicked shows the choice instead of its buttons.
+    const finding = await p.findings.get(end.findingId).catch(() => undefined);
+    if (finding) {
+      const raw = end.action === 'snooze' ? finding.snoozeReason : finding.riskAcceptanceJustification;
+      const [first] = cards;
+      const view = renderReminder({
+        jobId: job.id,
+        finding,
+        action: end.action,
+        endsAt: end.endsAt,
+        words: raw ? hideEmails(withoutAttribution(p.settings.attributionTemplate, raw)) : undefined,
+        for: [],
+        extend: false,
+        lettingEnd: c.userId,
+        cardLink: first ? messageLink(p.settings.workspaceUrl, first.channel, first.ts) : undefined,
+      });
+      await p.chat
+        .update({ ...c.message, ...view })
+        .catch((error: unknown) => p.logger.warn({ err: error }, 'reminder not updated'));
+    }
+  }
+  for (const card of cards) await replyInThread(p, card, line).catch(() => undefined);
+  if (cards.length === 0) await p.privately.tell(c.audience, `:white_check_mark: ${line}`);
+  await recordAudit(p, {
+    userId: c.userId,
+    channel: c.message?.channel ?? c.audience.channel,
+    findingId: end.findingId,
+    action: 'letEnd',
+    params: { ref: c.ref, job: job.id, endsAt: new Date(end.endsAt).toISOString() },
+    outcome: 'ok',
+  });
+}

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { isSlackApiError } from '../errors.js';
+import type { Ports } from '../ports/index.js';
+import type { LifecycleJob } from '../ports/lifecycle.js';
+import type { MessageRef } from '../ports/store.js';
+
+/** What running a lifecycle job came to: finished (one way or another), or to be tried again. */
+export type JobResult =
+  | { status: 'done' | 'skipped' | 'failed'; outcome: string; undelivered?: number }
+  | { retryInMs: number; error: string };
+
+const EndPayloadSchema = z.object({ action: z.enum(['snooze', 'acceptRisk']), endsAt: z.number() });
+
+/** A reminder's or an end's payload, validated (it was written by Warden, but read as untrusted). */
+export function endPayloadOf(job: LifecycleJob) {
+  const parsed = EndPayloadSchema.safeParse(job.payload);
+  return parsed.success && job.subject ? { ...parsed.data, findingId: job.subject } : undefined;
+}
+
+/**
+ * Slack errors that mean a message cannot reach its person or channel, however often it is
+ * tried: recorded for operators, never retried in a loop.
+ */
+const UNDELIVERABLE = new Set([
+  'cannot_dm_bot',
+  'user_disabled',
+  'user_not_found',
+  'users_not_found',
+  'channel_not_found',
+  'is_archived',
+  'not_in_channel',
+  'restricted_action',
+  'account_inactive',
+]);
+
+export function undeliverableCode(error: unknown): string | undefined {
+  if (!isSlackApiError(error)) return undefined;
+  return UNDELIVERABLE.has(error.slackCode) || error.failure === 'permanent' ? error.slackCode : undefined;
+}
+
+/** The finding's cards in channels (not the owner's direct-message copies): the newest of each. */
+export async function channelCards(p: Pick<Ports, 'cards'>, findingId: string): Promise<MessageRef[]> {
+  const all = await p.cards.messagesFor(findingId);
+  const byChannel = new Map(all.filter((m) => !m.channel.startsWith('D')).map((m) => [m.channel, m]));
+  return [...byChannel.values()];
+}

@@ -1,0 +1,86 @@
+import { type HomeEnding, renderHome } from '../blockkit/home.js';
+import { messageLink } from '../blockkit/links.js';
+import type { Ports } from '../ports/index.js';
+import type { Approval } from '../ports/store.js';
+import { type AuthorizePorts, mayAct } from './authorize.js';
+import { endPayloadOf } from './lifecycle-job.js';
+
+/**
+ * The Home tab (views.publish): built for one person from the store, as far as they may see —
+ * requests to decide only for an approver (never their own), their own requests, the snoozes and
+ * acceptances they made or approved that end within 7 days (Extend… where they may still act), and
+ * their last actions with links to the cards.
+ */
+export type HomePorts = AuthorizePorts & Pick<Ports, 'approvals' | 'lifecycle' | 'views'>;
+
+const WEEK_MS = 7 * 86_400_000;
+const SHOWN_OUTCOMES = new Set(['ok', 'requested']);
+
+async function mayApprove(p: HomePorts, userId: string): Promise<boolean> {
+  const approvers = p.settings.approvers;
+  if (!approvers) return false;
+  try {
+    const person = await p.people.get(userId);
+    if (
+      person.isGuest ||
+      person.isBot ||
+      (person.teamId !== undefined && person.teamId !== p.settings.teamId)
+    )
+      return false;
+  } catch {
+    return false;
+  }
+  return p.groups.isMember(userId, [approvers]);
+}
+
+async function cardLink(p: HomePorts, findingId: string): Promise<string | undefined> {
+  const card = (await p.cards.messagesFor(findingId).catch(() => []))
+    .filter((c) => !c.channel.startsWith('D'))
+    .at(-1);
+  return card ? messageLink(p.settings.workspaceUrl, card.channel, card.ts) : undefined;
+}
+
+export async function publishHome(p: HomePorts, userId: string): Promise<void> {
+  const now = p.clock();
+  const [approver, mine, jobs, recent] = await Promise.all([
+    mayApprove(p, userId),
+    p.approvals.approvalsBy(userId, 10),
+    p.lifecycle.pendingJobs('end', now + WEEK_MS, { person: userId, limit: 20 }),
+    p.audit.auditLog({ userId, limit: 40 }),
+  ]);
+  const waiting: Approval[] | undefined = approver
+    ? (await p.approvals.pendingApprovals(now)).filter((a) => a.requesterId !== userId)
+    : undefined;
+  const ending: HomeEnding[] = [];
+  for (const job of jobs) {
+    const end = endPayloadOf(job);
+    if (!end) continue;
+    const card = (await p.cards.messagesFor(end.findingId).catch(() => []))
+      .filter((c) => !c.channel.startsWith('D'))
+      .at(-1);
+    ending.push({
+      jobId: job.id,
+      findingId: end.findingId,
+      action: end.action,
+      endsAt: end.endsAt,
+      link: card ? messageLink(p.settings.workspaceUrl, card.channel, card.ts) : undefined,
+      extend: await mayAct(p, { kind: 'act', userId, action: end.action, channel: card?.channel }).catch(
+        () => false,
+      ),
+    });
+  }
+  const shown = recent.filter((e) => SHOWN_OUTCOMES.has(e.outcome)).slice(0, 15);
+  const activity = await Promise.all(
+    shown.map(async (entry) => ({
+      entry,
+      link: entry.finding_id ? await cardLink(p, entry.finding_id) : undefined,
+    })),
+  );
+  await p.views.publish(userId, renderHome({ userId, waiting, mine, ending, recent: activity, now }));
+}
+
+/** app_home_opened: remembered (so the tab is refreshed after the person acts), then published. */
+export async function openHome(p: HomePorts, userId: string): Promise<void> {
+  await p.lifecycle.markHomeOpened(userId, p.clock());
+  await publishHome(p, userId);
+}

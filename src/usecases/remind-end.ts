@@ -1,0 +1,108 @@
+import { messageLink } from '../blockkit/links.js';
+import { renderReminder } from '../blockkit/reminder.js';
+import { hideEmails, withoutAttribution } from '../domain/attribution.js';
+import { endOf, isSameEnd } from '../domain/ends.js';
+import { isApiError } from '../errors.js';
+import type { Finding } from '../model/finding.js';
+import type { Ports } from '../ports/index.js';
+import type { LifecycleJob } from '../ports/lifecycle.js';
+import { type AuthorizePorts, mayAct } from './authorize.js';
+import { channelCards, endPayloadOf, type JobResult, undeliverableCode } from './lifecycle-job.js';
+import { ownerDmOf } from './owner-dm.js';
+
+/**
+ * The reminder before a snooze or risk acceptance ends: a direct message to whoever made it (the
+ * requester and the approver of a four-eyes one) or, for one made in the tenant, to the finding's
+ * owner when Warden can map them; and a reply in the alert's thread. The finding is read first: a
+ * reminder for an end that no longer holds (extended, reopened) is not sent. Each message is a
+ * step recorded as sent, so a job taken back after a crash does not send it again.
+ */
+export type RemindPorts = AuthorizePorts &
+  Pick<Ports, 'findings' | 'chat' | 'files' | 'owners' | 'lifecycle' | 'cards'>;
+
+export async function remindEnd(p: RemindPorts, job: LifecycleJob): Promise<JobResult> {
+  const end = endPayloadOf(job);
+  if (!end) return { status: 'failed', outcome: 'unreadable job' };
+  let finding: Finding;
+  try {
+    finding = await p.findings.get(end.findingId);
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'not_found')
+      return { status: 'skipped', outcome: 'finding gone' };
+    return { retryInMs: 60_000, error: `finding not read: ${String(error).slice(0, 200)}` };
+  }
+  if (!isSameEnd(endOf(finding), { action: end.action, at: end.endsAt }))
+    return { status: 'skipped', outcome: 'superseded: the finding no longer ends then' };
+  if (end.endsAt <= p.clock()) return { status: 'skipped', outcome: 'ended before the reminder could go' };
+  const people = await recipientsOf(p, job, finding);
+  const cards = await channelCards(p, finding.id).catch(() => []);
+  const [first] = cards;
+  const link = first ? messageLink(p.settings.workspaceUrl, first.channel, first.ts) : undefined;
+  const raw = end.action === 'snooze' ? finding.snoozeReason : finding.riskAcceptanceJustification;
+  const words = raw ? hideEmails(withoutAttribution(p.settings.attributionTemplate, raw)) : undefined;
+  const view = { jobId: job.id, finding, action: end.action, endsAt: end.endsAt, words, cardLink: link };
+  let undelivered = 0;
+  const step = async (key: string, send: () => Promise<unknown>) => {
+    const done = job.progress[key];
+    if (done) {
+      if (done !== 'sent') undelivered++;
+      return;
+    }
+    try {
+      await send();
+      await p.lifecycle.recordJobStep(job.id, key, 'sent', p.clock());
+    } catch (error) {
+      const code = undeliverableCode(error);
+      if (!code) throw error;
+      p.logger.warn({ jobId: job.id, step: key, code }, 'reminder could not be delivered');
+      await p.lifecycle.recordJobStep(job.id, key, code, p.clock());
+      undelivered++;
+    }
+  };
+  try {
+    for (const user of people) {
+      const extend = await mayExtend(p, user, end.action, first?.channel);
+      await step(`dm:${user}`, async () => {
+        const channel = await p.files.openDm(user);
+        await p.chat.post({ channel, ...renderReminder({ ...view, for: [], extend }) });
+      });
+    }
+    for (const card of cards) {
+      // Anyone in the channel sees the thread: Extend… is offered, and checked when clicked.
+      await step(`thread:${card.channel}:${card.ts}`, () =>
+        p.chat.post({
+          channel: card.channel,
+          threadTs: card.ts,
+          ...renderReminder({ ...view, for: people, extend: true }),
+        }),
+      );
+    }
+  } catch (error) {
+    return { retryInMs: 60_000, error: `reminder not sent: ${String(error).slice(0, 200)}` };
+  }
+  const reached = people.length + cards.length;
+  if (reached === 0)
+    return { status: 'done', outcome: 'nobody to remind: no maker, no mapped owner, no card' };
+  return { status: 'done', outcome: undelivered ? `sent; ${undelivered} undelivered` : 'sent', undelivered };
+}
+
+/**
+ * Who gets the direct message: whoever made it in Slack, else the owner the tenant names, when
+ * Warden can reach them (a full member of the workspace: ownerDmOf says who may get findings).
+ */
+async function recipientsOf(p: RemindPorts, job: LifecycleJob, finding: Finding): Promise<string[]> {
+  const made = [job.madeBy, job.approvedBy].filter((u): u is string => typeof u === 'string');
+  if (made.length > 0) return [...new Set(made)];
+  const dm = await ownerDmOf(p, finding).catch(() => undefined);
+  return dm?.ok ? [dm.slackUserId] : [];
+}
+
+/** A person who may no longer act (left the group, a guest now) gets no Extend button. */
+function mayExtend(
+  p: RemindPorts,
+  userId: string,
+  action: 'snooze' | 'acceptRisk',
+  channel: string | undefined,
+) {
+  return mayAct(p, { kind: 'act', userId, action, channel }).catch(() => false);
+}

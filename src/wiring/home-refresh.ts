@@ -1,0 +1,97 @@
+import type { Logger } from '../logger.js';
+import type { AuditLog } from '../ports/store.js';
+
+/**
+ * Home tabs kept current after people act: a refresh asked for is coalesced per person for a
+ * moment (one action writes several audit entries), then published only for people who have
+ * opened Warden's Home tab (nobody else would see it).
+ */
+export interface HomeRefresher {
+  refresh(userIds: readonly string[]): void;
+  /** Everyone who may approve: a new request waits for them. */
+  refreshApprovers(): void;
+  stop(): Promise<void>;
+}
+
+export function createHomeRefresher(o: {
+  publish: (userId: string) => Promise<void>;
+  openedBy: (userIds: readonly string[]) => Promise<string[]>;
+  approvers: () => Promise<string[]>;
+  logger: Logger;
+  delayMs?: number;
+}): HomeRefresher {
+  const pending = new Set<string>();
+  let approvers = false;
+  let timer: NodeJS.Timeout | undefined;
+  let flushing: Promise<void> | undefined;
+
+  async function flush(): Promise<void> {
+    timer = undefined;
+    const asked = [...pending];
+    pending.clear();
+    if (approvers) asked.push(...(await o.approvers().catch(() => [])));
+    approvers = false;
+    const opened = await o.openedBy([...new Set(asked)]).catch(() => []);
+    for (const user of opened)
+      await o
+        .publish(user)
+        .catch((error: unknown) => o.logger.warn({ err: error, user }, 'Home tab not refreshed'));
+  }
+
+  function soon(): void {
+    timer ??= setTimeout(() => {
+      flushing = flush().finally(() => {
+        flushing = undefined;
+      });
+    }, o.delayMs ?? 500);
+    timer.unref();
+  }
+
+  return {
+    refresh(userIds) {
+      for (const u of userIds) if (/^[UW][A-Z0-9]+$/.test(u)) pending.add(u);
+      if (pending.size) soon();
+    },
+    refreshApprovers() {
+      approvers = true;
+      soon();
+    },
+    async stop() {
+      clearTimeout(timer);
+      timer = undefined;
+      await flushing;
+    },
+  };
+}
+
+/**
+ * The audit log, telling the Home refresher who just acted: every entry a person makes (an
+ * attempt once it is settled), the requester of a four-eyes decision, and the approvers when a
+ * request is made. Warden's one record of who did what is also its one signal of whose Home changed.
+ */
+export function refreshingAudit(audit: AuditLog, home: () => HomeRefresher | undefined): AuditLog {
+  // An attempt's person, until it is settled (this process made it; bounded).
+  const attempts = new Map<string, string>();
+  const people = (userId: string, params: Record<string, unknown>) =>
+    [userId, params.requester].filter((u): u is string => typeof u === 'string');
+  return {
+    async appendAudit(entry) {
+      const id = await audit.appendAudit(entry);
+      if (entry.outcome === 'attempt') {
+        if (attempts.size > 1_000) attempts.clear();
+        attempts.set(id, entry.user_id);
+      } else home()?.refresh(people(entry.user_id, entry.params));
+      if (entry.action === 'acceptRisk.request') home()?.refreshApprovers();
+      return id;
+    },
+    async settleAudit(id, outcome, error, params) {
+      const settled = await audit.settleAudit(id, outcome, error, params);
+      const user = attempts.get(id);
+      attempts.delete(id);
+      if (user) home()?.refresh([user, ...(typeof params?.requester === 'string' ? [params.requester] : [])]);
+      return settled;
+    },
+    unsettledAttempts: (before, limit) => audit.unsettledAttempts(before, limit),
+    auditLog: (filter) => audit.auditLog(filter),
+  };
+}
