@@ -2,7 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** What an app's Request URL received: headers, raw body, whether Slack's signature checked out. */
+/** What an app's Request URL received: headers, raw body, its JSON (or form `payload`), whether Slack's signature checked out. */
 export interface Received {
   headers: IncomingHttpHeaders;
   body: string;
@@ -30,12 +30,10 @@ export async function startReceiver(
       const given = String(req.headers['x-slack-signature'] ?? '');
       const signed =
         given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-      received.push({
-        headers: req.headers,
-        body,
-        json: JSON.parse(body) as Record<string, unknown>,
-        signed,
-      });
+      // Events come as JSON; interactivity payloads as a form with one `payload` field.
+      const isJson = String(req.headers['content-type']).startsWith('application/json');
+      const json: unknown = JSON.parse(isJson ? body : (new URLSearchParams(body).get('payload') ?? '{}'));
+      received.push({ headers: req.headers, body, json: json as Record<string, unknown>, signed });
       const a = answer(received.length - 1);
       setTimeout(() => {
         if (res.destroyed) return;
