@@ -16,13 +16,14 @@ import {
   SubmitSchema,
   submit,
 } from './page-actions.js';
+import { HomeClickSchema, HomeOpenedSchema, homeClick, homeOpened } from './page-home.js';
 import { changeFor, dmOf, isSwitchable, snapshotFor } from './page-view.js';
 
 /**
  * The demo page's routes on the local Slack: its files; the event stream of what the person sees
- * (a snapshot, then each change, pushed); the clicks, submissions and commands it sends, which
- * the local Slack signs and delivers to Warden as Slack would; a file download; and a flood of
- * alerts through Warden's intake.
+ * (a snapshot, then each change, pushed); the clicks, submissions and commands it sends, and the
+ * Home tab opened or clicked (page-home.ts), which the local Slack signs and delivers to Warden as
+ * Slack would; a file download; and a flood of alerts through Warden's intake.
  */
 
 export interface DemoPageOptions extends IntakeTarget {
@@ -95,6 +96,8 @@ function handlers(ctx: PageContext, o: DemoPageOptions): Record<string, Handler>
     '/demo/submit': parsed(SubmitSchema, (s) => submit(ctx, s)),
     '/demo/close': parsed(CloseSchema, (c) => close(ctx, c)),
     '/demo/command': parsed(CommandSchema, (c) => command(ctx, c)),
+    '/demo/home-opened': parsed(HomeOpenedSchema, (h) => homeOpened(ctx, h)),
+    '/demo/home-click': parsed(HomeClickSchema, (h) => homeClick(ctx, h)),
     '/demo/flood': parsed(FloodSchema, async (f) => ({
       status: 200,
       // A burst is mostly lower severities, as a first scan is: a few criticals stand out.

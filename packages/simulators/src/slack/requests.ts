@@ -1,10 +1,13 @@
-import { createHmac } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import { request } from 'undici';
 
+export * from './interaction-bodies.js';
+
 /**
- * Requests as Slack sends them to an app: slash commands and interactivity payloads,
- * form-encoded and signed with the signing secret (`v0:<timestamp>:<body>`, HMAC-SHA256). Used by
- * the tests, the benchmark and the demo page to drive Warden's real receiver.
+ * Requests as Slack sends them to an app: slash commands and interactivity payloads
+ * (interaction-bodies.ts), form-encoded, and Events API callbacks, JSON; each signed with the
+ * signing secret (`v0:<timestamp>:<body>`, HMAC-SHA256). Used by the tests, the benchmark, the
+ * demo page and the local Slack's own event delivery to drive Warden's real receiver.
  */
 
 export interface SlackActor {
@@ -48,145 +51,6 @@ export function slashCommandBody(
   }).toString();
 }
 
-/** The `user` object of an interactivity payload. */
-function userOf(actor: Omit<SlackActor, 'channelId'>) {
-  return {
-    id: actor.userId,
-    username: actor.userName ?? actor.userId.toLowerCase(),
-    name: actor.userName ?? '',
-    team_id: actor.userTeamId ?? actor.teamId,
-  };
-}
-
-function payloadBody(payload: unknown): string {
-  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
-}
-
-export function blockActionBody(
-  actor: SlackActor,
-  opts: {
-    actionId: string;
-    value: string;
-    blockId?: string;
-    messageTs: string;
-    triggerId: string;
-    responseUrl: string;
-    /** A button on an ephemeral message: Slack says so and sends no copy of the message. */
-    ephemeral?: boolean;
-  },
-): string {
-  const user = userOf(actor);
-  const ephemeral = opts.ephemeral === true;
-  return payloadBody({
-    type: 'block_actions',
-    user,
-    api_app_id: 'A0WARDEN',
-    token: 'legacy',
-    container: {
-      type: 'message',
-      message_ts: opts.messageTs,
-      channel_id: actor.channelId,
-      is_ephemeral: ephemeral,
-    },
-    trigger_id: opts.triggerId,
-    team: { id: actor.teamId, domain: 'acme' },
-    enterprise: actor.enterprise ?? null,
-    is_enterprise_install: actor.isEnterpriseInstall === true,
-    channel: { id: actor.channelId, name: 'secops' },
-    ...(ephemeral
-      ? {}
-      : { message: { type: 'message', ts: opts.messageTs, bot_id: 'B0WARDEN', text: '', blocks: [] } }),
-    state: { values: {} },
-    response_url: opts.responseUrl,
-    actions: [
-      {
-        type: 'button',
-        action_id: opts.actionId,
-        block_id: opts.blockId ?? 'finding.actions',
-        value: opts.value,
-        text: { type: 'plain_text', text: 'button' },
-        action_ts: `${Math.floor(Date.now() / 1000)}.000100`,
-      },
-    ],
-  });
-}
-
-/**
- * A click inside an open modal (a button, an overflow choice, a checkbox): Slack sends the view
- * with the state of its inputs and no channel.
- */
-export function viewActionBody(
-  actor: Omit<SlackActor, 'channelId'>,
-  opts: {
-    view: { id: string; callback_id?: unknown; private_metadata?: unknown; hash?: string };
-    action: { action_id: string; type?: string; value?: string; selected_option?: { value: string } };
-    values?: Record<string, Record<string, unknown>>;
-    triggerId: string;
-  },
-): string {
-  return payloadBody({
-    type: 'block_actions',
-    user: userOf(actor),
-    api_app_id: 'A0WARDEN',
-    token: 'legacy',
-    container: { type: 'view', view_id: opts.view.id },
-    trigger_id: opts.triggerId,
-    team: { id: actor.teamId, domain: 'acme' },
-    enterprise: actor.enterprise ?? null,
-    is_enterprise_install: actor.isEnterpriseInstall === true,
-    view: {
-      id: opts.view.id,
-      type: 'modal',
-      callback_id: opts.view.callback_id,
-      private_metadata: opts.view.private_metadata,
-      hash: opts.view.hash,
-      state: { values: opts.values ?? {} },
-    },
-    actions: [
-      { type: 'button', block_id: 'b', action_ts: `${Math.floor(Date.now() / 1000)}.000100`, ...opts.action },
-    ],
-  });
-}
-
-export function viewSubmissionBody(
-  actor: Omit<SlackActor, 'channelId'>,
-  opts: {
-    viewId: string;
-    callbackId: string;
-    privateMetadata: string;
-    values: Record<string, Record<string, unknown>>;
-    triggerId: string;
-  },
-): string {
-  const user = userOf(actor);
-  return payloadBody({
-    type: 'view_submission',
-    team: { id: actor.teamId, domain: 'acme' },
-    user,
-    api_app_id: 'A0WARDEN',
-    token: 'legacy',
-    trigger_id: opts.triggerId,
-    view: {
-      id: opts.viewId,
-      team_id: actor.teamId,
-      type: 'modal',
-      callback_id: opts.callbackId,
-      private_metadata: opts.privateMetadata,
-      hash: `${Math.floor(Date.now() / 1000)}.abc`,
-      title: { type: 'plain_text', text: 'Warden' },
-      blocks: [],
-      state: { values: opts.values },
-      root_view_id: opts.viewId,
-      previous_view_id: null,
-      app_id: 'A0WARDEN',
-      bot_id: 'B0WARDEN',
-    },
-    response_urls: [],
-    is_enterprise_install: actor.isEnterpriseInstall === true,
-    enterprise: actor.enterprise ?? null,
-  });
-}
-
 export interface SignedPostResult {
   status: number;
   body: string;
@@ -218,4 +82,110 @@ export async function postSigned(
   });
   const text = await res.body.text();
   return { status: res.statusCode, body: text, ms: performance.now() - started, sentAt };
+}
+
+/** An Events API callback as Slack posts it to the Request URL (docs.slack.dev, "Events API"). */
+export interface EventCallback {
+  token: string;
+  team_id: string;
+  api_app_id: string;
+  event: Record<string, unknown> & { type: string };
+  type: 'event_callback';
+  event_id: string;
+  event_time: number;
+  authorizations: {
+    enterprise_id: string | null;
+    team_id: string;
+    user_id: string;
+    is_bot: boolean;
+    is_enterprise_install: boolean;
+  }[];
+  is_ext_shared_channel: boolean;
+}
+
+/** The outer callback of one event, authorized for the app's bot user; a fresh `Ev…` event id. */
+export function eventCallbackBody(
+  teamId: string,
+  event: Record<string, unknown> & { type: string },
+): EventCallback {
+  return {
+    token: 'legacy',
+    team_id: teamId,
+    api_app_id: 'A0WARDEN',
+    event,
+    type: 'event_callback',
+    event_id: `Ev${randomBytes(5).toString('hex').toUpperCase()}`,
+    event_time: Math.floor(Date.now() / 1000),
+    authorizations: [
+      {
+        enterprise_id: null,
+        team_id: teamId,
+        user_id: 'U0WARDENBOT',
+        is_bot: true,
+        is_enterprise_install: false,
+      },
+    ],
+    is_ext_shared_channel: false,
+  };
+}
+
+export interface SignedJsonResult extends SignedPostResult {
+  /** No answer within `timeoutMs`: the request was given up (status 0). */
+  timedOut: boolean;
+  /** The answer's headers (an app may answer `X-Slack-No-Retry: 1`). */
+  headers: Record<string, string>;
+}
+
+/**
+ * Posts a JSON body to an app, signed as Slack signs event deliveries (same scheme as forms). With
+ * `timeoutMs`, an app that has not answered by then is given up on, as Slack does after 3 s.
+ * A connection that cannot be made rejects.
+ */
+export async function postSignedJson(
+  url: string,
+  body: string | object,
+  secret: string,
+  opts: {
+    timestamp?: number;
+    signature?: string;
+    headers?: Record<string, string>;
+    timeoutMs?: number;
+    signal?: AbortSignal;
+  } = {},
+): Promise<SignedJsonResult> {
+  const raw = typeof body === 'string' ? body : JSON.stringify(body);
+  const timestamp = opts.timestamp ?? Math.floor(Date.now() / 1000);
+  const sentAt = Date.now();
+  const started = performance.now();
+  const timeout = opts.timeoutMs === undefined ? undefined : AbortSignal.timeout(opts.timeoutMs);
+  const signals = [timeout, opts.signal].filter((s): s is AbortSignal => s !== undefined);
+  try {
+    const res = await request(url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-slack-request-timestamp': String(timestamp),
+        'x-slack-signature': opts.signature ?? slackSignature(secret, timestamp, raw),
+        ...opts.headers,
+      },
+      body: raw,
+      ...(signals.length > 0 ? { signal: AbortSignal.any(signals) } : {}),
+    });
+    const text = await res.body.text();
+    const headers = Object.fromEntries(
+      Object.entries(res.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v ?? '')]),
+    );
+    return {
+      status: res.statusCode,
+      body: text,
+      ms: performance.now() - started,
+      sentAt,
+      timedOut: false,
+      headers,
+    };
+  } catch (error) {
+    if (timeout?.aborted && opts.signal?.aborted !== true)
+      return { status: 0, body: '', ms: performance.now() - started, sentAt, timedOut: true, headers: {} };
+    throw error;
+  }
 }

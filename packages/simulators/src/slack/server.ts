@@ -2,23 +2,26 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkMessage } from './blocks-check.js';
+import { appHomeOpened, deliverEvent } from './events-api.js';
+import type { LocalSlack } from './local-slack.js';
 import { METHODS } from './methods/index.js';
 import { RateLimiter } from './rate-limiter.js';
+import { eventCallbackBody } from './requests.js';
 import { SocketModeHub } from './socket.js';
 import type {
-  EphemeralMessage,
+  EventDelivery,
   ExtraRoute,
   LocalSlackOptions,
-  OpenView,
   RecordedCall,
   ResponseAudience,
   SlackFault,
   SlackMessage,
-  SlackUser,
-  UploadedFile,
 } from './types.js';
 import { fail, isObject, Workspace } from './workspace.js';
 
+export type { EventTarget } from './events-api.js';
+export { SLACK_EVENT_RETRIES } from './events-api.js';
+export type { LocalSlack } from './local-slack.js';
 export type * from './types.js';
 
 /**
@@ -27,53 +30,6 @@ export type * from './types.js';
  * (workspace.ts), checks Block Kit limits as Slack does, and can answer errors or 429 with
  * Retry-After on demand. Tests and the demo point SLACK_API_URL at `${url}/api/`.
  */
-
-export interface LocalSlack {
-  url: string;
-  apiUrl: string;
-  botToken: string;
-  /** The app's signing secret: the local Slack signs what it sends to the app with it. */
-  signingSecret: string;
-  /** The app-level token (xapp-…) Socket Mode connects with. */
-  appToken: string;
-  socket: SocketModeHub;
-  teamId: string;
-  botUserId: string;
-  /** Everything the workspace holds (methods/ change it). */
-  workspace: Workspace;
-  users: Map<string, SlackUser>;
-  /** User group id -> member ids (usergroups.users.list). */
-  usergroups: Map<string, string[]>;
-  messages: SlackMessage[];
-  ephemerals: EphemeralMessage[];
-  views: Map<string, OpenView>;
-  calls: RecordedCall[];
-  /** Slack's rate limits: `enabled` switches them; `served` counts the 429s answered. */
-  rateLimits: RateLimiter;
-  fail(fault: SlackFault): void;
-  clearFaults(): void;
-  /**
-   * A trigger id Slack would put in a payload; valid for 3 s like Slack's. Given the person who
-   * clicked, a modal opened with it is theirs (OpenView.user).
-   */
-  issueTriggerId(user?: string): string;
-  files: UploadedFile[];
-  /**
-   * The response_url Slack would put in a command or action payload; given an ephemeral
-   * message id, it is the one of a button on that message (replace_original replaces it).
-   * Given an audience, what it posts is shown to that person in that channel.
-   */
-  responseUrl(forEphemeral?: string, audience?: ResponseAudience): string;
-  callsOf(method: string): RecordedCall[];
-  /** A message deleted in Slack (by a person): later updates get message_not_found. */
-  deleteMessage(channel: string, ts: string): void;
-  /** Puts a message in a channel without an API call (seeding thousands of alerts for a benchmark). */
-  seedMessage(channel: string, text: string): string;
-  /** Extra HTTP routes (the demo page); a handler returns true when it answered. */
-  route(handler: ExtraRoute): void;
-  thread(channel: string, ts: string): SlackMessage[];
-  close(): Promise<void>;
-}
 
 /** A trigger id a separate process may mint for a local Slack with timestampedTriggers. */
 export function mintTriggerId(now = Date.now()): string {
@@ -118,6 +74,9 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   const responseUrls = new Map<string, { ephemeral?: string | undefined; audience?: ResponseAudience }>();
   let faults: (SlackFault & { remaining: number })[] = [];
   const rateLimits = new RateLimiter(opts.rateLimits === true);
+  const events: EventDelivery[] = [];
+  /** Aborted on close: event retries still waiting are dropped. */
+  const closing = new AbortController();
 
   const method = (name: string, args: Record<string, unknown>) =>
     METHODS[name]?.(ws, args) ?? fail('unknown_method');
@@ -265,7 +224,27 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     deleteMessage: (channel, ts) => ws.removeMessage(channel, ts),
     callsOf: (name) => calls.filter((c) => c.method === name),
     thread: (channel, ts) => ws.messages.filter((m) => m.channel === channel && m.thread_ts === ts),
+    archiveChannel: (id) => ws.archived.add(id),
+    deleteUser: (id) => ws.deleteUser(id),
+    hideEmail: (id) => ws.hideEmail(id),
+    events,
+    openHome(userId, target, retry) {
+      const payload = eventCallbackBody(teamId, appHomeOpened(ws, userId));
+      const delivery: EventDelivery = {
+        eventId: payload.event_id,
+        type: payload.event.type,
+        target: target === 'socket' ? 'socket' : target.url,
+        payload: { ...payload },
+        attempts: [],
+        delivered: false,
+        retries: 0,
+      };
+      events.push(delivery);
+      const transport = { signingSecret, socket, signal: closing.signal };
+      return deliverEvent(transport, payload, target, delivery, { ...opts.events, ...retry });
+    },
     close() {
+      closing.abort();
       socket.close();
       return new Promise<void>((resolve) => {
         server.close(() => resolve());

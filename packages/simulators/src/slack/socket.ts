@@ -78,8 +78,16 @@ export class SocketModeHub {
     return this.#client?.readyState === 1;
   }
 
-  /** Sends one envelope and waits for the app's ack. */
-  send(type: SocketEnvelopeType, payload: unknown, timeoutMs = 5_000): Promise<SocketAck> {
+  /**
+   * Sends one envelope and waits for the app's ack. An events_api envelope carries
+   * `retry_attempt` and `retry_reason` (0 and "" the first time), as Slack's does.
+   */
+  send(
+    type: SocketEnvelopeType,
+    payload: unknown,
+    timeoutMs = 5_000,
+    retry: { attempt: number; reason: string } = { attempt: 0, reason: '' },
+  ): Promise<SocketAck> {
     const client = this.#client;
     if (client?.readyState !== 1) return Promise.reject(new Error('no Socket Mode connection'));
     const envelopeId = randomBytes(8).toString('hex');
@@ -101,6 +109,7 @@ export class SocketModeHub {
           type,
           payload,
           accepts_response_payload: type !== 'events_api',
+          ...(type === 'events_api' ? { retry_attempt: retry.attempt, retry_reason: retry.reason } : {}),
         }),
       );
     });

@@ -11,6 +11,9 @@ export interface SlackUser {
   is_bot?: boolean;
   is_restricted?: boolean;
   is_ultra_restricted?: boolean;
+  /** Deactivated: users.info still answers (deleted: true); lookups and DMs do not find them. */
+  deleted?: boolean;
+  /** No `email`: the workspace hides it (slack-facts.md "People and workspaces"). */
   profile: { display_name: string; real_name: string; email?: string };
 }
 
@@ -128,4 +131,48 @@ export interface LocalSlackOptions {
   timestampedTriggers?: boolean;
   /** Enforce Slack's documented rate limits (429 with Retry-After); off unless asked. */
   rateLimits?: boolean;
+  /** How events are retried (events-api.ts); Slack's own schedule unless a test shortens it. */
+  events?: EventRetryOptions;
+}
+
+/**
+ * Slack's retries of an event the app did not take (Events API docs, "Error handling"): the app
+ * has `timeoutMs` (3 s) to answer 2xx; else Slack sends it again after each delay in turn
+ * (nearly at once, after 1 minute, after 5 minutes: up to 3 retries).
+ */
+export interface EventRetryOptions {
+  timeoutMs?: number;
+  retryDelaysMs?: readonly number[];
+}
+
+/** Why Slack retried (X-Slack-Retry-Reason), or that the attempt was taken. */
+export type EventOutcome = 'delivered' | 'http_timeout' | 'http_error' | 'connection_failed' | 'timeout';
+
+/** One attempt at delivering an event. */
+export interface EventAttempt {
+  /** 0 for the first delivery; then the X-Slack-Retry-Num (`retry_attempt` in Socket Mode) sent. */
+  retryNum: number;
+  /** The app's HTTP status, when it answered in time (over HTTP). */
+  status?: number;
+  outcome: EventOutcome;
+  /** Milliseconds until the answer, the ack, or the give-up. */
+  ms: number;
+}
+
+/** An event the local Slack sent to the app, and what happened to it. */
+export interface EventDelivery {
+  eventId: string;
+  /** The event's own type (`app_home_opened`). */
+  type: string;
+  /** The Request URL, or `socket` for Socket Mode. */
+  target: string;
+  /** The event callback as sent (the same body on every attempt). */
+  payload: Record<string, unknown>;
+  attempts: EventAttempt[];
+  /** Whether an attempt was taken (2xx in time, or acked). */
+  delivered: boolean;
+  /** The HTTP status of the last attempt, when the app answered it. */
+  status?: number;
+  /** How many times Slack sent it again. */
+  retries: number;
 }

@@ -56,7 +56,25 @@ export const DEFAULT_USERS: SlackUser[] = [
     is_bot: true,
     profile: { display_name: 'otherbot', real_name: 'Other Bot' },
   },
+  {
+    // The workspace hides her email: users.info shows none and users.lookupByEmail cannot find her.
+    id: 'U0HANNA',
+    name: 'hanna',
+    tz: 'Europe/Paris',
+    profile: { display_name: 'hanna', real_name: 'Hanna Hidden' },
+  },
+  {
+    // Deactivated: users.info answers with deleted: true; no lookup or DM reaches him.
+    id: 'U0FRANK',
+    name: 'frank',
+    tz: 'Europe/London',
+    deleted: true,
+    profile: { display_name: 'frank', real_name: 'Frank Former', email: 'frank@acme.example' },
+  },
 ];
+
+/** The direct message channel between the app and a person (conversations.open answers it). */
+export const dmChannelOf = (userId: string) => `D${userId.slice(1)}`;
 
 /** A Web API answer: `{ok: true, …}` or Slack's `{ok: false, error}` (HTTP 200). */
 export type MethodAnswer = Record<string, unknown>;
@@ -86,6 +104,10 @@ export class Workspace {
   readonly uploads = new Map<string, { filename: string; content?: string }>();
   /** user id -> the Home tab Warden published for them (views.publish). */
   readonly homes = new Map<string, Record<string, unknown>>();
+  /** user id -> the id (stable per person) and hash of their published Home tab. */
+  readonly homeIds = new Map<string, { id: string; hash: string }>();
+  /** Archived channels: nothing can be posted or changed there (`is_archived`). */
+  readonly archived = new Set<string>();
   /** trigger id -> the person whose click or command it came with. */
   readonly #triggerUsers = new Map<string, string>();
   readonly #watchers = new Set<(change: WorkspaceChange) => void>();
@@ -142,6 +164,18 @@ export class Workspace {
     this.byTs.delete(`${channel}:${ts}`);
     this.messages.splice(this.messages.indexOf(msg), 1);
     this.changed({ kind: 'message_deleted', channel, ts });
+  }
+
+  /** Deactivates a person (an admin did): users.info says deleted, lookups and DMs fail. */
+  deleteUser(id: string): void {
+    const user = this.users.get(id);
+    if (user) user.deleted = true;
+  }
+
+  /** Hides a person's email, as a workspace that does not show emails to apps does. */
+  hideEmail(id: string): void {
+    const user = this.users.get(id);
+    if (user) delete user.profile.email;
   }
 
   /** A trigger id for a payload; `user` is who clicked (a modal it opens is theirs). */

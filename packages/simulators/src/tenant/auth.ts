@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK, jwtVerify, SignJWT } from 'jose';
-import type { Answer } from './findings.js';
+import type { Answer } from './answer.js';
 
 type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
 

@@ -1,12 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type Answer,
-  actionParamsProblem,
-  grpcError,
-  isObject,
-  nonEmpty,
-  type TenantFindings,
-} from './findings.js';
+import { type Answer, grpcError, isObject, messageOf, nonEmpty } from './answer.js';
+import { actionParamsProblem } from './finding-rules.js';
+import type { TenantFindings } from './findings.js';
 
 /** One bulk change as the tenant ran it: which findings it reached and which it refused. */
 export interface BulkOperation {
@@ -96,11 +91,13 @@ export class BulkOperations {
   }
 
   #apply(op: BulkOperation, params: Record<string, unknown>, actor: string): void {
+    // Each change is audited with the bulk operation's id (FindingAuditEvent.bulkOperationId).
+    const ctx = { bulkOperationId: op.id };
     for (const id of op.findingIds) {
       const answer =
         op.action === 'assignOwner'
-          ? this.findings.assignOwner(id, ownerOf(params), actor, this.now())
-          : this.findings.changeState(id, { [op.action]: params }, actor, this.now());
+          ? this.findings.assignOwner(id, ownerOf(params), actor, this.now(), ctx)
+          : this.findings.changeState(id, { [op.action]: params }, actor, this.now(), ctx);
       if (answer.status === 200) op.applied.push(id);
       else op.refused.push({ findingId: id, message: messageOf(answer) });
     }
@@ -122,9 +119,4 @@ function ownerOf(params: Record<string, unknown>): Record<string, string> {
   return Object.fromEntries(
     OWNER_MEMBERS.filter((m) => nonEmpty(owner[m])).map((m) => [m, String(owner[m])]),
   );
-}
-
-function messageOf(answer: Answer): string {
-  const body = answer.body;
-  return isObject(body) && typeof body.message === 'string' ? body.message : `status ${answer.status}`;
 }

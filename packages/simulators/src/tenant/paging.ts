@@ -1,12 +1,9 @@
 import { createHash } from 'node:crypto';
-import { type Answer, grpcError } from './findings.js';
+import { type Answer, grpcError, isObject } from './answer.js';
 
 /** The paging convention of list and search operations (tenant-api.md), as the tenant applies it. */
 
 const PAGING_KEYS = new Set(['page_size', 'pageSize', 'page_token', 'pageToken']);
-
-export const isObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The spec's paging limits: 10..100, default 25. */
 export function pageSizeOf(raw: unknown): number {

@@ -9,6 +9,8 @@ export type { JsonFinding };
  * what the vendor's schema and proto3 JSON allow (the contract test holds them to it): at most
  * one member of each oneof, integers as numbers, known enum values, nulls only where the schema
  * says nullable. The deliberately unfaithful fixtures live apart, in seed-deliberate.ts.
+ * Owners that name an identity user name one of seed-users.ts, each a case of finding that
+ * person in Slack (a member, a guest, a hidden email, a deactivated account, none, no email).
  */
 
 const exposure = (revoked: boolean) => ({
@@ -90,6 +92,7 @@ export function faithfulFindings(): JsonFinding[] {
         detectionReason: 'No interactive logins in 180 days; API use only.',
       },
       appUserTarget: { appId: 'APP_GITHUB', appUserId: 'AU_BUILD_SVC' },
+      computedOwner: { identityUserId: 'IU_CAROL' },
     }),
     finding('FND_DECOY_USED', {
       severity: 'FINDING_SEVERITY_CRITICAL',
@@ -103,11 +106,14 @@ export function faithfulFindings(): JsonFinding[] {
       custom: { scanner: 'acme-audit', ruleName: 'shared-admin' },
       customSubType: 'shared_credential',
       tenantTarget: {},
+      // Assigned to someone the tenant knows who has no Slack account.
+      assignedOwner: { identityUserId: 'IU_STRANGER' },
     }),
     finding('FND_CONNECTOR_ANOMALY_OFF', {
       description: 'Anomaly detection is disabled on the Okta connector.',
       connectorAnomalyDetectionDisabled: {},
       connectorTarget: { appId: 'APP_OKTA', connectorId: 'CON_OKTA' },
+      computedOwner: { identityUserId: 'IU_BOB' },
     }),
     finding('FND_DEACTIVATED_OWNER', {
       description: 'The owners of app Payroll were deactivated.',
@@ -146,12 +152,16 @@ export function faithfulFindings(): JsonFinding[] {
       decoyPubliclyExposed: { decoyDisplayName: 'fake-prod-db', decoyId: 'DCY_DB_1' },
       decoyPubliclyExposedEvidence: exposure(true),
       decoyTarget: { decoyId: 'DCY_DB_1' },
+      // A guest in Slack (is_restricted there).
+      assignedOwner: { identityUserId: 'IU_GUS' },
     }),
     finding('FND_CRED_EXPIRING', {
       description: 'Credential sync-key expires in 5 days.',
       credentialExpiring: { credentialDisplayName: 'sync-key', userClientId: 'UC_2' },
       credentialExpiringEvidence: { expired: false, expiresAt: '2026-11-27T00:00:00Z' },
       connectorTarget: { appId: 'APP_OKTA', connectorId: 'CON_OKTA' },
+      // A service identity: no email to find a Slack person by.
+      assignedOwner: { identityUserId: 'IU_NOEMAIL' },
     }),
     finding('FND_SYNC_FAILING', {
       severity: 'FINDING_SEVERITY_HIGH',
@@ -164,12 +174,15 @@ export function faithfulFindings(): JsonFinding[] {
         streakStartedAt: '2026-11-19T15:00:00Z',
       },
       connectorTarget: { appId: 'APP_SFDC', connectorId: 'CON_SFDC' },
+      // Slack hides her email: no lookup by email finds her.
+      computedOwner: { identityUserId: 'IU_HANNA' },
     }),
     finding('FND_SHADOW_MCP', {
       description: 'An unapproved MCP server is in use.',
       shadowMcp: { mcpIdentifier: 'mcp://files.example.net' },
       shadowMcpEvidence: { deviceCount: 14, userCount: 9 },
       tenantTarget: {},
+      computedOwner: { identityUserId: 'IU_DAVE' },
     }),
     // States other than open.
     finding('FND_SNOOZED', {
@@ -188,6 +201,8 @@ export function faithfulFindings(): JsonFinding[] {
       riskAcceptanceJustification: 'Break-glass secret; kept on purpose, monitored by SIEM.',
       riskAcceptanceExpiresAt: '2027-03-01T00:00:00Z',
       appResourceTarget: { appId: 'APP_AZURE', appResourceId: 'RES_LEGACY', appResourceTypeId: 'RT_APP_REG' },
+      // Deactivated in Slack: the acceptance's owner can no longer be reached there.
+      computedOwner: { identityUserId: 'IU_FRANK' },
     }),
     finding('FND_SUPPRESSED', {
       state: 'FINDING_STATE_SUPPRESSED',

@@ -1,16 +1,29 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { request } from 'undici';
+import { type Answer, grpcError, isObject } from './answer.js';
+import { FindingAudit } from './audit.js';
 import { type SandboxCredentials, TenantAuth, type TokenOptions } from './auth.js';
 import { BulkOperations } from './bulk-state.js';
+import { createClock, type SandboxClock } from './clock.js';
 import { Faults } from './faults.js';
-import { type Answer, grpcError, TenantFindings } from './findings.js';
-import { isObject } from './paging.js';
+import { TenantFindings } from './findings.js';
+import { parseJson, readBody } from './http-body.js';
 import { answerApi } from './routes/index.js';
 import type { AnswerOptions, TenantState } from './routes/types.js';
+import { answerSandbox } from './sandbox-routes.js';
 import { type JsonCampaign, seedCampaigns } from './seed-campaigns.js';
 import { type JsonFinding, seedFindings } from './seed-findings.js';
+import { TenantUsers } from './users.js';
+import {
+  type SentWebhook,
+  sendFindingWebhook,
+  type WebhookDelivery,
+  type WebhookOptions,
+} from './webhook.js';
+
+export type { SandboxClock } from './clock.js';
+export type { JsonUser } from './seed-users.js';
+export type { WebhookDelivery, WebhookOptions } from './webhook.js';
 
 /**
  * A stateful simulated tenant: a real HTTP server on loopback that follows spec/tenant-api.md and
@@ -23,7 +36,7 @@ export interface SandboxOptions {
   host?: string;
   port?: number;
   token?: Partial<TokenOptions>;
-  /** The sandbox's clock; tests move it to expire snoozes and tokens. */
+  /** The base clock; `tenant.clock` runs from it (tests move either to expire snoozes and tokens). */
   now?: () => number;
   /**
    * Seed the deliberately unfaithful fixtures too (seed-deliberate.ts: a newer tenant, hostile
@@ -46,29 +59,19 @@ export interface RecordedRequest {
   answer?: string;
 }
 
-/** A finding-dispatch delivery and what became of it (api-facts.md: the callback rule). */
-export interface WebhookDelivery {
-  dispatchId: string;
-  status: number;
-  /**
-   * `delivered` on a success other than 202; `pending` on 202, until the receiver posts its
-   * response to the callbackUrl; `failed` otherwise.
-   */
-  outcome: 'delivered' | 'pending' | 'failed';
-}
-
-export interface WebhookOptions {
-  claims?: Record<string, unknown>;
-  dispatchId?: string;
-  tamperBody?: (body: string) => string;
-  /** Send `"finding": null` in the payload (the schema allows it); the receiver reads it back. */
-  withoutFinding?: boolean;
-}
-
 export interface SandboxTenant {
   url: string;
   credentials: SandboxCredentials;
   findings: TenantFindings;
+  /** The identity users (GET /api/v1/users/{id}, POST /api/v1/search/users): put, get, remove. */
+  users: TenantUsers;
+  /** Every change made to a finding (POST /api/v1/search/finding_audits); `findings.audit` too. */
+  audit: FindingAudit;
+  /**
+   * The tenant's time: `SandboxOptions.now` (or the real clock) plus an offset `advance` and `set`
+   * move. Lapses, token lifetimes and audit times read it. Also `POST /_sandbox/clock`.
+   */
+  clock: SandboxClock;
   campaigns: Map<string, JsonCampaign>;
   faults: Faults;
   auth: TenantAuth;
@@ -81,49 +84,15 @@ export interface SandboxTenant {
   /** Every bulk state change, by its bulk action id: what it reached and what it refused. */
   bulk: BulkOperations;
   /** Sends a signed finding-dispatch webhook (api-facts.md) for `finding` to `targetUrl`. */
-  sendFindingWebhook(
-    targetUrl: string,
-    finding: JsonFinding,
-    opts?: WebhookOptions,
-  ): Promise<{
-    status: number;
-    body: string;
-    dispatchId: string;
-    sent: string;
-    headers: Record<string, string>;
-  }>;
+  sendFindingWebhook(targetUrl: string, finding: JsonFinding, opts?: WebhookOptions): Promise<SentWebhook>;
   close(): Promise<void>;
 }
 
-const MAX_BODY = 1024 * 1024;
-/** The id of the webhook the sandbox's routing rule dispatches to (one per tenant webhook). */
-const WEBHOOK_ID = 'WH_SANDBOX';
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-function readBody(req: IncomingMessage): Promise<string | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_BODY) chunks.push(chunk);
-    });
-    req.on('end', () => resolve(size > MAX_BODY ? undefined : Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
-
-function parseJson(text: string): { ok: true; value: unknown } | { ok: false } {
-  if (text.trim() === '') return { ok: true, value: {} };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch {
-    return { ok: false };
-  }
-}
-
 export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<SandboxTenant> {
-  const now = opts.now ?? Date.now;
+  const clock = createClock(opts.now ?? Date.now);
+  const now = clock.now;
   const host = opts.host ?? '127.0.0.1';
   const server: Server = createServer();
   await new Promise<void>((resolve) => server.listen(opts.port ?? 0, host, resolve));
@@ -131,16 +100,23 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
   const url = `http://${host}:${port}`;
   const auth = await TenantAuth.create(`${host}:${port}`);
   const deliberate = opts.deliberate !== false;
-  const findings = new TenantFindings(seedFindings({ deliberate }));
+  const users = new TenantUsers();
+  const answers: AnswerOptions = { stateChangeWithoutFinding: false, bulkDelayMs: 100, extendInPlace: true };
+  // An audit event names its actor by id and, when the tenant knows them, by email.
+  const audit = new FindingAudit((id) => users.emailOf(id));
+  const findings = new TenantFindings(seedFindings({ deliberate }), {
+    now,
+    audit,
+    extendInPlace: () => answers.extendInPlace,
+  });
   const campaigns = new Map(Object.entries(seedCampaigns({ deliberate })));
   const faults = new Faults();
   const tokenOptions: TokenOptions = { ttlSeconds: 3600, ...opts.token };
   const requests: RecordedRequest[] = [];
   const deliveries: WebhookDelivery[] = [];
-  const answers: AnswerOptions = { stateChangeWithoutFinding: false, bulkDelayMs: 100 };
   const bulk = new BulkOperations(findings, now, () => answers.bulkDelayMs);
 
-  const state: TenantState = { findings, campaigns, now, answers, bulk };
+  const state: TenantState = { findings, users, campaigns, now, answers, bulk };
 
   async function route(method: string, path: string, req: IncomingMessage, body: string): Promise<Answer> {
     if (method === 'POST' && path === '/auth/v1/token') {
@@ -149,6 +125,7 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
     if (method === 'GET' && path === '/auth/v1/jwks') return auth.jwks();
     const callback = /^\/webhooks\/v1\/callbacks\/([^/]+)$/.exec(path);
     if (method === 'POST' && callback) return answerCallback(decodeURIComponent(callback[1] ?? ''));
+    if (path.startsWith('/_sandbox/')) return answerSandbox(clock, method, path, body);
     if (!path.startsWith('/api/v1/')) return grpcError(404, 5, `no route for ${method} ${path}`);
     if (!auth.isAuthorized(req.headers.authorization, now())) return grpcError(401, 16, 'unauthenticated');
     const parsed = parseJson(body);
@@ -221,6 +198,9 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
     url,
     credentials: auth.credentials,
     findings,
+    users,
+    audit,
+    clock,
     campaigns,
     faults,
     auth,
@@ -229,47 +209,8 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
     answers,
     deliveries,
     bulk,
-    async sendFindingWebhook(targetUrl, finding, options = {}) {
-      const dispatchId = options.dispatchId ?? `DSP_${randomBytes(8).toString('hex').toUpperCase()}`;
-      const envelope = {
-        version: 'v1',
-        webhookId: WEBHOOK_ID,
-        // Where a receiver that answers 202 must post its response later (api-facts.md).
-        callbackUrl: `${url}/webhooks/v1/callbacks/${encodeURIComponent(dispatchId)}`,
-        event: 'c1.webhooks.v1.PayloadFindingDispatch',
-        payload: {
-          '@type': 'type.googleapis.com/c1.webhooks.v1.PayloadFindingDispatch',
-          dispatchId,
-          findingId: finding.id,
-          ruleId: 'RUL_SANDBOX',
-          // A string field: proto3 writes "" (or leaves it out) when no template is set.
-          payloadTemplate: '',
-          finding: options.withoutFinding ? null : finding,
-        },
-      };
-      const signedBody = JSON.stringify(envelope);
-      const jwt = await auth.signWebhook(targetUrl, signedBody, now(), options.claims);
-      const sentBody = options.tamperBody ? options.tamperBody(signedBody) : signedBody;
-      const digest = createHash('sha256').update(sentBody).digest('base64');
-      const headers = {
-        'content-type': 'application/json',
-        authorization: `Bearer ${jwt}`,
-        // The envelope's webhookId, as api-facts.md says the header carries it.
-        'webhook-id': envelope.webhookId,
-        'webhook-event': envelope.event,
-        'webhook-version': 'v1',
-        'webhook-callback-url': envelope.callbackUrl,
-        'content-digest': `sha-256=:${digest}:`,
-      };
-      const res = await request(targetUrl, { method: 'POST', headers, body: sentBody });
-      const status = res.statusCode;
-      deliveries.push({
-        dispatchId,
-        status,
-        outcome: status === 202 ? 'pending' : status >= 200 && status < 300 ? 'delivered' : 'failed',
-      });
-      return { status, body: await res.body.text(), dispatchId, sent: sentBody, headers };
-    },
+    sendFindingWebhook: (targetUrl, finding, options) =>
+      sendFindingWebhook({ url, auth, now, deliveries }, targetUrl, finding, options),
     close() {
       bulk.close();
       return new Promise<void>((resolve) => {

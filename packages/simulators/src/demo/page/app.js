@@ -23,10 +23,34 @@ import { $, isReply, keyOf, note, post, reader, S, withAct } from './state.js';
 
 // ---- Home, modals ------------------------------------------------------------------------------
 
+// A line at the top of the Home tab: what went wrong delivering an event or a click to Warden.
+const homeNote = el('div', { class: 'home-note', role: 'status', hidden: true });
+
+function setHomeNote(text) {
+  homeNote.textContent = text;
+  homeNote.hidden = !text;
+}
+
+// A button on the Home tab, delivered to Warden as Slack does (block_actions, a view container).
+async function homeClick(a) {
+  setHomeNote('');
+  const answer = await post('/demo/home-click', { actionId: a.actionId, blockId: a.blockId });
+  if (answer.error) setHomeNote(`That click was not delivered: ${answer.error}.`);
+}
+
+// Opening the Home tab: Slack sends app_home_opened to Warden, which may publish a new view.
+async function openHome() {
+  show('home');
+  setHomeNote('');
+  const answer = await post('/demo/home-opened', {});
+  if (answer.error) setHomeNote(answer.error);
+}
+
 function renderHome() {
   const box = $('home');
   if (!S.home)
     return box.replaceChildren(
+      homeNote,
       el(
         'div',
         { class: 'empty' },
@@ -34,12 +58,8 @@ function renderHome() {
       ),
     );
   const blocks = box.querySelector('.blocks') ?? el('div', { class: 'blocks' });
-  if (!blocks.isConnected) box.replaceChildren(blocks);
-  reconcileBlocks(
-    blocks,
-    S.home.blocks || [],
-    withAct(() => note('Buttons on the Home tab are not delivered by this demo.')),
-  );
+  if (!blocks.isConnected) box.replaceChildren(homeNote, blocks);
+  reconcileBlocks(blocks, S.home.blocks || [], withAct(homeClick));
 }
 
 const modals = new ModalHost($('modal-root'), {
@@ -193,7 +213,7 @@ $('flood').addEventListener('click', flood);
 $('burst').addEventListener('click', flood);
 $('thread-close').addEventListener('click', closeThread);
 document.querySelector('[data-nav="dm"]').addEventListener('click', () => show(S.dm));
-document.querySelector('[data-nav="home"]').addEventListener('click', () => show('home'));
+document.querySelector('[data-nav="home"]').addEventListener('click', openHome);
 $('as').addEventListener('change', (ev) => {
   S.me = ev.currentTarget.value;
   history.replaceState(null, '', `?as=${encodeURIComponent(S.me)}`);

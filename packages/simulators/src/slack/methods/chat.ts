@@ -1,15 +1,17 @@
 import { checkMessage } from '../blocks-check.js';
 import type { SlackMessage } from '../types.js';
-import { fail, type MethodAnswer, type Workspace } from '../workspace.js';
+import { dmChannelOf, fail, type MethodAnswer, type Workspace } from '../workspace.js';
 
 const CHANNEL_ID = /^[CGD][A-Z0-9]+$/;
 const channelOf = (args: Record<string, unknown>) => (typeof args.channel === 'string' ? args.channel : '');
 
 /** chat.postMessage, chat.update, chat.postEphemeral, conversations.history and .open. */
+// An archived channel takes no new message, edit or ephemeral message: `is_archived` (each method's page).
 export const chatMethods: Record<string, (ws: Workspace, args: Record<string, unknown>) => MethodAnswer> = {
   'chat.postMessage': (ws, args) => {
     const channel = channelOf(args);
     if (!CHANNEL_ID.test(channel)) return fail('channel_not_found');
+    if (ws.archived.has(channel)) return fail('is_archived');
     const bad = checkMessage(args);
     if (bad) return { ...fail(bad.error), errors: [bad.detail] };
     const thread = typeof args.thread_ts === 'string' ? args.thread_ts : undefined;
@@ -29,6 +31,7 @@ export const chatMethods: Record<string, (ws: Workspace, args: Record<string, un
     const channel = channelOf(args);
     const msg = ws.message(channel, String(args.ts));
     if (!msg) return fail('message_not_found');
+    if (ws.archived.has(channel)) return fail('is_archived');
     const bad = checkMessage(args);
     if (bad) return { ...fail(bad.error), errors: [bad.detail] };
     msg.text = String(args.text ?? msg.text);
@@ -40,6 +43,7 @@ export const chatMethods: Record<string, (ws: Workspace, args: Record<string, un
   'chat.postEphemeral': (ws, args) => {
     const channel = channelOf(args);
     if (!CHANNEL_ID.test(channel)) return fail('channel_not_found');
+    if (ws.archived.has(channel)) return fail('is_archived');
     if (!ws.users.has(String(args.user))) return fail('user_not_in_channel');
     const bad = checkMessage(args);
     if (bad) return { ...fail(bad.error), errors: [bad.detail] };
@@ -72,9 +76,13 @@ export const chatMethods: Record<string, (ws: Workspace, args: Record<string, un
       }));
     return { ok: true, messages: list, has_more: false };
   },
+  // A DM with one person (conversations.open's page): not with a bot, not with a deactivated person.
   'conversations.open': (ws, args) => {
-    const user = String(args.users ?? '');
-    if (!ws.users.has(user)) return fail('user_not_found');
-    return { ok: true, channel: { id: `D${user.slice(1)}` } };
+    const id = String(args.users ?? '');
+    const user = ws.users.get(id);
+    if (!user) return fail('user_not_found');
+    if (user.is_bot === true) return fail('cannot_dm_bot');
+    if (user.deleted === true) return fail('user_disabled');
+    return { ok: true, channel: { id: dmChannelOf(id) } };
   },
 };

@@ -1,6 +1,33 @@
+import type { SlackUser } from '../types.js';
 import { fail, type MethodAnswer, type Workspace } from '../workspace.js';
 
-/** auth.test, users.info, usergroups.users.list. */
+/** A user as users.info and users.lookupByEmail show them: always with `deleted`, and their team. */
+const shown = (ws: Workspace, user: SlackUser) => ({
+  ...user,
+  deleted: user.deleted === true,
+  team_id: user.team_id ?? ws.teamId,
+});
+
+/**
+ * users.lookupByEmail finds "a user in the workspace" by their registered email (its method
+ * page): not a bot (no email), not a deactivated person, not one whose email the workspace hides
+ * (slack-facts.md), not a person of another organisation in a shared channel (Slack Connect
+ * people are found with users.discoverableContacts.lookup instead). Emails match whatever the case.
+ */
+function lookupByEmail(ws: Workspace, args: Record<string, unknown>): MethodAnswer {
+  if (typeof args.email !== 'string' || args.email.trim() === '') return fail('invalid_arguments');
+  const email = args.email.trim().toLowerCase();
+  const user = [...ws.users.values()].find(
+    (u) =>
+      u.is_bot !== true &&
+      u.deleted !== true &&
+      (u.team_id === undefined || u.team_id === ws.teamId) &&
+      u.profile.email?.toLowerCase() === email,
+  );
+  return user ? { ok: true, user: shown(ws, user) } : fail('users_not_found');
+}
+
+/** auth.test, users.info, users.lookupByEmail, usergroups.users.list. */
 export const peopleMethods: Record<string, (ws: Workspace, args: Record<string, unknown>) => MethodAnswer> = {
   'auth.test': (ws) => ({
     ok: true,
@@ -13,10 +40,9 @@ export const peopleMethods: Record<string, (ws: Workspace, args: Record<string, 
   }),
   'users.info': (ws, args) => {
     const user = ws.users.get(String(args.user));
-    return user
-      ? { ok: true, user: { ...user, team_id: user.team_id ?? ws.teamId } }
-      : fail('user_not_found');
+    return user ? { ok: true, user: shown(ws, user) } : fail('user_not_found');
   },
+  'users.lookupByEmail': lookupByEmail,
   'usergroups.users.list': (ws, args) => {
     const members = ws.usergroups.get(String(args.usergroup ?? ''));
     return members ? { ok: true, users: members } : fail('no_such_subteam');

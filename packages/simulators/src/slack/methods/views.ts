@@ -53,8 +53,47 @@ export const viewMethods: Record<string, (ws: Workspace, args: Record<string, un
       return { ...fail('invalid_arguments'), response_metadata: { messages: ['view.type must be home'] } };
     const bad = checkBlocks(view.blocks, BLOCK_KIT.blocksPerView);
     if (bad) return { ...fail('invalid_arguments'), response_metadata: { messages: [bad] } };
+    // `hash` guards against publishing over a newer Home tab (views.publish's page): hash_conflict.
+    const current = ws.homeIds.get(user);
+    if (typeof args.hash === 'string' && args.hash !== '' && args.hash !== current?.hash)
+      return fail('hash_conflict');
+    // One Home tab per person: its view id stays the same from one publish to the next.
+    ws.homeIds.set(user, {
+      id: current?.id ?? `V${randomBytes(5).toString('hex').toUpperCase()}`,
+      hash: newHash(),
+    });
     ws.homes.set(user, view);
     ws.changed({ kind: 'home', user, view });
-    return { ok: true, view: { ...view, id: `V${randomBytes(5).toString('hex').toUpperCase()}` } };
+    return { ok: true, view: homeView(ws, user) };
   },
 };
+
+/**
+ * The Home tab published for `user` as Slack shows it to the app (views.publish's answer, the
+ * `view` of app_home_opened and of a click on it): the view with its id, hash and Slack's fields.
+ */
+export function homeView(ws: Workspace, user: string): Record<string, unknown> | undefined {
+  const view = ws.homes.get(user);
+  const ids = ws.homeIds.get(user);
+  if (!view || !ids) return undefined;
+  return {
+    id: ids.id,
+    team_id: ws.teamId,
+    type: 'home',
+    close: null,
+    submit: null,
+    blocks: Array.isArray(view.blocks) ? view.blocks : [],
+    private_metadata: typeof view.private_metadata === 'string' ? view.private_metadata : '',
+    callback_id: typeof view.callback_id === 'string' ? view.callback_id : '',
+    state: { values: {} },
+    hash: ids.hash,
+    clear_on_close: false,
+    notify_on_close: false,
+    root_view_id: ids.id,
+    previous_view_id: null,
+    app_id: 'A0WARDEN',
+    external_id: typeof view.external_id === 'string' ? view.external_id : '',
+    app_installed_team_id: ws.teamId,
+    bot_id: 'B0WARDEN',
+  };
+}

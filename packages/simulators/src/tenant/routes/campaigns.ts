@@ -1,4 +1,4 @@
-import { grpcError } from '../findings.js';
+import { grpcError } from '../answer.js';
 import type { Route } from './types.js';
 
 /** GetCampaignScopeAndEntitlements (tenant-api.md): the path parameter only, no expand mask. */

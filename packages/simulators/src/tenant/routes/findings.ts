@@ -1,6 +1,6 @@
-import { grpcError } from '../findings.js';
+import { grpcError } from '../answer.js';
 import { pageOf } from '../paging.js';
-import type { Route } from './types.js';
+import { type Route, SERVICE_PRINCIPAL } from './types.js';
 
 /** GET a finding, search findings, change one's state (tenant-api.md, api-facts.md). */
 export const findingRoutes: Route[] = [
@@ -25,13 +25,13 @@ export const findingRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/v1/findings/:id/task',
-    handle: (s, p) => s.findings.createTask(p.id ?? '', s.now()),
+    handle: (s, p) => s.findings.createTask(p.id ?? '', s.now(), SERVICE_PRINCIPAL),
   },
   {
     method: 'POST',
     path: '/api/v1/findings/:id/state',
     handle(s, p, body) {
-      const answer = s.findings.changeState(p.id ?? '', body, 'IU_WARDEN_SERVICE', s.now());
+      const answer = s.findings.changeState(p.id ?? '', body, SERVICE_PRINCIPAL, s.now());
       // UpdateFindingStateResponse.finding may be null (api-facts.md): the change was made all the same.
       return answer.status === 200 && s.answers.stateChangeWithoutFinding
         ? { status: 200, body: { finding: null } }

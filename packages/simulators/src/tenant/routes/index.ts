@@ -1,13 +1,20 @@
-import type { Answer } from '../findings.js';
-import { grpcError } from '../findings.js';
+import { type Answer, grpcError } from '../answer.js';
+import { auditRoutes } from './audits.js';
 import { bulkRoutes } from './bulk.js';
 import { campaignRoutes } from './campaigns.js';
 import { findingRoutes } from './findings.js';
 import type { Route, TenantState } from './types.js';
+import { userRoutes } from './users.js';
 
 /** Every API route of the simulated tenant; a family a file. */
 // Bulk routes first: `/findings/bulk/state` would otherwise match `/findings/:id/state`.
-export const ROUTES: Route[] = [...bulkRoutes, ...findingRoutes, ...campaignRoutes];
+export const ROUTES: Route[] = [
+  ...bulkRoutes,
+  ...findingRoutes,
+  ...campaignRoutes,
+  ...userRoutes,
+  ...auditRoutes,
+];
 
 /**
  * The route for a request, with its parameters. The raw path is split first and each segment

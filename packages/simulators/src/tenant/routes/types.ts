@@ -1,6 +1,8 @@
+import type { Answer } from '../answer.js';
 import type { BulkOperations } from '../bulk-state.js';
-import type { Answer, TenantFindings } from '../findings.js';
+import type { TenantFindings } from '../findings.js';
 import type { JsonCampaign } from '../seed-campaigns.js';
+import type { TenantUsers } from '../users.js';
 
 /** How the tenant answers where the vendor's schema allows more than one way (set per test). */
 export interface AnswerOptions {
@@ -8,11 +10,18 @@ export interface AnswerOptions {
   stateChangeWithoutFinding: boolean;
   /** How long a bulk state change takes before the tenant applies it (it is asynchronous). */
   bulkDelayMs: number;
+  /**
+   * A snooze of a snoozed finding sets its new end and reason, an acceptance of an accepted risk
+   * its new expiry and justification (an extension). With false both are refused (400, code 9)
+   * like any change the state does not allow. No transition table is published (api-facts.md [I]).
+   */
+  extendInPlace: boolean;
 }
 
 /** What a route handler can reach: the tenant's state, its clock and its answer options. */
 export interface TenantState {
   findings: TenantFindings;
+  users: TenantUsers;
   campaigns: Map<string, JsonCampaign>;
   now: () => number;
   answers: AnswerOptions;
@@ -32,3 +41,6 @@ export interface Route {
     body: Record<string, unknown>,
   ): Answer | Promise<Answer>;
 }
+
+/** The principal the API client acts as: its changes name it as `stateUpdatedById` and audit actor. */
+export const SERVICE_PRINCIPAL = 'IU_WARDEN_SERVICE';

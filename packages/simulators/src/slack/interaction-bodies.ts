@@ -1,0 +1,184 @@
+import type { SlackActor } from './requests.js';
+
+/**
+ * Interactivity payloads as Slack sends them to an app (docs.slack.dev, "Interactivity"): a
+ * button on a message, a click in a modal or on the Home tab, a form submission. Form-encoded as
+ * `payload=<JSON>`; requests.ts signs and posts them.
+ */
+
+/** The `user` object of an interactivity payload. */
+function userOf(actor: Omit<SlackActor, 'channelId'>) {
+  return {
+    id: actor.userId,
+    username: actor.userName ?? actor.userId.toLowerCase(),
+    name: actor.userName ?? '',
+    team_id: actor.userTeamId ?? actor.teamId,
+  };
+}
+
+function payloadBody(payload: unknown): string {
+  return new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+}
+
+export function blockActionBody(
+  actor: SlackActor,
+  opts: {
+    actionId: string;
+    value: string;
+    blockId?: string;
+    messageTs: string;
+    triggerId: string;
+    responseUrl: string;
+    /** A button on an ephemeral message: Slack says so and sends no copy of the message. */
+    ephemeral?: boolean;
+  },
+): string {
+  const user = userOf(actor);
+  const ephemeral = opts.ephemeral === true;
+  return payloadBody({
+    type: 'block_actions',
+    user,
+    api_app_id: 'A0WARDEN',
+    token: 'legacy',
+    container: {
+      type: 'message',
+      message_ts: opts.messageTs,
+      channel_id: actor.channelId,
+      is_ephemeral: ephemeral,
+    },
+    trigger_id: opts.triggerId,
+    team: { id: actor.teamId, domain: 'acme' },
+    enterprise: actor.enterprise ?? null,
+    is_enterprise_install: actor.isEnterpriseInstall === true,
+    channel: { id: actor.channelId, name: 'secops' },
+    ...(ephemeral
+      ? {}
+      : { message: { type: 'message', ts: opts.messageTs, bot_id: 'B0WARDEN', text: '', blocks: [] } }),
+    state: { values: {} },
+    response_url: opts.responseUrl,
+    actions: [
+      {
+        type: 'button',
+        action_id: opts.actionId,
+        block_id: opts.blockId ?? 'finding.actions',
+        value: opts.value,
+        text: { type: 'plain_text', text: 'button' },
+        action_ts: `${Math.floor(Date.now() / 1000)}.000100`,
+      },
+    ],
+  });
+}
+
+/**
+ * A click inside an open modal (a button, an overflow choice, a checkbox): Slack sends the view
+ * with the state of its inputs and no channel.
+ */
+export function viewActionBody(
+  actor: Omit<SlackActor, 'channelId'>,
+  opts: {
+    view: { id: string; callback_id?: unknown; private_metadata?: unknown; hash?: string };
+    action: { action_id: string; type?: string; value?: string; selected_option?: { value: string } };
+    values?: Record<string, Record<string, unknown>>;
+    triggerId: string;
+  },
+): string {
+  return payloadBody({
+    type: 'block_actions',
+    user: userOf(actor),
+    api_app_id: 'A0WARDEN',
+    token: 'legacy',
+    container: { type: 'view', view_id: opts.view.id },
+    trigger_id: opts.triggerId,
+    team: { id: actor.teamId, domain: 'acme' },
+    enterprise: actor.enterprise ?? null,
+    is_enterprise_install: actor.isEnterpriseInstall === true,
+    view: {
+      id: opts.view.id,
+      type: 'modal',
+      callback_id: opts.view.callback_id,
+      private_metadata: opts.view.private_metadata,
+      hash: opts.view.hash,
+      state: { values: opts.values ?? {} },
+    },
+    actions: [
+      { type: 'button', block_id: 'b', action_ts: `${Math.floor(Date.now() / 1000)}.000100`, ...opts.action },
+    ],
+  });
+}
+
+export function viewSubmissionBody(
+  actor: Omit<SlackActor, 'channelId'>,
+  opts: {
+    viewId: string;
+    callbackId: string;
+    privateMetadata: string;
+    values: Record<string, Record<string, unknown>>;
+    triggerId: string;
+  },
+): string {
+  const user = userOf(actor);
+  return payloadBody({
+    type: 'view_submission',
+    team: { id: actor.teamId, domain: 'acme' },
+    user,
+    api_app_id: 'A0WARDEN',
+    token: 'legacy',
+    trigger_id: opts.triggerId,
+    view: {
+      id: opts.viewId,
+      team_id: actor.teamId,
+      type: 'modal',
+      callback_id: opts.callbackId,
+      private_metadata: opts.privateMetadata,
+      hash: `${Math.floor(Date.now() / 1000)}.abc`,
+      title: { type: 'plain_text', text: 'Warden' },
+      blocks: [],
+      state: { values: opts.values },
+      root_view_id: opts.viewId,
+      previous_view_id: null,
+      app_id: 'A0WARDEN',
+      bot_id: 'B0WARDEN',
+    },
+    response_urls: [],
+    is_enterprise_install: actor.isEnterpriseInstall === true,
+    enterprise: actor.enterprise ?? null,
+  });
+}
+
+/**
+ * A click on a button of the Home tab: Slack sends the Home view as it is (its id, hash, blocks)
+ * in `view`, a `view` container, and no channel, message or response_url (there is none to
+ * answer on a Home tab; the app publishes it again).
+ */
+export function homeActionBody(
+  actor: Omit<SlackActor, 'channelId'>,
+  opts: {
+    view: Record<string, unknown> & { id: string };
+    action: { action_id: string; value?: string; block_id?: string; text?: string };
+    triggerId: string;
+  },
+): string {
+  const { action } = opts;
+  return payloadBody({
+    type: 'block_actions',
+    user: userOf(actor),
+    api_app_id: 'A0WARDEN',
+    token: 'legacy',
+    container: { type: 'view', view_id: opts.view.id },
+    trigger_id: opts.triggerId,
+    team: { id: actor.teamId, domain: 'acme' },
+    enterprise: actor.enterprise ?? null,
+    is_enterprise_install: actor.isEnterpriseInstall === true,
+    view: opts.view,
+    actions: [
+      {
+        type: 'button',
+        action_id: action.action_id,
+        block_id: action.block_id ?? 'home',
+        ...(action.value === undefined ? {} : { value: action.value }),
+        text: { type: 'plain_text', text: action.text ?? 'button' },
+        action_ts: `${Math.floor(Date.now() / 1000)}.000100`,
+      },
+    ],
+  });
+}

@@ -1,0 +1,79 @@
+import type { EventTarget } from './events-api.js';
+import type { RateLimiter } from './rate-limiter.js';
+import type { SocketModeHub } from './socket.js';
+import type {
+  EphemeralMessage,
+  EventDelivery,
+  EventRetryOptions,
+  ExtraRoute,
+  OpenView,
+  RecordedCall,
+  ResponseAudience,
+  SlackFault,
+  SlackMessage,
+  SlackUser,
+  UploadedFile,
+} from './types.js';
+import type { Workspace } from './workspace.js';
+
+/** What a test, the demo or the benchmark holds of a local Slack (server.ts makes one). */
+export interface LocalSlack {
+  url: string;
+  apiUrl: string;
+  botToken: string;
+  /** The app's signing secret: the local Slack signs what it sends to the app with it. */
+  signingSecret: string;
+  /** The app-level token (xapp-…) Socket Mode connects with. */
+  appToken: string;
+  socket: SocketModeHub;
+  teamId: string;
+  botUserId: string;
+  /** Everything the workspace holds (methods/ change it). */
+  workspace: Workspace;
+  users: Map<string, SlackUser>;
+  /** User group id -> member ids (usergroups.users.list). */
+  usergroups: Map<string, string[]>;
+  messages: SlackMessage[];
+  ephemerals: EphemeralMessage[];
+  views: Map<string, OpenView>;
+  calls: RecordedCall[];
+  /** Slack's rate limits: `enabled` switches them; `served` counts the 429s answered. */
+  rateLimits: RateLimiter;
+  fail(fault: SlackFault): void;
+  clearFaults(): void;
+  /**
+   * A trigger id Slack would put in a payload; valid for 3 s like Slack's. Given the person who
+   * clicked, a modal opened with it is theirs (OpenView.user).
+   */
+  issueTriggerId(user?: string): string;
+  files: UploadedFile[];
+  /**
+   * The response_url Slack would put in a command or action payload; given an ephemeral
+   * message id, it is the one of a button on that message (replace_original replaces it).
+   * Given an audience, what it posts is shown to that person in that channel.
+   */
+  responseUrl(forEphemeral?: string, audience?: ResponseAudience): string;
+  callsOf(method: string): RecordedCall[];
+  /** A message deleted in Slack (by a person): later updates get message_not_found. */
+  deleteMessage(channel: string, ts: string): void;
+  /** Puts a message in a channel without an API call (seeding thousands of alerts for a benchmark). */
+  seedMessage(channel: string, text: string): string;
+  /** Extra HTTP routes (the demo page); a handler returns true when it answered. */
+  route(handler: ExtraRoute): void;
+  thread(channel: string, ts: string): SlackMessage[];
+  /** Archives a channel: chat.postMessage, chat.update and chat.postEphemeral there get `is_archived`. */
+  archiveChannel(id: string): void;
+  /** Deactivates a person (users.info: deleted; lookupByEmail: users_not_found; conversations.open: user_disabled). */
+  deleteUser(id: string): void;
+  /** Hides a person's email (users.info shows none; lookupByEmail cannot find them). */
+  hideEmail(id: string): void;
+  /**
+   * `userId` opens the app's Home tab: Slack sends app_home_opened (events-api.ts) to the app's
+   * Request URL, signed, or over Socket Mode, retrying as Slack does; resolves with what happened.
+   * Throws for someone who cannot open it (unknown, a bot, deactivated).
+   */
+  openHome(userId: string, target: EventTarget, opts?: EventRetryOptions): Promise<EventDelivery>;
+  /** Every event sent to the app, oldest first, filled in as its attempts happen. */
+  events: EventDelivery[];
+  close(): Promise<void>;
+}
