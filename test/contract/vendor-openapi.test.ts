@@ -160,6 +160,14 @@ describe('contract: Warden and the simulated tenant', () => {
     for await (const _ of h.warden.ports.findings.search({ refs: [{ id: 'FND_CUSTOM' }] }));
     // a remediation task
     await h.warden.ports.findings.createTask('FND_SHADOW_MCP');
+    // people, both ways (a finding's owner; Assign owner's pick), and a finding's history
+    expect((await h.warden.ports.owners.personOf('IU_BOB')).slackUserId).toBe('U0BOB');
+    expect(await h.warden.ports.owners.tenantUserOf('U0CAROL')).toMatchObject({
+      ok: true,
+      identityUserId: 'IU_CAROL',
+    });
+    const history = await h.warden.ports.findings.history('FND_SA_UNOWNED', 50);
+    expect(history.events.length).toBeGreaterThan(1);
     // campaign scope and entitlements: every campaign
     for (const id of tenant.campaigns.keys()) await h.warden.ports.campaigns.get(id);
 
@@ -171,11 +179,14 @@ describe('contract: Warden and the simulated tenant', () => {
     expect(exchangeIssues(tenant.requests, 'faithful')).toEqual([]);
     expect([...operationsSeen(tenant.requests)].sort()).toEqual([
       'c1.api.accessreview.v1.AccessReviewSetupEntitlementService.GetCampaignScopeAndEntitlements',
+      'c1.api.finding.v1.FindingAuditService.Search',
       'c1.api.finding.v1.FindingSearchService.Search',
       'c1.api.finding.v1.FindingService.BulkUpdateFindingState',
       'c1.api.finding.v1.FindingService.CreateFindingTask',
       'c1.api.finding.v1.FindingService.GetFinding',
       'c1.api.finding.v1.FindingService.UpdateFindingState',
+      'c1.api.user.v1.UserSearch.Search',
+      'c1.api.user.v1.UserService.Get',
     ]);
   });
 
