@@ -91,8 +91,11 @@ export function fillByLabel(
       initial_option?: unknown;
       initial_date?: string;
       initial_time?: string;
+      initial_value?: string;
     };
-    if (initial.initial_option)
+    if (initial.initial_value !== undefined)
+      values[blockId] = { [actionId]: { type: el.type, value: initial.initial_value } };
+    else if (initial.initial_option)
       values[blockId] = { [actionId]: { type: el.type, selected_option: initial.initial_option } };
     else if (initial.initial_date)
       values[blockId] = { [actionId]: { type: el.type, selected_date: initial.initial_date } };

@@ -103,6 +103,8 @@ export interface HarnessOptions {
    * other flows post more than a roll-up's threshold of cards and look at each.
    */
   rollup?: boolean;
+  /** How often reminders, ends and digests are looked for (Warden's default is 10 s). */
+  lifecycleTickMs?: number;
 }
 
 /** The file with roll-ups switched off. */
@@ -126,6 +128,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const tenant = opts.tenant ?? (await startSandbox());
   const slack = opts.slack ?? (await createLocalSlack());
   const { signingSecret } = slack;
+  // Slack signs with its own (real) time; a test that moves Warden's clock signs with that instead.
+  const signed = () => (opts.clock ? { timestamp: Math.floor(opts.clock() / 1_000) } : {});
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'warden-data-'));
   const port = await freePort();
   const config = loadConfig({
@@ -154,6 +158,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...(opts.store ? { store: opts.store } : {}),
     ...(opts.workQueue ? { workQueue: opts.workQueue } : {}),
     ...(opts.clock ? { clock: opts.clock } : {}),
+    lifecycleTickMs: opts.lifecycleTickMs ?? 200,
   });
   await warden.start(port);
   const base = `http://127.0.0.1:${port}`;
@@ -198,7 +203,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         triggerId: slack.issueTriggerId(),
         responseUrl: slack.responseUrl(),
       });
-      return postSigned(url, body, signingSecret);
+      return postSigned(url, body, signingSecret, signed());
     },
     click(actionId, value, messageTs, actor = ALICE, onEphemeral) {
       const body = blockActionBody(actor, {
@@ -208,7 +213,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         triggerId: slack.issueTriggerId(),
         responseUrl: slack.responseUrl(onEphemeral),
       });
-      return postSigned(url, body, signingSecret);
+      return postSigned(url, body, signingSecret, signed());
     },
     submit(view, values, actor = ALICE) {
       const body = viewSubmissionBody(actor, {
@@ -218,7 +223,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         values,
         triggerId: slack.issueTriggerId(),
       });
-      return postSigned(url, body, signingSecret);
+      return postSigned(url, body, signingSecret, signed());
     },
     async openForm(actionId, value, messageTs, actor = ALICE) {
       const before = new Set([...slack.views.values()].map((v) => `${v.id}:${v.hash}`));
