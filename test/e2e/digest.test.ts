@@ -120,7 +120,9 @@ describe.each(backends())('the daily digest on $name', (backend) => {
     expect(text).toContain('|FND_CRED_EXPOSED>');
     expect(text).toContain('*Ending within 7 days: 1*');
     // linked to its card (in the channel it was snoozed from)
-    expect(text).toMatch(/the snooze of <https:\/\/acme\.slack\.example\/archives\/C0SECOPS\/p\d+\|FND_SA_UNOWNED> ends/);
+    expect(text).toMatch(
+      /the snooze of <https:\/\/acme\.slack\.example\/archives\/C0SECOPS\/p\d+\|FND_SA_UNOWNED> ends/,
+    );
     expect(text).toContain('*Approvals waiting: 0*');
     expect(digest.metadata).toMatchObject({ event_type: 'warden_digest' });
     // later the same day, on either replica: no second one
