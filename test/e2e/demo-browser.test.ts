@@ -303,24 +303,15 @@ describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser', () => {
     expect(res.headers['content-type']).toContain('text/csv');
     expect(csv.split('\r\n').filter((l) => /^APP_\d+,/.test(l))).toHaveLength(2_500);
     await screenshot('dm-csv');
-    // The Home tab is its own view: what views.publish set for this person (pushed as it
-    // happens), or a note.
+    // The Home tab: opening it sends app_home_opened; Warden publishes alice's own view (her
+    // request from the four-eyes step, her recent actions), pushed to the page as it happens.
     await page.locator('[data-nav=home]').click();
-    await expect.poll(() => page.locator('#home').innerText(), WAIT).toContain('not published a Home tab');
-    const published = await request(`${demo.slack.apiUrl}views.publish`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${demo.slack.botToken}`, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        user_id: ALICE,
-        view: {
-          type: 'home',
-          blocks: [{ type: 'section', text: { type: 'mrkdwn', text: ':lock: *Your findings*' } }],
-        },
-      }),
-    });
-    expect(((await published.body.json()) as { ok: boolean }).ok).toBe(true);
-    await expect.poll(() => page.locator('#home strong').innerText(), WAIT).toBe('Your findings');
-    expect(await page.locator('#home').innerText()).toContain('🔒');
+    await expect.poll(() => page.locator('#home').innerText(), WAIT).toContain('Recent activity');
+    const home = await page.locator('#home').innerText();
+    expect(home).toContain('Your requests');
+    expect(home).toContain('Ending soon');
+    expect(home).not.toContain('Waiting for your approval');
+    expect(home).not.toContain(':shield:');
     await screenshot('home');
     await page.locator(`[data-nav=${CHANNEL}]`).click();
   }, 60_000);
