@@ -37,12 +37,12 @@ export const DIGEST_EVENT_TYPE = 'warden_digest';
 const COUNT_AT_MOST = 2_000;
 const OPEN_STATES = ['FINDING_STATE_OPEN', 'FINDING_STATE_IN_PROGRESS'];
 
-async function linkOf(p: DigestPorts, findingId: string, channel: string): Promise<string | undefined> {
-  const cards = await p.cards.messagesFor(findingId).catch(() => []);
-  const card =
-    cards.filter((c) => c.channel === channel).at(-1) ??
-    cards.filter((c) => !c.channel.startsWith('D')).at(-1);
-  return card ? messageLink(p.settings.workspaceUrl, card.channel, card.ts) : undefined;
+/** The finding's card in this channel, as a link, when there is one. */
+async function cardIn(p: DigestPorts, findingId: string, channel: string) {
+  const card = (await p.cards.messagesFor(findingId).catch(() => []))
+    .filter((c) => c.channel === channel)
+    .at(-1);
+  return card ? { link: messageLink(p.settings.workspaceUrl, card.channel, card.ts) } : undefined;
 }
 
 async function openCounts(p: DigestPorts, spec: DigestSpec): Promise<DigestData['open']> {
@@ -74,12 +74,16 @@ async function gather(p: DigestPorts, job: LifecycleJob, spec: DigestSpec): Prom
   const arrivals = await p.outbox.arrivals(spec.channel, since, DIGEST_LISTED);
   const items = async (ids: string[]): Promise<DigestItem[]> =>
     Promise.all(
-      ids.map(async (findingId) => ({ findingId, link: await linkOf(p, findingId, spec.channel) })),
+      ids.map(async (findingId) => ({ findingId, link: (await cardIn(p, findingId, spec.channel))?.link })),
     );
-  const ends = (await p.lifecycle.pendingJobs('end', now + 7 * 86_400_000, { limit: 200 }))
-    .map(endPayloadOf)
-    .filter((e) => e !== undefined);
-  const endingCards = await items(ends.map((e) => e.findingId));
+  // What ends within 7 days, of the findings this channel has a card of.
+  const ending: DigestData['ending'] = [];
+  for (const job of await p.lifecycle.pendingJobs('end', now + 7 * 86_400_000, { limit: 500 })) {
+    const end = endPayloadOf(job);
+    const card = end ? await cardIn(p, end.findingId, spec.channel) : undefined;
+    if (end && card)
+      ending.push({ action: end.action, endsAt: end.endsAt, findingId: end.findingId, link: card.link });
+  }
   const waiting = (await p.approvals.pendingApprovals(now)).filter((a) => a.channel === spec.channel);
   let open: DigestData['open'];
   try {
@@ -97,12 +101,7 @@ async function gather(p: DigestPorts, job: LifecycleJob, spec: DigestSpec): Prom
       since: previous?.dueAt,
       items: await items([...new Set(arrivals.recent.map((r) => r.findingId))]),
     },
-    ending: ends.map((e, i) => ({
-      action: e.action,
-      endsAt: e.endsAt,
-      findingId: e.findingId,
-      link: endingCards[i]?.link,
-    })),
+    ending,
     approvals: {
       count: waiting.length,
       items: waiting.slice(0, DIGEST_LISTED).map((a) => ({

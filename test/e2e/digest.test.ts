@@ -3,7 +3,7 @@ import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import type { Store } from '../../src/ports/store.js';
-import { type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
+import { ALICE, type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
 import { backends } from '../helpers/stores.js';
 import { startSandbox } from '../helpers/tenant.js';
 
@@ -99,6 +99,8 @@ describe.each(backends())('the daily digest on $name', (backend) => {
       10_000,
       'two cards',
     );
+    // snoozed from this channel: it ends within 7 days (one snoozed elsewhere is not this channel's)
+    await a.command('snooze FND_UNUSED_SECRET 3d waiting on the vendor', { ...ALICE, channelId: CHANNEL });
     await a.command('snooze FND_SA_UNOWNED 3d waiting on the vendor');
     await waitFor(
       () => w.tenant.findings.get('FND_SA_UNOWNED')?.state === 'FINDING_STATE_SNOOZED',
@@ -119,10 +121,11 @@ describe.each(backends())('the daily digest on $name', (backend) => {
     expect(text).toContain('*Arrived in the last day: 2*');
     expect(text).toContain('|FND_CRED_EXPOSED>');
     expect(text).toContain('*Ending within 7 days: 1*');
-    // linked to its card (in the channel it was snoozed from)
+    // linked to its card in this channel
     expect(text).toMatch(
-      /the snooze of <https:\/\/acme\.slack\.example\/archives\/C0SECOPS\/p\d+\|FND_SA_UNOWNED> ends/,
+      /the snooze of <https:\/\/acme\.slack\.example\/archives\/C0ALERTS\/p\d+\|FND_UNUSED_SECRET> ends/,
     );
+    expect(text).not.toContain('FND_SA_UNOWNED');
     expect(text).toContain('*Approvals waiting: 0*');
     expect(digest.metadata).toMatchObject({ event_type: 'warden_digest' });
     // later the same day, on either replica: no second one
