@@ -119,6 +119,24 @@ describe('a reminder that cannot be delivered', () => {
 });
 
 describe('downtime and clock jumps', () => {
+  it('a reminder that came due while Warden was down is sent once on start', async () => {
+    const w = await world();
+    const dataDir = (await import('node:fs')).mkdtempSync(
+      `${(await import('node:os')).tmpdir()}/warden-down-`,
+    );
+    cleanups.push(async () => (await import('node:fs')).rmSync(dataDir, { recursive: true, force: true }));
+    const first = await warden(w, { dataDir });
+    const { until } = await snooze(first.h);
+    await first.close();
+    // the clock jumps past the reminder's time (not the end's) while Warden is down
+    w.tenant.clock.advance(until - DAY + 3_600_000 - w.tenant.clock.now());
+    await warden(w, { dataDir });
+    await waitFor(() => reminders(w.slack).length === 1, 5_000, 'the late reminder');
+    w.tenant.clock.advance(10 * 60_000);
+    await settle(400);
+    expect(reminders(w.slack)).toHaveLength(1);
+  });
+
   it('a reminder whose time passed while Warden was down is sent once on start, and the end told once', async () => {
     const w = await world();
     const dataDir = (await import('node:fs')).mkdtempSync(
