@@ -1,4 +1,4 @@
-import type { SlackActor } from './requests.js';
+import type { SlackActor } from './actor.js';
 
 /**
  * Interactivity payloads as Slack sends them to an app (docs.slack.dev, "Interactivity"): a

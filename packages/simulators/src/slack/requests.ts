@@ -1,6 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { request } from 'undici';
+import type { SlackActor } from './actor.js';
 
+export type { SlackActor } from './actor.js';
 export * from './interaction-bodies.js';
 
 /**
@@ -9,19 +11,6 @@ export * from './interaction-bodies.js';
  * signing secret (`v0:<timestamp>:<body>`, HMAC-SHA256). Used by the tests, the benchmark, the
  * demo page and the local Slack's own event delivery to drive Warden's real receiver.
  */
-
-export interface SlackActor {
-  userId: string;
-  userName?: string;
-  /** The workspace the request comes through (`team.id`, a command's `team_id`). */
-  teamId: string;
-  channelId: string;
-  /** The person's own workspace (`user.team_id`): another one in a shared channel. Default: teamId. */
-  userTeamId?: string;
-  /** An Enterprise Grid organisation the request names, and whether the app is installed org-wide. */
-  enterprise?: { id: string; name: string } | null;
-  isEnterpriseInstall?: boolean;
-}
 
 export function slackSignature(secret: string, timestamp: number, body: string): string {
   return `v0=${createHmac('sha256', secret).update(`v0:${timestamp}:${body}`).digest('hex')}`;
