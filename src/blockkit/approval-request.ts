@@ -12,6 +12,30 @@ export function approvalSubject(a: Pick<Approval, 'findingId' | 'findingIds'>): 
   return `${n} finding${n === 1 ? '' : 's'} of roll-up ${code(a.findingId)}`;
 }
 
+/** Approve… / Deny… for a pending request: in its thread, and on an approver's Home tab. */
+export function approvalButtons(approvalId: string, blockId?: string): KnownBlock {
+  return {
+    type: 'actions',
+    ...(blockId ? { block_id: blockId } : {}),
+    elements: [
+      {
+        type: 'button',
+        action_id: ApprovalId.approve,
+        text: { type: 'plain_text', text: 'Approve…' },
+        style: 'primary',
+        value: approvalId,
+      },
+      {
+        type: 'button',
+        action_id: ApprovalId.deny,
+        text: { type: 'plain_text', text: 'Deny…' },
+        style: 'danger',
+        value: approvalId,
+      },
+    ],
+  };
+}
+
 /** The request in the alert's thread: what is asked, by whom, until when, and Approve / Deny. */
 export function renderApprovalRequest(a: Approval, approvers: string): RenderedMessage {
   const head = `:scales: ${mention(a.requesterId)} asks to *accept the risk* of ${approvalSubject(a)} until ${slackDate(new Date(a.riskExpiresAt))}:`;
@@ -43,28 +67,7 @@ export function renderApprovalRequest(a: Approval, approvers: string): RenderedM
     type: 'context',
     elements: [{ type: 'mrkdwn', text: truncate(status, SLACK_LIMITS.sectionText) }],
   });
-  if (a.status === 'pending') {
-    blocks.push({
-      type: 'actions',
-      block_id: ApprovalBlockId.actions,
-      elements: [
-        {
-          type: 'button',
-          action_id: ApprovalId.approve,
-          text: { type: 'plain_text', text: 'Approve…' },
-          style: 'primary',
-          value: a.id,
-        },
-        {
-          type: 'button',
-          action_id: ApprovalId.deny,
-          text: { type: 'plain_text', text: 'Deny…' },
-          style: 'danger',
-          value: a.id,
-        },
-      ],
-    });
-  }
+  if (a.status === 'pending') blocks.push(approvalButtons(a.id, ApprovalBlockId.actions));
   return {
     text: `Risk acceptance request for ${a.findingIds ? `${a.findingIds.length} findings of ` : ''}${a.findingId} (${a.status})`,
     blocks,

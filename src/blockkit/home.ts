@@ -1,8 +1,8 @@
 import type { HomeView, KnownBlock } from '@slack/types';
 import type { EndingAction } from '../domain/ends.js';
 import type { Approval, AuditEntry } from '../ports/store.js';
-import { approvalSubject } from './approval-request.js';
-import { ApprovalId, LifecycleId } from './ids.js';
+import { approvalButtons, approvalSubject } from './approval-request.js';
+import { LifecycleId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
 import { endWords } from './reminder.js';
@@ -70,30 +70,14 @@ const DONE: Record<string, string> = {
 function waitingBlocks(waiting: readonly Approval[]): KnownBlock[] {
   if (waiting.length === 0) return [section('_Nothing is waiting for you._')];
   return [
-    ...waiting.slice(0, HOME_LISTED.waiting).flatMap((a): KnownBlock[] => [
-      section(
-        `${mention(a.requesterId)} asks to accept the risk of ${approvalSubject(a)} until ${slackDate(new Date(a.riskExpiresAt))}\n${quoted(a.justification, 500)}`,
-      ),
-      {
-        type: 'actions',
-        elements: [
-          {
-            type: 'button',
-            action_id: ApprovalId.approve,
-            text: { type: 'plain_text', text: 'Approve…' },
-            style: 'primary',
-            value: a.id,
-          },
-          {
-            type: 'button',
-            action_id: ApprovalId.deny,
-            text: { type: 'plain_text', text: 'Deny…' },
-            style: 'danger',
-            value: a.id,
-          },
-        ],
-      },
-    ]),
+    ...waiting
+      .slice(0, HOME_LISTED.waiting)
+      .flatMap((a): KnownBlock[] => [
+        section(
+          `${mention(a.requesterId)} asks to accept the risk of ${approvalSubject(a)} until ${slackDate(new Date(a.riskExpiresAt))}\n${quoted(a.justification, 500)}`,
+        ),
+        approvalButtons(a.id),
+      ]),
     ...more(HOME_LISTED.waiting, waiting.length),
   ];
 }

@@ -7,6 +7,7 @@ import { endReached } from '../usecases/end-reached.js';
 import type { JobResult } from '../usecases/lifecycle-job.js';
 import { postDigest } from '../usecases/post-digest.js';
 import { remindEnd } from '../usecases/remind-end.js';
+import { Ticker } from './ticker.js';
 
 export interface LifecycleRunnerOptions {
   /** How often the schedule is looked at (a reminder is at most this late). */
@@ -33,8 +34,10 @@ export class LifecycleRunner {
     Pick<LifecycleRunnerOptions, 'refreshHome'>;
   readonly #holder = `lifecycle-${randomBytes(4).toString('hex')}`;
   readonly #scheduled = new Set<string>();
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
+  readonly #ticker = new Ticker(
+    () => this.runOnce(),
+    (error) => this.#p.logger.error({ err: error }, 'lifecycle jobs failed to run'),
+  );
 
   constructor(ports: Ports, digests: readonly Digest[], opts: LifecycleRunnerOptions = {}) {
     this.#p = ports;
@@ -42,26 +45,13 @@ export class LifecycleRunner {
     this.#o = { tickMs: 10_000, leaseMs: 120_000, ...opts };
   }
 
+  /** Runs at once (what came due while Warden was down goes now, once), then every tick. */
   start(): void {
-    if (this.#timer) return;
-    const tick = () => {
-      this.#running ??= this.runOnce()
-        .then(() => undefined)
-        .catch((error: unknown) => this.#p.logger.error({ err: error }, 'lifecycle jobs failed to run'))
-        .finally(() => {
-          this.#running = undefined;
-        });
-    };
-    // At start too: what came due while Warden was down goes now, once.
-    tick();
-    this.#timer = setInterval(tick, this.#o.tickMs);
-    this.#timer.unref();
+    this.#ticker.start(this.#o.tickMs, true);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running;
+  stop(): Promise<void> {
+    return this.#ticker.stop();
   }
 
   /** One pass: keep the digests scheduled, then run what is due. Returns how many jobs ran. */

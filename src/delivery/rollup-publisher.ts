@@ -4,6 +4,7 @@ import { isSlackApiError } from '../errors.js';
 import { type Finding, FindingSchema } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { RollupRecords, RollupWork } from '../ports/rollups.js';
+import { Ticker } from './ticker.js';
 
 export type PublisherPorts = Pick<Ports, 'chat' | 'findings' | 'logger' | 'clock' | 'metrics'> & {
   rollups: RollupRecords;
@@ -28,8 +29,10 @@ export class RollupPublisher {
   readonly #p: PublisherPorts;
   readonly #o: Required<PublisherOptions>;
   readonly #id = `publisher-${randomBytes(4).toString('hex')}`;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<void> | undefined;
+  readonly #ticker = new Ticker(
+    () => this.runOnce(),
+    (error) => this.#p.logger.error({ err: error }, 'roll-up publishing failed'),
+  );
 
   constructor(ports: PublisherPorts, opts: PublisherOptions) {
     this.#p = ports;
@@ -37,22 +40,11 @@ export class RollupPublisher {
   }
 
   start(): void {
-    if (this.#timer) return;
-    this.#timer = setInterval(() => {
-      this.#running ??= this.runOnce()
-        .then(() => undefined)
-        .catch((error: unknown) => this.#p.logger.error({ err: error }, 'roll-up publishing failed'))
-        .finally(() => {
-          this.#running = undefined;
-        });
-    }, this.#o.tickMs);
-    this.#timer.unref();
+    this.#ticker.start(this.#o.tickMs);
   }
 
-  async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running;
+  stop(): Promise<void> {
+    return this.#ticker.stop();
   }
 
   /** One pass over the groups with work; returns how many were handled. */

@@ -2,12 +2,11 @@ import { stateLabel } from '../blockkit/finding-state.js';
 import { slackDate } from '../blockkit/mrkdwn.js';
 import { endWords } from '../blockkit/reminder.js';
 import { endOf, isSameEnd } from '../domain/ends.js';
-import { isApiError } from '../errors.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { LifecycleJob } from '../ports/lifecycle.js';
 import { type AlertLifePorts, refreshKnownCards, replyInThread } from './alert-life.js';
-import { channelCards, endPayloadOf, type JobResult, undeliverableCode } from './lifecycle-job.js';
+import { channelCards, endingFinding, type JobResult, undeliverableCode } from './lifecycle-job.js';
 import { type SchedulePorts, scheduleEnds } from './schedule-ends.js';
 
 /**
@@ -37,16 +36,9 @@ function newsOf(action: 'snooze' | 'acceptRisk', finding: Finding): string {
 }
 
 export async function endReached(p: EndPorts, job: LifecycleJob): Promise<JobResult> {
-  const end = endPayloadOf(job);
-  if (!end) return { status: 'failed', outcome: 'unreadable job' };
-  let finding: Finding;
-  try {
-    finding = await p.findings.get(end.findingId);
-  } catch (error) {
-    if (isApiError(error) && error.kind === 'not_found')
-      return { status: 'skipped', outcome: 'finding gone' };
-    return { retryInMs: 30_000, error: `finding not read: ${String(error).slice(0, 200)}` };
-  }
+  const read = await endingFinding(p, job, 30_000);
+  if ('result' in read) return read.result;
+  const { end, finding } = read;
   if (isSameEnd(endOf(finding), { action: end.action, at: end.endsAt })) {
     if (p.clock() - end.endsAt < PATIENCE_MS)
       return { retryInMs: 30_000, error: 'the tenant still shows it; asking again' };

@@ -2,6 +2,7 @@ import { approvalSubject, renderApprovalList } from '../blockkit/approval-reques
 import { mention } from '../blockkit/mrkdwn.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
+import { isApprover } from './approvers.js';
 import { refreshRequest } from './decide-approval.js';
 
 /** Marks four-eyes requests past their deadline expired and says so where they were asked. */
@@ -25,38 +26,15 @@ export async function expireApprovals(
   return expired.length;
 }
 
-/**
- * Whose requests a person may see: an approver (in the approvers' group, neither guest nor bot)
- * sees every pending one; anybody else only their own (findings, requesters and channels are
- * not for every guest's eyes).
- */
-async function visibleTo(
-  p: Pick<Ports, 'people' | 'groups' | 'settings'>,
-  userId: string,
-): Promise<'all' | 'own'> {
-  const approvers = p.settings.approvers;
-  if (!approvers) return 'own';
-  try {
-    const person = await p.people.get(userId);
-    if (
-      person.isGuest ||
-      person.isBot ||
-      (person.teamId !== undefined && person.teamId !== p.settings.teamId)
-    )
-      return 'own';
-  } catch {
-    return 'own';
-  }
-  return (await p.groups.isMember(userId, [approvers])) ? 'all' : 'own';
-}
-
 /** `/warden approvals`: what is waiting for a decision, to the person who asked, as far as they may see. */
 export async function listApprovals(
   p: Pick<Ports, 'approvals' | 'privately' | 'clock' | 'people' | 'groups' | 'settings'>,
   audience: Audience,
 ): Promise<void> {
   const pending = await p.approvals.pendingApprovals(p.clock());
-  const scope = await visibleTo(p, audience.user);
-  const shown = scope === 'all' ? pending : pending.filter((a) => a.requesterId === audience.user);
+  // An approver sees every pending request; anybody else only their own (findings, requesters
+  // and channels are not for every guest's eyes).
+  const all = await isApprover(p, audience.user);
+  const shown = all ? pending : pending.filter((a) => a.requesterId === audience.user);
   await p.privately.send(audience, renderApprovalList(shown), { responseUrlFirst: true });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { isSlackApiError } from '../errors.js';
+import { isApiError, isSlackApiError } from '../errors.js';
+import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { LifecycleJob } from '../ports/lifecycle.js';
 import type { MessageRef } from '../ports/store.js';
@@ -15,6 +16,26 @@ const EndPayloadSchema = z.object({ action: z.enum(['snooze', 'acceptRisk']), en
 export function endPayloadOf(job: LifecycleJob) {
   const parsed = EndPayloadSchema.safeParse(job.payload);
   return parsed.success && job.subject ? { ...parsed.data, findingId: job.subject } : undefined;
+}
+
+/**
+ * The finding a reminder or an end is about, as the tenant has it now: a job about a finding the
+ * tenant no longer has is skipped; one the tenant cannot be asked about now is tried again.
+ */
+export async function endingFinding(
+  p: Pick<Ports, 'findings'>,
+  job: LifecycleJob,
+  retryInMs: number,
+): Promise<{ end: NonNullable<ReturnType<typeof endPayloadOf>>; finding: Finding } | { result: JobResult }> {
+  const end = endPayloadOf(job);
+  if (!end) return { result: { status: 'failed', outcome: 'unreadable job' } };
+  try {
+    return { end, finding: await p.findings.get(end.findingId) };
+  } catch (error) {
+    if (isApiError(error) && error.kind === 'not_found')
+      return { result: { status: 'skipped', outcome: 'finding gone' } };
+    return { result: { retryInMs, error: `finding not read: ${String(error).slice(0, 200)}` } };
+  }
 }
 
 /**

@@ -2,8 +2,9 @@ import { type HomeEnding, renderHome } from '../blockkit/home.js';
 import { messageLink } from '../blockkit/links.js';
 import type { Ports } from '../ports/index.js';
 import type { Approval } from '../ports/store.js';
+import { isApprover } from './approvers.js';
 import { type AuthorizePorts, mayAct } from './authorize.js';
-import { endPayloadOf } from './lifecycle-job.js';
+import { channelCards, endPayloadOf } from './lifecycle-job.js';
 
 /**
  * The Home tab (views.publish): built for one person from the store, as far as they may see —
@@ -16,34 +17,16 @@ export type HomePorts = AuthorizePorts & Pick<Ports, 'approvals' | 'lifecycle' |
 const WEEK_MS = 7 * 86_400_000;
 const SHOWN_OUTCOMES = new Set(['ok', 'requested']);
 
-async function mayApprove(p: HomePorts, userId: string): Promise<boolean> {
-  const approvers = p.settings.approvers;
-  if (!approvers) return false;
-  try {
-    const person = await p.people.get(userId);
-    if (
-      person.isGuest ||
-      person.isBot ||
-      (person.teamId !== undefined && person.teamId !== p.settings.teamId)
-    )
-      return false;
-  } catch {
-    return false;
-  }
-  return p.groups.isMember(userId, [approvers]);
-}
-
-async function cardLink(p: HomePorts, findingId: string): Promise<string | undefined> {
-  const card = (await p.cards.messagesFor(findingId).catch(() => []))
-    .filter((c) => !c.channel.startsWith('D'))
-    .at(-1);
-  return card ? messageLink(p.settings.workspaceUrl, card.channel, card.ts) : undefined;
+/** The finding's newest card in a channel, and the link to it. */
+async function cardOf(p: HomePorts, findingId: string) {
+  const card = (await channelCards(p, findingId).catch(() => [])).at(-1);
+  return card && { channel: card.channel, link: messageLink(p.settings.workspaceUrl, card.channel, card.ts) };
 }
 
 export async function publishHome(p: HomePorts, userId: string): Promise<void> {
   const now = p.clock();
   const [approver, mine, jobs, recent] = await Promise.all([
-    mayApprove(p, userId),
+    isApprover(p, userId),
     p.approvals.approvalsBy(userId, 10),
     p.lifecycle.pendingJobs('end', now + WEEK_MS, { person: userId, limit: 20 }),
     p.audit.auditLog({ userId, limit: 40 }),
@@ -55,15 +38,13 @@ export async function publishHome(p: HomePorts, userId: string): Promise<void> {
   for (const job of jobs) {
     const end = endPayloadOf(job);
     if (!end) continue;
-    const card = (await p.cards.messagesFor(end.findingId).catch(() => []))
-      .filter((c) => !c.channel.startsWith('D'))
-      .at(-1);
+    const card = await cardOf(p, end.findingId);
     ending.push({
       jobId: job.id,
       findingId: end.findingId,
       action: end.action,
       endsAt: end.endsAt,
-      link: card ? messageLink(p.settings.workspaceUrl, card.channel, card.ts) : undefined,
+      link: card?.link,
       extend: await mayAct(p, { kind: 'act', userId, action: end.action, channel: card?.channel }).catch(
         () => false,
       ),
@@ -73,7 +54,7 @@ export async function publishHome(p: HomePorts, userId: string): Promise<void> {
   const activity = await Promise.all(
     shown.map(async (entry) => ({
       entry,
-      link: entry.finding_id ? await cardLink(p, entry.finding_id) : undefined,
+      link: entry.finding_id ? (await cardOf(p, entry.finding_id))?.link : undefined,
     })),
   );
   await p.views.publish(userId, renderHome({ userId, waiting, mine, ending, recent: activity, now }));

@@ -2,12 +2,11 @@ import { messageLink } from '../blockkit/links.js';
 import { renderReminder } from '../blockkit/reminder.js';
 import { hideEmails, withoutAttribution } from '../domain/attribution.js';
 import { endOf, isSameEnd } from '../domain/ends.js';
-import { isApiError } from '../errors.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { LifecycleJob } from '../ports/lifecycle.js';
 import { type AuthorizePorts, mayAct } from './authorize.js';
-import { channelCards, endPayloadOf, type JobResult, undeliverableCode } from './lifecycle-job.js';
+import { channelCards, endingFinding, type JobResult, undeliverableCode } from './lifecycle-job.js';
 import { ownerDmOf } from './owner-dm.js';
 
 /**
@@ -21,16 +20,9 @@ export type RemindPorts = AuthorizePorts &
   Pick<Ports, 'findings' | 'chat' | 'files' | 'owners' | 'lifecycle' | 'cards'>;
 
 export async function remindEnd(p: RemindPorts, job: LifecycleJob): Promise<JobResult> {
-  const end = endPayloadOf(job);
-  if (!end) return { status: 'failed', outcome: 'unreadable job' };
-  let finding: Finding;
-  try {
-    finding = await p.findings.get(end.findingId);
-  } catch (error) {
-    if (isApiError(error) && error.kind === 'not_found')
-      return { status: 'skipped', outcome: 'finding gone' };
-    return { retryInMs: 60_000, error: `finding not read: ${String(error).slice(0, 200)}` };
-  }
+  const read = await endingFinding(p, job, 60_000);
+  if ('result' in read) return read.result;
+  const { end, finding } = read;
   if (!isSameEnd(endOf(finding), { action: end.action, at: end.endsAt }))
     return { status: 'skipped', outcome: 'superseded: the finding no longer ends then' };
   if (end.endsAt <= p.clock()) return { status: 'skipped', outcome: 'ended before the reminder could go' };
