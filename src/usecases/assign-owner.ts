@@ -130,7 +130,8 @@ export async function assignOwner(p: AssignPorts, t: AssignTarget & { assigneeId
   const change = { kind: 'assignOwner' as const, identityUserId: mapped.identityUserId };
   const attemptId = await recordAudit(p, { ...entry, outcome: 'attempt' });
   const settle = async (outcome: ReturnType<typeof outcomeOf>, error: string | null) => {
-    if (!attemptId || !(await settleAudit(p, attemptId, outcome, error)))
+    // The params now hold the tenant's bulk action id, learnt after the attempt was written.
+    if (!attemptId || !(await settleAudit(p, attemptId, outcome, error, entry.params)))
       await recordAudit(p, { ...entry, outcome, error });
   };
   let shown: Map<string, Finding>;
