@@ -1,5 +1,6 @@
 import { type Logger as BoltLogger, LogLevel as BoltLogLevel } from '@slack/bolt';
 import pino, { type DestinationStream, type Logger } from 'pino';
+import { hideEmails } from './domain/attribution.js';
 
 export type { Logger };
 
@@ -41,13 +42,20 @@ const BOLT_LEVELS: Record<string, BoltLogLevel> = {
   error: BoltLogLevel.ERROR,
 };
 
-/** Bolt's own logging routed into pino, so one stream carries everything. */
+/**
+ * Bolt's own logging routed into pino, so one stream carries everything. At debug the Web API
+ * client logs every request body and answer: `users.lookupByEmail` asks by email and
+ * `users.info` answers with one, and emails are only a key for mapping people (ports/owners.ts),
+ * never logged, so they are blanked here.
+ */
 export function toBoltLogger(logger: Logger): BoltLogger {
   let child = logger.child({ component: 'bolt' });
   const line = (args: unknown[]) =>
-    args
-      .map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : JSON.stringify(a)))
-      .join(' ');
+    hideEmails(
+      args
+        .map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : JSON.stringify(a)))
+        .join(' '),
+    );
   return {
     debug: (...args: unknown[]) => child.debug(line(args)),
     info: (...args: unknown[]) => child.info(line(args)),

@@ -71,7 +71,9 @@ export interface ShownOwner {
 const NOT_MAPPED: Record<NoSlackPerson, string> = {
   'no-tenant-user': "not in the tenant's directory",
   'no-email': 'no email in the tenant, so not found in Slack',
-  'not-in-slack': 'not found in Slack',
+  // Slack answers a hidden email as it answers an unknown one (users_not_found): Warden cannot
+  // tell them apart, so the card names both.
+  'not-in-slack': 'not found in Slack by email: not a member, deactivated, or the email is hidden',
   'emails-hidden': 'emails are hidden in Slack, so shown by id',
   unavailable: '',
 };

@@ -3,7 +3,10 @@ import { renderAssignOwnerForm } from '../blockkit/forms/assign-owner.js';
 import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
 import { code, mention } from '../blockkit/mrkdwn.js';
 import { noTenantUserText, tenantName } from '../blockkit/owner-words.js';
+import type { BulkChange } from '../domain/bulk-change.js';
 import { personalOwnerOf } from '../domain/owner.js';
+import { isApiError } from '../errors.js';
+import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { type AlertLifePorts, updateEverywhere } from './alert-life.js';
@@ -71,6 +74,29 @@ export async function openAssignOwner(
   }
 }
 
+/**
+ * Sends the assignment, then reads the finding back (the tenant applies it asynchronously). A
+ * failure that may have been applied (a 500, a timeout: `processed` 'maybe') is read back too
+ * before it is called one, never assumed either way nor sent again (CONTRIBUTING: state changes
+ * are never repeated blindly). Throws what the tenant answered when the finding does not show it.
+ */
+async function sendAssignment(
+  p: AssignPorts,
+  findingId: string,
+  change: Extract<BulkChange, { kind: 'assignOwner' }>,
+  params: Record<string, unknown>,
+): Promise<Map<string, Finding>> {
+  try {
+    params.bulkActionId = (await p.findings.bulk([findingId], change)).bulkActionId;
+  } catch (error) {
+    if (!isApiError(error) || error.processed !== 'maybe') throw error;
+    const shown = await readBack(p, [findingId], change);
+    if (!shown.has(findingId)) throw error;
+    return shown;
+  }
+  return readBack(p, [findingId], change);
+}
+
 /** The submitted form, after the ack: permission again, the mapping, the change, the read-back. */
 export async function assignOwner(p: AssignPorts, t: AssignTarget & { assigneeId: string }): Promise<void> {
   const audience: Audience = { channel: t.channel, user: t.userId };
@@ -104,14 +130,13 @@ export async function assignOwner(p: AssignPorts, t: AssignTarget & { assigneeId
   const change = { kind: 'assignOwner' as const, identityUserId: mapped.identityUserId };
   const attemptId = await recordAudit(p, { ...entry, outcome: 'attempt' });
   const settle = async (outcome: ReturnType<typeof outcomeOf>, error: string | null) => {
-    if (!attemptId || !(await settleAudit(p, attemptId, outcome, error)))
+    // The params now hold the tenant's bulk action id, learnt after the attempt was written.
+    if (!attemptId || !(await settleAudit(p, attemptId, outcome, error, entry.params)))
       await recordAudit(p, { ...entry, outcome, error });
   };
-  let shown: Awaited<ReturnType<typeof readBack>>;
+  let shown: Map<string, Finding>;
   try {
-    const { bulkActionId } = await p.findings.bulk([t.findingId], change);
-    entry.params.bulkActionId = bulkActionId;
-    shown = await readBack(p, [t.findingId], change);
+    shown = await sendAssignment(p, t.findingId, change, entry.params);
   } catch (error) {
     logTenantFailure(log, error, 'owner not assigned');
     await settle(outcomeOf(error), errorDetail(error));

@@ -36,15 +36,19 @@ export async function recordAudit(p: AuditPorts, e: AuditEvent): Promise<string 
   }
 }
 
-/** Gives an attempt its outcome (never throws, like recordAudit); false if it had one already. */
+/**
+ * Gives an attempt its outcome (never throws, like recordAudit); false if it had one already.
+ * `params`, when given, replace the attempt's: what was learnt on the way (a bulk action's id).
+ */
 export async function settleAudit(
   p: AuditPorts,
   id: string,
   outcome: AuditEntryOutcome,
   error: string | null,
+  params?: Record<string, unknown>,
 ): Promise<boolean> {
   try {
-    return await p.audit.settleAudit(id, outcome, error);
+    return await p.audit.settleAudit(id, outcome, error, params);
   } catch (failure) {
     p.logger.error({ err: failure, auditId: id }, 'audit entry could not be settled');
     return false;

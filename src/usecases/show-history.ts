@@ -46,12 +46,21 @@ const timeOf = (e: FindingAuditEvent) => {
   return Number.isFinite(t) ? t : 0;
 };
 
-/** The Slack change in Warden's audit log that this tenant event records, if any. */
+/**
+ * The Slack change in Warden's audit log that this tenant event records, if any: the nearest in
+ * time, since changes of one kind often come close together (snoozed by one person, reopened,
+ * snoozed again by another) and each is its own person's, not the newest one's.
+ */
 function slackChangeOf(e: FindingAuditEvent, ours: readonly AuditEntry[]): AuditEntry | undefined {
   const action = WARDEN_ACTION[e.eventType ?? ''];
   if (!action) return undefined;
-  const at = timeOf(e);
-  return ours.find((a) => a.action === action && Math.abs(a.at - at) <= SAME_CHANGE_MS);
+  const gap = (a: AuditEntry) => Math.abs(a.at - timeOf(e));
+  let nearest: AuditEntry | undefined;
+  for (const a of ours) {
+    if (a.action !== action || gap(a) > SAME_CHANGE_MS) continue;
+    if (!nearest || gap(a) < gap(nearest)) nearest = a;
+  }
+  return nearest;
 }
 
 async function actorOf(
