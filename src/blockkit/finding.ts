@@ -72,7 +72,8 @@ function otherButtons(f: Finding, ctx: AlertContext): Button[] {
   const buttons: Button[] = [];
   // a hand-off, not a state: offered until the finding has its task
   if (offersTask(f)) buttons.push(plainButton(TASK_ACTION_ID, 'Create task', f.id));
-  if (ctx.owner?.person.slackUserId && !ctx.directMessage)
+  // Offered where it can work: an owner in Slack, not a guest (refused anyway), not on their own copy.
+  if (ctx.owner?.person.slackUserId && !ctx.owner.person.guest && !ctx.directMessage)
     buttons.push(plainButton(OwnerActionId.notify, 'Notify owner', f.id));
   buttons.push(plainButton(OwnerActionId.assign, 'Assign owner…', f.id));
   buttons.push(plainButton(OwnerActionId.history, 'History', f.id));

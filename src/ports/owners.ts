@@ -24,6 +24,8 @@ export interface OwnerPerson {
   name: string | undefined;
   /** The Slack member, when the mapping found one. */
   slackUserId: string | undefined;
+  /** That member is a guest of the workspace (Warden sends guests no findings). */
+  guest?: boolean | undefined;
   why?: NoSlackPerson | undefined;
 }
 

@@ -73,7 +73,9 @@ async function actorOf(
   const person = await p.owners.personOf(id);
   if (person.slackUserId) return { kind: 'person', slackUserId: person.slackUserId, viaWarden: false };
   // Not a person Slack knows: Warden's own service principal, when the change was made in Slack.
-  const made = slackChangeOf(e, ours);
+  // Only a principal that is no person of the tenant's (Warden's own service principal is one) can
+  // stand for a change made in Slack: a tenant user acting outside Slack is theirs, however close.
+  const made = person.why === 'no-tenant-user' ? slackChangeOf(e, ours) : undefined;
   if (!made) return { kind: 'tenant', id, name: person.name };
   const requester = typeof made.params.requester === 'string' ? made.params.requester : undefined;
   return requester

@@ -54,7 +54,7 @@ export function createOwnerDirectory(d: OwnerDirectoryDeps): OwnersPort {
     try {
       const person = await d.lookupByEmail(email);
       if (!person || person.deleted || person.isBot) return none('not-in-slack', name);
-      return { identityUserId, name, slackUserId: person.id };
+      return { identityUserId, name, slackUserId: person.id, guest: person.isGuest };
     } catch (error) {
       if (isSlackApiError(error) && error.slackCode === 'missing_scope') return none('emails-hidden', name);
       log.warn({ err: error, identityUserId }, 'Slack lookup by email failed');

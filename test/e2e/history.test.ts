@@ -102,6 +102,20 @@ describe('History', () => {
     expect(JSON.stringify(entries)).not.toContain('IU_WARDEN_SERVICE');
   });
 
+  it('a tenant user’s change right after one made in Slack stays theirs', async () => {
+    await start();
+    const ts = await h.postAlert(ID);
+    await snoozeInSlack(ts);
+    await h.click('finding.reopen', ID, ts, ALICE);
+    await waitFor(() => h.tenant.findings.get(ID)?.state === 'FINDING_STATE_OPEN', 5_000, 'the reopen');
+    // within a minute, Sam Stranger (in the tenant, not in Slack) snoozes it in the tenant's console
+    changeInTenant('snooze', 'IU_STRANGER', h.tenant.clock.now() + 30_000);
+    await h.command(`history ${ID}`);
+    const { entries } = await historyModal();
+    expect(entries[0]).toMatch(/^\*Snoozed\* · .* · by Sam Stranger `IU_STRANGER` \(in the tenant\)/);
+    expect(entries[2]).toMatch(/^\*Snoozed\* · .* · by <@U0ALICE> in Slack/);
+  });
+
   it('each of Warden’s changes is shown by whoever made it, however close together', async () => {
     await start();
     const ts = await h.postAlert(ID);

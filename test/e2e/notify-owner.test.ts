@@ -224,6 +224,14 @@ describe('Notify owner refuses, clearly, with no DM', () => {
     expect(tenantChanges(h)).toHaveLength(0);
   });
 
+  it('a card whose owner is a guest does not offer Notify owner (a click is refused all the same)', async () => {
+    await start();
+    const ts = await h.postAlert('FND_DECOY_EXPOSED');
+    const card = h.slack.messages.find((m) => m.ts === ts);
+    expect(JSON.stringify(card?.blocks)).toContain('<@U0GUEST> (assigned)');
+    expect(JSON.stringify(card?.blocks)).not.toContain(OwnerActionId.notify);
+  });
+
   it('a DM Slack refuses to take: the person is told, it is audited as failed, the channel thread is quiet', async () => {
     await start();
     const ts = await h.postAlert(BOBS);
