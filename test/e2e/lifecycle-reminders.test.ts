@@ -1,8 +1,7 @@
-import type { SandboxTenant, SlackActor, SlackMessage } from '@warden/simulators';
-import { afterEach, describe, expect, it } from 'vitest';
-import { parseConfigFile } from '../../src/config-file.js';
-import { ALICE, BOB, type Harness, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
-import { startSandbox } from '../helpers/tenant.js';
+import type { SlackActor, SlackMessage } from '@warden/simulators';
+import { describe, expect, it } from 'vitest';
+import { clockedHarnessPerTest, dmsTo, jobIdOf, moveClockTo } from '../helpers/clocked.js';
+import { ALICE, BOB, type Harness, settle, waitFor } from '../helpers/harness.js';
 
 /**
  * A snooze or risk acceptance's end, told in Slack (issue 16): a reminder `remindBefore` ahead to
@@ -12,38 +11,20 @@ import { startSandbox } from '../helpers/tenant.js';
  */
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const startOne = harnessPerTest();
-const tenants: SandboxTenant[] = [];
-afterEach(async () => {
-  for (const t of tenants.splice(0)) await t.close();
-});
-
+const startClocked = clockedHarnessPerTest();
 let h: Harness;
 async function start(yaml = ''): Promise<Harness> {
-  const tenant = await startSandbox();
-  tenants.push(tenant);
-  h = await startOne({
-    tenant,
-    clock: () => tenant.clock.now(),
-    lifecycleTickMs: 50,
-    file: parseConfigFile(yaml, 'test.yaml'),
-  });
+  h = await startClocked(yaml);
   return h;
 }
 
 const CAROL: SlackActor = { ...ALICE, userId: 'U0CAROL', userName: 'carol' };
 const inDm = (actor: SlackActor): SlackActor => ({ ...actor, channelId: `D${actor.userId.slice(1)}` });
-const dms = (user: string) =>
-  h.slack.messages.filter((m) => m.channel === `D${user.slice(1)}` && !m.thread_ts);
+const dms = (user: string) => dmsTo(h, user);
 const json = (m: SlackMessage | undefined) => JSON.stringify(m?.blocks ?? []);
-const jobIdOf = (m: SlackMessage | undefined) => json(m).match(/"value":"(job_[a-z0-9]+)"/)?.[1] ?? '';
 const finding = (id: string) => h.tenant.findings.get(id);
 const now = () => h.tenant.clock.now();
-/** Moves the shared clock to `at` (ms) and gives the lifecycle a few ticks. */
-async function moveTo(at: number) {
-  h.tenant.clock.advance(at - now());
-  await settle(250);
-}
+const moveTo = (at: number) => moveClockTo(h, at);
 
 /** A snooze made from the card by alice, 48 hours from the test clock's now. */
 async function snoozeFromCard(findingId = 'FND_SA_UNOWNED') {
@@ -147,8 +128,15 @@ describe('a reminder before the end', () => {
     const updated = h.slack.messages.find((m) => m.ts === dm.ts);
     expect(json(updated)).toContain('<@U0ALICE> lets it end.');
     expect(json(updated)).not.toContain('lifecycle.extend');
-    const audit = await h.warden.store.auditLog({ findingId: 'FND_SA_UNOWNED', limit: 10 });
-    expect(audit.find((e) => e.action === 'letEnd')).toMatchObject({ user_id: 'U0ALICE', outcome: 'ok' });
+    const letEnd = await waitFor(
+      async () =>
+        (await h.warden.store.auditLog({ findingId: 'FND_SA_UNOWNED', limit: 10 })).find(
+          (e) => e.action === 'letEnd',
+        ),
+      5_000,
+      'the audit entry',
+    );
+    expect(letEnd).toMatchObject({ user_id: 'U0ALICE', outcome: 'ok' });
     // someone with no part in it and no permission cannot decide for them
     await h.click('lifecycle.let_end', jobId, dm.ts, {
       ...ALICE,
@@ -267,45 +255,5 @@ describe('four-eyes', () => {
     await waitFor(() => h.stateChanges().length === changes + 1, 5_000, 'the approved extension');
     const expires = Date.parse(String(finding('FND_UNUSED_SECRET')?.riskAcceptanceExpiresAt));
     expect(expires).toBeGreaterThan(until + 20 * DAY);
-  });
-});
-
-describe('who is reminded', () => {
-  it('a snooze made in the tenant reminds its owner (mapped by email) and the thread; no Extend… for who may not', async () => {
-    await start('permissions:\n  snooze: { users: [U0ALICE] }\n');
-    // FND_SHADOW_MCP's computed owner is IU_DAVE (U0DAVE in Slack), who may not snooze here
-    const until = now() + 3 * DAY;
-    h.tenant.findings.changeState(
-      'FND_SHADOW_MCP',
-      { snooze: { reason: 'vendor fix due Friday', snoozeUntil: new Date(until).toISOString() } },
-      'IU_BOB',
-      now(),
-    );
-    const ts = await h.postAlert('FND_SHADOW_MCP');
-    await moveTo(until - DAY + 1_000);
-    const dm = await waitFor(() => dms('U0DAVE')[0], 5_000, 'the owner’s reminder');
-    expect(json(dm)).toContain('lifecycle.let_end');
-    expect(json(dm)).not.toContain('lifecycle.extend');
-    expect(h.slack.thread('C0SECOPS', ts).some((m) => m.text.startsWith('Reminder'))).toBe(true);
-  });
-
-  it('an owner Warden cannot map gets no DM; the thread still hears of it', async () => {
-    await start();
-    const until = now() + 3 * DAY;
-    // FND_CUSTOM is assigned to IU_STRANGER, who has no Slack account
-    h.tenant.findings.changeState(
-      'FND_CUSTOM',
-      { snooze: { reason: 'tracked elsewhere', snoozeUntil: new Date(until).toISOString() } },
-      'IU_BOB',
-      now(),
-    );
-    const ts = await h.postAlert('FND_CUSTOM');
-    await moveTo(until - DAY + 1_000);
-    await waitFor(
-      () => h.slack.thread('C0SECOPS', ts).some((m) => m.text.startsWith('Reminder')),
-      5_000,
-      'thread',
-    );
-    expect(h.slack.messages.filter((m) => m.channel.startsWith('D'))).toHaveLength(0);
   });
 });

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync } from 'node:fs';
-import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
@@ -24,6 +23,7 @@ import { type ConfigFile, DEFAULT_CONFIG_FILE } from '../../src/config-file.js';
 import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/ports/store.js';
 import { type Answer, fillByLabel, labelsOf } from './form-fill.js';
+import { freePort } from './net.js';
 import { FAST_RETRY, startSandbox } from './tenant.js';
 
 export const ALICE: SlackActor = {
@@ -112,17 +112,7 @@ function withoutRollup(file: ConfigFile): ConfigFile {
   return { ...file, delivery: { ...file.delivery, rollup: { ...file.delivery.rollup, enabled: false } } };
 }
 
-/** A free loopback port, so WARDEN_PUBLIC_URL can be known before Warden listens. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as AddressInfo;
-      s.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './net.js';
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const tenant = opts.tenant ?? (await startSandbox());

@@ -1,0 +1,41 @@
+import type { SandboxTenant, SlackMessage } from '@warden/simulators';
+import { afterEach } from 'vitest';
+import { parseConfigFile } from '../../src/config-file.js';
+import { type Harness, harnessPerTest, settle } from './harness.js';
+import { startSandbox } from './tenant.js';
+
+/**
+ * Warden and the simulated tenant on one test clock (the tenant's, which tests move): for what
+ * happens with time — reminders, ends, digests. Slack requests are signed with it (harness.ts).
+ */
+export function clockedHarnessPerTest(): (yaml?: string) => Promise<Harness> {
+  const startOne = harnessPerTest();
+  const tenants: SandboxTenant[] = [];
+  afterEach(async () => {
+    for (const t of tenants.splice(0)) await t.close();
+  });
+  return async (yaml = '') => {
+    const tenant = await startSandbox();
+    tenants.push(tenant);
+    return startOne({
+      tenant,
+      clock: () => tenant.clock.now(),
+      lifecycleTickMs: 50,
+      file: parseConfigFile(yaml, 'test.yaml'),
+    });
+  };
+}
+
+/** Warden's direct messages to a person (top level). */
+export const dmsTo = (h: Harness, user: string): SlackMessage[] =>
+  h.slack.messages.filter((m) => m.channel === `D${user.slice(1)}` && !m.thread_ts);
+
+/** The lifecycle job a reminder's buttons name. */
+export const jobIdOf = (m: SlackMessage | undefined): string =>
+  JSON.stringify(m?.blocks ?? []).match(/"value":"(job_[a-z0-9]+)"/)?.[1] ?? '';
+
+/** Moves the shared clock to `at` (ms) and gives the lifecycle a few ticks. */
+export async function moveClockTo(h: Harness, at: number): Promise<void> {
+  h.tenant.clock.advance(at - h.tenant.clock.now());
+  await settle(250);
+}
