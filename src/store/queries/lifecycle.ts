@@ -39,7 +39,7 @@ export function lifecycleQueries(db: Db, kind: Store['kind']): LifecycleStore & 
   return {
     async scheduleJob(job, now) {
       const id = newId('job', now);
-      await db
+      const stored = await db
         .insertInto('lifecycle_jobs')
         .values({
           id,
@@ -66,11 +66,8 @@ export function lifecycleQueries(db: Db, kind: Store['kind']): LifecycleStore & 
             approved_by: sql<string | null>`coalesce(lifecycle_jobs.approved_by, excluded.approved_by)`,
           }),
         )
-        .execute();
-      const stored = await db
-        .selectFrom('lifecycle_jobs')
-        .select('id')
-        .where('key', '=', job.key)
+        // One statement on the hot path of every snooze: the row as it stands, new or not.
+        .returning('id')
         .executeTakeFirst();
       return stored?.id === id;
     },
