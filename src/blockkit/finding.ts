@@ -1,6 +1,6 @@
 import type { Button, KnownBlock, MrkdwnElement } from '@slack/types';
 import { type FindingActionKind, offeredActions, offersTask } from '../domain/actions.js';
-import { hideEmails, withoutAttribution } from '../domain/attribution.js';
+import { shownWords } from '../domain/attribution.js';
 import type { Finding } from '../model/finding.js';
 import { actionRow } from './action-table.js';
 import {
@@ -53,8 +53,7 @@ export interface SlackChange {
  * acted is said from Warden's own knowledge instead), and never with an email address.
  */
 function shownFinding(f: Finding, template: string | undefined): Finding {
-  const words = (text: string | null | undefined) =>
-    text ? hideEmails(template ? withoutAttribution(template, text) : text) : text;
+  const words = (text: string | null | undefined) => (text ? shownWords(template, text) : text);
   return {
     ...f,
     snoozeReason: words(f.snoozeReason),

@@ -86,3 +86,11 @@ const EMAIL = /[^\s"'<>()@,;:\\]+@[^\s"'<>()@,;:\\]+\.[A-Za-z]{2,}/g;
 export function hideEmails(text: string): string {
   return text.replace(EMAIL, '[email hidden]');
 }
+
+/**
+ * A reason as Slack shows it: the person's words, without the attribution the tenant's record
+ * carries (who acted is said from Warden's own knowledge), and never with an email address.
+ */
+export function shownWords(template: string | undefined, text: string): string {
+  return hideEmails(template ? withoutAttribution(template, text) : text);
+}

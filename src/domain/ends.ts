@@ -1,4 +1,5 @@
 import type { FindingStateView } from './actions.js';
+import { shownWords } from './attribution.js';
 
 /**
  * The end a finding's state runs to by itself: a snooze's `snoozeUntil`, a risk acceptance's
@@ -31,3 +32,13 @@ export const isSameEnd = (a: End | undefined, b: End): boolean =>
 /** The schedule's keys: one reminder and one end job per end, whoever schedules them. */
 export const endKey = (kind: 'remind' | 'end', findingId: string, end: End): string =>
   `${kind}:${findingId}:${end.action}:${Math.floor(end.at / 1_000)}`;
+
+/** The words the person gave for a snooze or an acceptance, as Slack shows them. */
+export function endWordsOf(
+  f: { snoozeReason?: string | null | undefined; riskAcceptanceJustification?: string | null | undefined },
+  action: EndingAction,
+  template: string,
+): string | undefined {
+  const raw = action === 'snooze' ? f.snoozeReason : f.riskAcceptanceJustification;
+  return raw ? shownWords(template, raw) : undefined;
+}

@@ -1,8 +1,6 @@
 import { describeFailure } from '../blockkit/failure.js';
-import { messageLink } from '../blockkit/links.js';
 import { mention, slackDate } from '../blockkit/mrkdwn.js';
 import { endWords, renderReminder } from '../blockkit/reminder.js';
-import { hideEmails, withoutAttribution } from '../domain/attribution.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { replyInThread } from './alert-life.js';
@@ -10,6 +8,7 @@ import { type AuthorizePorts, mayAct, refusal } from './authorize.js';
 import { channelCards, endPayloadOf } from './lifecycle-job.js';
 import { type OpenFormPorts, openActionModal } from './open-action-modal.js';
 import { recordAudit } from './record-audit.js';
+import { reminderView } from './remind-end.js';
 
 /**
  * A reminder's buttons (and Extend… on the Home tab): Extend… opens the action's own form,
@@ -86,18 +85,11 @@ export async function pressLetEnd(
     // The reminder clicked shows the choice instead of its buttons.
     const finding = await p.findings.get(end.findingId).catch(() => undefined);
     if (finding) {
-      const raw = end.action === 'snooze' ? finding.snoozeReason : finding.riskAcceptanceJustification;
-      const [first] = cards;
       const view = renderReminder({
-        jobId: job.id,
-        finding,
-        action: end.action,
-        endsAt: end.endsAt,
-        words: raw ? hideEmails(withoutAttribution(p.settings.attributionTemplate, raw)) : undefined,
+        ...reminderView(p, job.id, end, finding, cards),
         for: [],
         extend: false,
         lettingEnd: c.userId,
-        cardLink: first ? messageLink(p.settings.workspaceUrl, first.channel, first.ts) : undefined,
       });
       await p.chat
         .update({ ...c.message, ...view })

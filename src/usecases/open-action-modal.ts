@@ -3,8 +3,8 @@ import { describeFailure } from '../blockkit/failure.js';
 import { stateLabel } from '../blockkit/finding-state.js';
 import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
 import { code } from '../blockkit/mrkdwn.js';
-import { offeredActions, targetStateOf } from '../domain/actions.js';
-import { hideEmails, withoutAttribution } from '../domain/attribution.js';
+import { offeredActions } from '../domain/actions.js';
+import { endOf, endWordsOf } from '../domain/ends.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import { type AlertLifePorts, replaceCard, trackCard } from './alert-life.js';
@@ -40,13 +40,9 @@ export function maxDaysOf(p: Pick<Ports, 'settings'>, kind: FormKind): number {
  * and its words, as the person wrote them (without the attribution the tenant's record carries).
  */
 function extensionOf(p: Pick<Ports, 'settings'>, f: Finding, kind: FormKind) {
-  const row = actionRow(kind);
-  const end = row.endField ? f[row.endField] : undefined;
-  const endsAt = end ? new Date(end) : undefined;
-  if (f.state !== targetStateOf(kind) || !endsAt || Number.isNaN(endsAt.getTime())) return undefined;
-  const raw = kind === 'snooze' ? f.snoozeReason : f.riskAcceptanceJustification;
-  const words = raw ? hideEmails(withoutAttribution(p.settings.attributionTemplate, raw)) : undefined;
-  return { words, endsAt };
+  const end = endOf(f);
+  if (end?.action !== kind) return undefined;
+  return { words: endWordsOf(f, end.action, p.settings.attributionTemplate), endsAt: new Date(end.at) };
 }
 
 /**

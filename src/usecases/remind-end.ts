@@ -1,10 +1,10 @@
 import { messageLink } from '../blockkit/links.js';
-import { renderReminder } from '../blockkit/reminder.js';
-import { hideEmails, withoutAttribution } from '../domain/attribution.js';
-import { endOf, isSameEnd } from '../domain/ends.js';
+import { type ReminderView, renderReminder } from '../blockkit/reminder.js';
+import { type EndingAction, endOf, endWordsOf, isSameEnd } from '../domain/ends.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { LifecycleJob } from '../ports/lifecycle.js';
+import type { MessageRef } from '../ports/store.js';
 import { type AuthorizePorts, mayAct } from './authorize.js';
 import { channelCards, endingFinding, type JobResult, undeliverableCode } from './lifecycle-job.js';
 import { ownerDmOf } from './owner-dm.js';
@@ -29,10 +29,7 @@ export async function remindEnd(p: RemindPorts, job: LifecycleJob): Promise<JobR
   const people = await recipientsOf(p, job, finding);
   const cards = await channelCards(p, finding.id).catch(() => []);
   const [first] = cards;
-  const link = first ? messageLink(p.settings.workspaceUrl, first.channel, first.ts) : undefined;
-  const raw = end.action === 'snooze' ? finding.snoozeReason : finding.riskAcceptanceJustification;
-  const words = raw ? hideEmails(withoutAttribution(p.settings.attributionTemplate, raw)) : undefined;
-  const view = { jobId: job.id, finding, action: end.action, endsAt: end.endsAt, words, cardLink: link };
+  const view = reminderView(p, job.id, end, finding, cards);
   let undelivered = 0;
   const step = async (key: string, send: () => Promise<unknown>) => {
     const done = job.progress[key];
@@ -76,6 +73,25 @@ export async function remindEnd(p: RemindPorts, job: LifecycleJob): Promise<JobR
   if (reached === 0)
     return { status: 'done', outcome: 'nobody to remind: no maker, no mapped owner, no card' };
   return { status: 'done', outcome: undelivered ? `sent; ${undelivered} undelivered` : 'sent', undelivered };
+}
+
+/** What a reminder shows of its end: the finding, the person's words, a link to its card. */
+export function reminderView(
+  p: Pick<Ports, 'settings'>,
+  jobId: string,
+  end: { action: EndingAction; endsAt: number },
+  finding: Finding,
+  cards: readonly MessageRef[],
+): Omit<ReminderView, 'for' | 'extend'> {
+  const [first] = cards;
+  return {
+    jobId,
+    finding,
+    action: end.action,
+    endsAt: end.endsAt,
+    words: endWordsOf(finding, end.action, p.settings.attributionTemplate),
+    cardLink: first ? messageLink(p.settings.workspaceUrl, first.channel, first.ts) : undefined,
+  };
 }
 
 /**
