@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { isKnownTimeZone } from '../domain/when.js';
 import { isSlackApiError } from '../errors.js';
 import type { PeoplePort, SlackPerson } from '../ports/slack.js';
+import { TtlCache } from '../ttl-cache.js';
 
 const UserInfoSchema = z.looseObject({
   user: z.looseObject({
@@ -49,22 +50,20 @@ function personOf(u: SlackUser): SlackPerson {
 export class UserDirectory implements PeoplePort {
   readonly #client: WebClient;
   readonly #ttlMs: number;
-  readonly #now: () => number;
-  readonly #cache = new Map<string, { at: number; person: Promise<SlackPerson> }>();
+  readonly #cache: TtlCache<SlackPerson>;
 
   constructor(client: WebClient, ttlMs = 3_600_000, now: () => number = Date.now) {
     this.#client = client;
     this.#ttlMs = ttlMs;
-    this.#now = now;
+    this.#cache = new TtlCache({ max: 20_000, now });
   }
 
   get(userId: string): Promise<SlackPerson> {
-    const hit = this.#cache.get(userId);
-    if (hit && this.#now() - hit.at < this.#ttlMs) return hit.person;
-    const person = this.#fetch(userId);
-    this.#cache.set(userId, { at: this.#now(), person });
-    person.catch(() => this.#cache.delete(userId));
-    return person;
+    return this.#cache.get(
+      userId,
+      () => this.#fetch(userId),
+      () => this.#ttlMs,
+    );
   }
 
   /** The person's time zone, or UTC when Slack cannot tell (the caller still gets an answer). */

@@ -1,6 +1,7 @@
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import type { GroupsPort } from '../ports/slack.js';
+import { TtlCache } from '../ttl-cache.js';
 
 const MembersSchema = z.looseObject({ users: z.array(z.string()).nullish() });
 
@@ -12,27 +13,29 @@ const MembersSchema = z.looseObject({ users: z.array(z.string()).nullish() });
 export class UsergroupDirectory implements GroupsPort {
   readonly #client: WebClient;
   readonly #ttlMs: number;
-  readonly #now: () => number;
-  readonly #cache = new Map<string, { at: number; members: Promise<ReadonlySet<string>> }>();
+  readonly #cache: TtlCache<ReadonlySet<string>>;
   onError: ((group: string, error: unknown) => void) | undefined;
 
   constructor(client: WebClient, ttlMs = 5 * 60_000, now: () => number = Date.now) {
     this.#client = client;
     this.#ttlMs = ttlMs;
-    this.#now = now;
+    this.#cache = new TtlCache({ max: 1_000, now });
   }
 
   members(group: string): Promise<ReadonlySet<string>> {
-    const hit = this.#cache.get(group);
-    if (hit && this.#now() - hit.at < this.#ttlMs) return hit.members;
-    const members = this.#client.usergroups.users
-      .list({ usergroup: group })
-      .then((answer) => new Set(MembersSchema.parse(answer).users ?? []));
-    this.#cache.set(group, { at: this.#now(), members });
-    members.catch((error: unknown) => {
-      this.#cache.delete(group);
-      this.onError?.(group, error);
-    });
+    const members = this.#cache.get(
+      group,
+      () =>
+        this.#client.usergroups.users
+          .list({ usergroup: group })
+          .then((answer) => new Set(MembersSchema.parse(answer).users ?? []))
+          .catch((error: unknown) => {
+            // told once a failed fetch, however many callers were waiting on it
+            this.onError?.(group, error);
+            throw error;
+          }),
+      () => this.#ttlMs,
+    );
     return members.catch(() => new Set<string>());
   }
 
