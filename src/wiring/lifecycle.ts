@@ -4,6 +4,7 @@ import type express from 'express';
 import type { LifecycleRunner } from '../delivery/lifecycle-runner.js';
 import type { Poller } from '../delivery/poller.js';
 import type { RollupPublisher } from '../delivery/rollup-publisher.js';
+import { Ticker } from '../delivery/ticker.js';
 import type { DeliveryWorker } from '../delivery/worker.js';
 import { StartupError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
@@ -44,33 +45,31 @@ export interface Lifecycle {
   stop(deadlineMs: number): Promise<void>;
 }
 
-/** A job run now (if `now`) and then every `everyMs`; a failure is logged, the next run tries again. */
-function every(everyMs: number, now: boolean, job: () => Promise<unknown>, onError: (e: unknown) => void) {
-  const run = () => void job().catch(onError);
-  if (now) run();
-  return setInterval(run, everyMs);
-}
-
 /**
  * The background jobs: four-eyes requests past their deadline closed (every minute); state
  * changes a dead process left half done reconciled (at start, then every minute, for replicas
- * that die while this one runs); old rows deleted (at start, then hourly). Returns their stop.
+ * that die while this one runs); old rows deleted (at start, then hourly). A failure is logged,
+ * the next run tries again. Returns their stop.
  */
 function startJobs(parts: LifecycleParts): () => void {
   const { ports } = parts;
-  const warn = (what: string) => (error: unknown) => ports.logger.warn({ err: error }, what);
-  const timers = [
-    every(
+  const job = (run: () => Promise<unknown>, what: string) =>
+    new Ticker(run, (error) => ports.logger.warn({ err: error }, what));
+  const jobs: [Ticker, number, boolean][] = [
+    [
+      job(
+        () => (ports.settings.approvers ? expireApprovals(ports) : Promise.resolve()),
+        'approval expiry sweep failed',
+      ),
       60_000,
       false,
-      () => (ports.settings.approvers ? expireApprovals(ports) : Promise.resolve()),
-      warn('approval expiry sweep failed'),
-    ),
-    every(60_000, true, () => reconcileAttempts(ports), warn('reconciling interrupted state changes failed')),
-    every(3_600_000, true, () => parts.sweepRetention(), warn('retention sweep failed')),
+    ],
+    [job(() => reconcileAttempts(ports), 'reconciling interrupted state changes failed'), 60_000, true],
+    [job(() => parts.sweepRetention(), 'retention sweep failed'), 3_600_000, true],
   ];
+  for (const [ticker, everyMs, now] of jobs) ticker.start(everyMs, now);
   return () => {
-    for (const t of timers) clearInterval(t);
+    for (const [ticker] of jobs) void ticker.stop();
   };
 }
 
