@@ -9,6 +9,12 @@ export function createMetrics() {
   collectDefaultMetrics({ register: registry, prefix: 'warden_' });
   const m = {
     registry,
+    interactionFailures: new Counter({
+      name: 'warden_interaction_failures_total',
+      help: 'Interactions that failed after the ack, by what the person asked (each told in a sentence with a ref).',
+      labelNames: ['what'] as const,
+      registers: [registry],
+    }),
     interactions: new Counter({
       name: 'warden_interactions_total',
       help: 'Slack requests by kind (command, block_actions, view_submission, …) and outcome (handled, error, rejected).',

@@ -98,6 +98,10 @@ export const formOf = (kind: FormKind): FormSpec => ACTION_TABLE[kind].form;
 export const isFormKind = (kind: FindingActionKind): kind is FormKind =>
   (FORM_KINDS as readonly string[]).includes(kind);
 
+/** Every finding button's action_id, one by one, and every form's callback_id. */
+export const FINDING_ACTION_IDS: readonly string[] = KINDS.map(findingActionId);
+export const FORM_CALLBACK_IDS: readonly string[] = FORM_KINDS.map(findingActionId);
+
 /** Every finding button's action_id. */
 export const FINDING_ACTION_ID = idPattern(FINDING_PREFIX, KINDS);
 /** Every action form's callback_id (the same ids: a form submits its action). */

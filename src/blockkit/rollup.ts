@@ -118,3 +118,7 @@ export function renderRollupListing(findings: Finding[], from: number): Rendered
     blocks,
   };
 }
+
+/** A roll-up Warden no longer knows (swept, or a forged id). */
+export const GONE_ROLLUP =
+  'This roll-up is not known to Warden any more (it may have been cleaned up). Its findings are still in the tenant; use `show <finding-id>` for one.';

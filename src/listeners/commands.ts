@@ -1,12 +1,13 @@
 import type { App } from '@slack/bolt';
 import { safeMrkdwn } from '../blockkit/mrkdwn.js';
 import { parseCommand, usage, usageOf } from '../domain/command.js';
-import { runSlashCommand } from '../usecases/run-slash-command.js';
 import type { ListenerContext } from './context.js';
 import { SlashCommandSchema } from './payloads.js';
 import { refOf } from './ref.js';
+import { bindCommand } from './routes/commands.js';
+import { runBound } from './runner.js';
 
-/** `/warden …`: help and mistakes are answered in the ack itself (no I/O); the rest after it. */
+/** `/warden …`: help and mistakes are answered in the ack itself (no I/O); the rest by the runner. */
 export function registerCommandListeners(app: App, { ports, work }: ListenerContext): void {
   const { slashCommand } = ports.settings;
   app.command(slashCommand, async ({ ack, body, context }) => {
@@ -26,19 +27,20 @@ export function registerCommandListeners(app: App, { ports, work }: ListenerCont
       });
       return;
     }
-    if (command.command.kind === 'help') {
-      await ack({ response_type: 'ephemeral', text: usage(slashCommand) });
-      return;
-    }
+    const c = command.command;
+    if (c.kind === 'help') return void (await ack({ response_type: 'ephemeral', text: usage(slashCommand) }));
     await ack();
-    await work.run(() =>
-      runSlashCommand(ports, command.command, {
-        userId: p.user_id,
-        channel: p.channel_id,
-        triggerId: p.trigger_id,
-        responseUrl: p.response_url ?? undefined,
-        ref: refOf(context),
-      }),
-    );
+    const ref = refOf(context);
+    const ctx = {
+      userId: p.user_id,
+      channel: p.channel_id,
+      triggerId: p.trigger_id,
+      responseUrl: p.response_url ?? undefined,
+      ref,
+    };
+    const audience = { channel: ctx.channel, user: ctx.userId, responseUrl: ctx.responseUrl };
+    const { bound, what } = bindCommand(c.kind, c, ctx, audience);
+    const loading = 'findingId' in c ? c.findingId : '';
+    await work.run(() => runBound(ports, bound, { audience, triggerId: ctx.triggerId, ref, what, loading }));
   });
 }

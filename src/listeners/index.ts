@@ -1,26 +1,31 @@
 import type { App } from '@slack/bolt';
-import { registerActionListeners } from './actions.js';
-import { registerApprovalListeners } from './approvals.js';
-import { registerCampaignListeners } from './campaign-actions.js';
 import { registerCommandListeners } from './commands.js';
 import type { ListenerContext } from './context.js';
-import { registerLifecycleListeners } from './lifecycle.js';
 import { registerMiddleware } from './middleware.js';
-import { registerOwnerListeners } from './owner-actions.js';
-import { registerReviewListeners } from './review.js';
-import { registerRollupListeners } from './rollups.js';
-import { registerViewListeners } from './views.js';
+import type { Route } from './route.js';
+import { APPROVAL_ROUTES } from './routes/approvals.js';
+import { CAMPAIGN_ROUTES } from './routes/campaigns.js';
+import { FINDING_ROUTES } from './routes/findings.js';
+import { LIFECYCLE_ROUTES } from './routes/lifecycle.js';
+import { OWNER_ROUTES } from './routes/owners.js';
+import { REVIEW_ROUTES } from './routes/review.js';
+import { ROLLUP_ROUTES } from './routes/rollups.js';
+import { registerRoutes } from './runner.js';
 
-/** Every routing id Warden answers, registered in one place (the ids come from blockkit/). */
+/** Every route Warden answers, feature by feature (the ids come from blockkit/). */
+export const ROUTES: readonly Route[] = [
+  ...FINDING_ROUTES,
+  ...OWNER_ROUTES,
+  ...ROLLUP_ROUTES,
+  ...REVIEW_ROUTES,
+  ...APPROVAL_ROUTES,
+  ...CAMPAIGN_ROUTES,
+  ...LIFECYCLE_ROUTES,
+];
+
+/** Registers everything with Bolt, in one place: the middleware, every route, the slash command. */
 export function registerListeners(app: App, ctx: ListenerContext): void {
   registerMiddleware(app, ctx);
-  registerActionListeners(app, ctx);
-  registerViewListeners(app, ctx);
+  registerRoutes(app, ctx, ROUTES);
   registerCommandListeners(app, ctx);
-  registerCampaignListeners(app, ctx);
-  registerApprovalListeners(app, ctx);
-  registerRollupListeners(app, ctx);
-  registerReviewListeners(app, ctx);
-  registerOwnerListeners(app, ctx);
-  registerLifecycleListeners(app, ctx);
 }

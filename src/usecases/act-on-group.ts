@@ -1,10 +1,11 @@
 import { type BulkFormKind, renderBulkForm } from '../blockkit/forms/bulk.js';
-import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
+import { renderInfoModal } from '../blockkit/info-modal.js';
+import { GONE_ROLLUP } from '../blockkit/rollup.js';
 import type { FindingAction } from '../domain/actions.js';
 import type { Ports } from '../ports/index.js';
 import type { RollupGroup } from '../ports/rollups.js';
 import type { Audience } from '../ports/slack.js';
-import { type AuthorizePorts, authorize, refusal } from './authorize.js';
+import type { AuthorizePorts } from './authorize.js';
 import { changeManyFindings, type ManyPorts } from './change-many-findings.js';
 import { maxDaysOf } from './open-action-modal.js';
 import { type RequestPorts, requestRiskAcceptance } from './request-risk-acceptance.js';
@@ -23,8 +24,7 @@ export type GroupPorts = ManyPorts &
 /** The actions a group can take in bulk (the tenant has no bulk resolve). */
 export type GroupAction = Exclude<FindingAction, { kind: 'resolve' }>;
 
-export const GONE =
-  'This roll-up is not known to Warden any more (it may have been cleaned up). Its findings are still in the tenant; use `show <finding-id>` for one.';
+export const GONE = GONE_ROLLUP;
 
 /** The group and the findings an action covers: the picked ones that belong to it, else all. */
 export async function loadTargets(
@@ -44,25 +44,18 @@ export interface OpenGroupFormInput {
   kind: BulkFormKind;
   groupId: string;
   findingIds?: string[] | undefined;
-  triggerId: string;
+  /** The loading modal the runner opened (permission checked already). */
+  viewId: string;
   userId: string;
   ref: string;
-  /** From inside Review: stacked on it. */
-  stacked?: boolean;
 }
 
-/** Snooze all… / Suppress all… / Accept risk for all…: loading view first, then the form or why not. */
+/** Snooze all… / Suppress all… / Accept risk for all…: the form in the open modal, or why not. */
 export async function openGroupForm(p: GroupPorts, input: OpenGroupFormInput): Promise<void> {
-  const loading = renderLoadingModal(input.groupId);
-  const viewId = input.stacked
-    ? await p.views.push(input.triggerId, loading)
-    : await p.views.open(input.triggerId, loading);
+  const { viewId } = input;
   const targets = await loadTargets(p, input.groupId, input.findingIds);
   if (!targets) return p.views.update(viewId, renderInfoModal(GONE));
   const { group, ids } = targets;
-  const request = { kind: 'act' as const, userId: input.userId, action: input.kind, channel: group.channel };
-  const why = await refusal(p, request, input.ref);
-  if (why) return p.views.update(viewId, renderInfoModal(`:no_entry_sign: ${why}`));
   if (ids.length === 0)
     return p.views.update(
       viewId,
@@ -91,7 +84,7 @@ export interface GroupSubmission {
   ref: string;
 }
 
-/** A bulk form submitted, or Reopen all: checked again (permissions may have changed), then done. */
+/** A bulk form submitted, or Reopen all (permission checked by the runner, in the group's channel). */
 export async function submitGroupAction(p: GroupPorts, s: GroupSubmission): Promise<void> {
   const targets = await loadTargets(p, s.groupId, s.findingIds);
   if (!targets) {
@@ -100,11 +93,6 @@ export async function submitGroupAction(p: GroupPorts, s: GroupSubmission): Prom
   }
   const { group, ids } = targets;
   const audience: Audience = { channel: group.channel, user: s.userId };
-  const request = { kind: 'act' as const, userId: s.userId, action: s.action.kind, channel: group.channel };
-  if (!(await authorize(p, request, s.ref, audience))) {
-    p.metrics.bulkActions.inc({ action: s.action.kind, outcome: 'denied' });
-    return;
-  }
   if (ids.length === 0) {
     await p.privately.tell(
       audience,

@@ -1,6 +1,6 @@
 import { describeFailure } from '../blockkit/failure.js';
 import { renderAssignOwnerForm } from '../blockkit/forms/assign-owner.js';
-import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
+import { renderInfoModal } from '../blockkit/info-modal.js';
 import { code, mention } from '../blockkit/mrkdwn.js';
 import { noTenantUserText, tenantName } from '../blockkit/owner-words.js';
 import type { BulkChange } from '../domain/bulk-change.js';
@@ -10,11 +10,10 @@ import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { type AlertLifePorts, updateEverywhere } from './alert-life.js';
-import { type AuthorizePorts, authorize, refusal } from './authorize.js';
 import { errorDetail, outcomeOf } from './change-finding-state.js';
 import { logTenantFailure } from './log-failure.js';
 import { readBack } from './read-back.js';
-import { recordAudit, settleAudit } from './record-audit.js';
+import { type AuditPorts, recordAudit, settleAudit } from './record-audit.js';
 
 /**
  * Assign owner…: a Slack member made the finding's assigned owner in the tenant. Warden maps the
@@ -23,7 +22,7 @@ import { recordAudit, settleAudit } from './record-audit.js';
  * is read back until it shows the new owner, then the cards and their threads say so.
  */
 export type AssignPorts = AlertLifePorts &
-  AuthorizePorts &
+  AuditPorts &
   Pick<Ports, 'findings' | 'privately' | 'inflight' | 'views' | 'owners'>;
 
 export interface AssignTarget {
@@ -35,23 +34,9 @@ export interface AssignTarget {
   ref: string;
 }
 
-const request = (t: AssignTarget) => ({
-  kind: 'act' as const,
-  userId: t.userId,
-  action: 'assignOwner' as const,
-  channel: t.channel,
-  findingId: t.findingId,
-  cardTs: t.cardTs,
-});
-
-/** The button: Loading… at once, then the form (or why not) once permission and the finding are known. */
-export async function openAssignOwner(
-  p: AssignPorts,
-  t: AssignTarget & { triggerId: string },
-): Promise<void> {
-  const viewId = await p.views.open(t.triggerId, renderLoadingModal(t.findingId));
-  const why = await refusal(p, request(t), t.ref);
-  if (why) return p.views.update(viewId, renderInfoModal(`:no_entry_sign: ${why}`));
+/** The button: the form in the modal the runner opened (permission checked), once the finding is known. */
+export async function openAssignOwner(p: AssignPorts, t: AssignTarget & { viewId: string }): Promise<void> {
+  const { viewId } = t;
   try {
     const finding = await p.findings.get(t.findingId);
     const owner = personalOwnerOf(finding);
@@ -97,10 +82,9 @@ async function sendAssignment(
   return readBack(p, [findingId], change);
 }
 
-/** The submitted form, after the ack: permission again, the mapping, the change, the read-back. */
+/** The submitted form, after the ack (permission checked again by the runner): the mapping, the change, the read-back. */
 export async function assignOwner(p: AssignPorts, t: AssignTarget & { assigneeId: string }): Promise<void> {
   const audience: Audience = { channel: t.channel, user: t.userId };
-  if (!(await authorize(p, request(t), t.ref, audience))) return;
   const log = p.logger.child({ ref: t.ref, findingId: t.findingId, user: t.userId, action: 'assignOwner' });
   const entry = {
     userId: t.userId,

@@ -3,7 +3,7 @@ import { code, mention } from '../blockkit/mrkdwn.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { type AlertLifePorts, type Card, updateEverywhere } from './alert-life.js';
-import { type AuthorizePorts, authorize } from './authorize.js';
+import type { AuthorizePorts } from './authorize.js';
 import { errorDetail, outcomeOf } from './change-finding-state.js';
 import { logTenantFailure } from './log-failure.js';
 import { recordAudit, settleAudit } from './record-audit.js';
@@ -25,20 +25,6 @@ export interface TaskInput {
   card?: Card | undefined;
   audience: Audience;
   ref: string;
-}
-
-/** The Create task button: permission (its own key) and the card check first. */
-export async function pressTaskButton(p: TaskPorts, input: TaskInput): Promise<void> {
-  const request = {
-    kind: 'act' as const,
-    userId: input.userId,
-    action: 'createTask' as const,
-    channel: input.channel,
-    findingId: input.findingId,
-    cardTs: input.card?.ts,
-  };
-  if (!(await authorize(p, request, input.ref, input.audience))) return;
-  await createTask(p, input);
 }
 
 /** Creates the task (permission already checked by the caller). */

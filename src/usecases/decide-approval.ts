@@ -1,11 +1,11 @@
 import { exceedsRequest, renderApproveModal, renderDenyModal } from '../blockkit/approval-forms.js';
 import { renderApprovalRequest } from '../blockkit/approval-request.js';
-import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
+import { renderInfoModal } from '../blockkit/info-modal.js';
 import { mention, safeMrkdwn, slackDate } from '../blockkit/mrkdwn.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import type { Approval } from '../ports/store.js';
-import { type AuthorizePorts, refusal } from './authorize.js';
+import type { AuthorizePorts } from './authorize.js';
 import { type ChangePorts, changeFindingState } from './change-finding-state.js';
 import { changeManyFindings } from './change-many-findings.js';
 import { recordAudit } from './record-audit.js';
@@ -16,6 +16,8 @@ import { recordAudit } from './record-audit.js';
  * in a form (the expiry may be shortened, never extended; confirmation required).
  */
 
+const NO_REQUEST = ':no_entry_sign: This approval request does not exist.';
+
 export type DecidePorts = ChangePorts & AuthorizePorts & Pick<Ports, 'approvals' | 'views' | 'rollups'>;
 
 export interface DecisionInput {
@@ -25,16 +27,12 @@ export interface DecisionInput {
   ref: string;
 }
 
-/** Approve… / Deny… on a request: the form opens at once, then shows the request or why not. */
-export async function openDecision(
-  p: DecidePorts,
-  input: DecisionInput & { triggerId: string },
-): Promise<void> {
-  const viewId = await p.views.open(input.triggerId, renderLoadingModal(input.approvalId));
+/** Approve… / Deny… on a request: the form in the modal the runner opened (four-eyes checked). */
+export async function openDecision(p: DecidePorts, input: DecisionInput & { viewId: string }): Promise<void> {
+  const { viewId } = input;
   const approval = await p.approvals.getApproval(input.approvalId);
-  const why = await refusal(p, { kind: 'decide', userId: input.userId, approval }, input.ref);
-  if (why || !approval) {
-    await p.views.update(viewId, renderInfoModal(`:no_entry_sign: ${why ?? 'Not allowed.'}`));
+  if (!approval) {
+    await p.views.update(viewId, renderInfoModal(NO_REQUEST));
     return;
   }
   const view =
@@ -85,16 +83,15 @@ async function deny(p: DecidePorts, approval: Approval, input: DecisionInput, re
     .catch((error: unknown) => p.logger.warn({ err: error }, 'deny reply not posted'));
 }
 
-/** After the form: re-check everything, take the decision atomically, then act on it. */
+/** After the form (the runner checked four-eyes again): take the decision atomically, then act on it. */
 export async function decide(
   p: DecidePorts,
   input: DecisionInput & { expiresAt?: Date; reason?: string },
 ): Promise<void> {
   const approval = await p.approvals.getApproval(input.approvalId);
   const audience: Audience = { channel: approval?.channel ?? input.userId, user: input.userId };
-  const why = await refusal(p, { kind: 'decide', userId: input.userId, approval }, input.ref);
-  if (why || !approval) {
-    await p.privately.tell(audience, `:no_entry_sign: ${why ?? 'Not allowed.'}`);
+  if (!approval) {
+    await p.privately.tell(audience, NO_REQUEST);
     return;
   }
   if (input.expiresAt && exceedsRequest(input.expiresAt, approval.riskExpiresAt)) {

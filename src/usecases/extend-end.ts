@@ -1,10 +1,9 @@
-import { describeFailure } from '../blockkit/failure.js';
 import { mention, slackDate } from '../blockkit/mrkdwn.js';
 import { endWords, renderReminder } from '../blockkit/reminder.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { replyInThread } from './alert-life.js';
-import { type AuthorizePorts, mayAct, refusal } from './authorize.js';
+import type { AuthorizePorts } from './authorize.js';
 import { channelCards, endPayloadOf } from './lifecycle-job.js';
 import { type OpenFormPorts, openActionModal } from './open-action-modal.js';
 import { recordAudit } from './record-audit.js';
@@ -24,60 +23,46 @@ export interface ReminderClick {
   ref: string;
 }
 
-const GONE =
+export const REMINDER_GONE =
   ':information_source: This reminder is no longer current: the snooze or acceptance it was about has changed. The alert shows where the finding stands.';
+export const NOT_YOURS = 'Only whoever made it, or someone who may change it, can decide this.';
 
-export async function pressExtend(p: ExtendPorts, c: ReminderClick & { triggerId: string }): Promise<void> {
-  const job = await p.lifecycle.getJob(c.jobId);
+/** What a reminder's job is about now, and where its form works: the finding's card, else a DM. */
+export async function reminderTarget(p: ExtendPorts, jobId: string, userId: string) {
+  const job = await p.lifecycle.getJob(jobId);
   const end = job ? endPayloadOf(job) : undefined;
-  if (!end) return void (await p.privately.tell(c.audience, GONE));
+  if (!job || !end) return undefined;
   const card = (await channelCards(p, end.findingId).catch(() => [])).at(-1);
   // Without a card in a channel, the form works from the person's direct message with Warden.
-  const channel = card?.channel ?? (await p.files.openDm(c.userId));
-  const request = {
-    kind: 'act' as const,
-    userId: c.userId,
-    action: end.action,
-    channel,
+  const channel = card?.channel ?? (await p.files.openDm(userId));
+  return { job, end, card, channel };
+}
+export type ReminderTarget = NonNullable<Awaited<ReturnType<typeof reminderTarget>>>;
+
+/** Extend…: the action's form, prefilled, in the modal the runner opened (permission checked). */
+export async function pressExtend(
+  p: ExtendPorts,
+  c: ReminderClick & { viewId: string; target: ReminderTarget },
+) {
+  const { end, card, channel } = c.target;
+  await openActionModal(p, {
+    kind: end.action,
     findingId: end.findingId,
+    viewId: c.viewId,
+    userId: c.userId,
+    channel,
     cardTs: card?.ts,
-  };
-  try {
-    await openActionModal(p, {
-      kind: end.action,
-      findingId: end.findingId,
-      triggerId: c.triggerId,
-      userId: c.userId,
-      channel,
-      cardTs: card?.ts,
-      ref: c.ref,
-      extend: true,
-      gate: () => refusal(p, request, c.ref),
-    });
-  } catch (error) {
-    p.logger.warn({ err: error, ref: c.ref }, 'Extend… could not open its form');
-    await p.privately.tell(c.audience, describeFailure(error, 'open the form', c.ref));
-  }
+    ref: c.ref,
+    extend: true,
+  });
 }
 
+/** Let it end (whoever made it, or someone who may change it: checked by the runner). */
 export async function pressLetEnd(
   p: ExtendPorts,
-  c: ReminderClick & { message: { channel: string; ts: string } | undefined },
+  c: ReminderClick & { message: { channel: string; ts: string } | undefined; target: ReminderTarget },
 ): Promise<void> {
-  const job = await p.lifecycle.getJob(c.jobId);
-  const end = job ? endPayloadOf(job) : undefined;
-  if (!job || !end) return void (await p.privately.tell(c.audience, GONE));
-  const mine = c.userId === job.madeBy || c.userId === job.approvedBy;
-  if (
-    !mine &&
-    !(await mayAct(p, { kind: 'act', userId: c.userId, action: end.action, channel: c.message?.channel }))
-  ) {
-    await p.privately.tell(
-      c.audience,
-      ':no_entry_sign: Only whoever made it, or someone who may change it, can decide this.',
-    );
-    return;
-  }
+  const { job, end } = c.target;
   const w = endWords(end.action);
   const line = `${mention(c.userId)} lets the ${w.noun} end: it ${w.ends} ${slackDate(new Date(end.endsAt))}.`;
   const cards = await channelCards(p, end.findingId).catch(() => []);

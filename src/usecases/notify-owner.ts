@@ -11,7 +11,7 @@ import {
   replyInThread,
   trackCard,
 } from './alert-life.js';
-import { type AuthorizePorts, authorize } from './authorize.js';
+import type { AuthorizePorts } from './authorize.js';
 import { logTenantFailure } from './log-failure.js';
 import { type OwnerDm, type OwnerDmPorts, ownerDmOf } from './owner-dm.js';
 import { recordAudit } from './record-audit.js';
@@ -33,20 +33,6 @@ export interface NotifyInput {
   card?: Card | undefined;
   audience: Audience;
   ref: string;
-}
-
-/** The button (or command): permission (its own key) and the card check first. */
-export async function pressNotifyOwner(p: NotifyPorts, input: NotifyInput): Promise<void> {
-  const request = {
-    kind: 'act' as const,
-    userId: input.userId,
-    action: 'notifyOwner' as const,
-    channel: input.channel,
-    findingId: input.findingId,
-    cardTs: input.card?.ts,
-  };
-  if (!(await authorize(p, request, input.ref, input.audience))) return;
-  await notifyOwner(p, input);
 }
 
 /** Puts the card in the owner's DM (or brings up the copy already there); returns the copy. */

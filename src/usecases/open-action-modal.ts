@@ -1,7 +1,7 @@
 import { actionRow, type FormKind, formOf } from '../blockkit/action-table.js';
 import { describeFailure } from '../blockkit/failure.js';
 import { stateLabel } from '../blockkit/finding-state.js';
-import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
+import { renderInfoModal } from '../blockkit/info-modal.js';
 import { code } from '../blockkit/mrkdwn.js';
 import { offeredActions } from '../domain/actions.js';
 import { endOf, endWordsOf } from '../domain/ends.js';
@@ -15,16 +15,13 @@ export type OpenFormPorts = AlertLifePorts & Pick<Ports, 'views' | 'findings' | 
 export interface OpenActionModalInput {
   kind: FormKind;
   findingId: string;
-  triggerId: string;
+  /** The loading modal the runner opened at once (the trigger_id lives 3 s), permission checked. */
+  viewId: string;
   userId: string;
   channel: string;
   /** The card the button was on; absent for the slash command. */
   cardTs?: string | undefined;
   ref: string;
-  /** Opened from inside a modal (Review): stacked on it with views.push. */
-  stacked?: boolean;
-  /** Checks run after the loading view is open (the trigger_id is used first): a refusal replaces it. */
-  gate?: () => Promise<string | undefined>;
   /** Extend… from a reminder: the finding must still be snoozed (or its risk accepted). */
   extend?: boolean;
 }
@@ -46,9 +43,9 @@ function extensionOf(p: Pick<Ports, 'settings'>, f: Finding, kind: FormKind) {
 }
 
 /**
- * Opens the form for an action. The "Loading…" view opens first, before any tenant I/O, so the
- * trigger_id (valid 3 s) is used while fresh however slow the tenant is; the form replaces it
- * once the finding's current state and the person's time zone are known.
+ * The form for an action, in the "Loading…" view the runner opened before any tenant I/O (so
+ * the trigger_id, valid 3 s, is used while fresh however slow the tenant is): the form replaces
+ * it once the finding's current state and the person's time zone are known.
  */
 export async function openActionModal(p: OpenFormPorts, input: OpenActionModalInput): Promise<void> {
   const log = p.logger.child({
@@ -57,15 +54,7 @@ export async function openActionModal(p: OpenFormPorts, input: OpenActionModalIn
     user: input.userId,
     modal: input.kind,
   });
-  const loading = renderLoadingModal(input.findingId);
-  const viewId = input.stacked
-    ? await p.views.push(input.triggerId, loading)
-    : await p.views.open(input.triggerId, loading);
-  const refused = await input.gate?.();
-  if (refused) {
-    await p.views.update(viewId, renderInfoModal(`:no_entry_sign: ${refused}`));
-    return;
-  }
+  const { viewId } = input;
   const [found, tz] = await Promise.all([
     p.findings.get(input.findingId).then(
       (finding) => ({ finding }),

@@ -3,8 +3,8 @@ import { code } from '../blockkit/mrkdwn.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import type { AlertLifePorts } from './alert-life.js';
-import { type AuthorizePorts, authorize } from './authorize.js';
 import { logTenantFailure } from './log-failure.js';
+import type { SchedulePorts } from './schedule-ends.js';
 import { showFinding } from './show-finding.js';
 
 /**
@@ -12,18 +12,10 @@ import { showFinding } from './show-finding.js';
  * channel, as it is now, tracked like every card (`show`'s permission applies).
  */
 export async function openRollupCard(
-  p: AlertLifePorts & AuthorizePorts & Pick<Ports, 'findings' | 'privately' | 'lifecycle'>,
+  p: AlertLifePorts & SchedulePorts & Pick<Ports, 'findings' | 'privately'>,
   input: { findingId: string; userId: string; audience: Audience; ref: string },
 ): Promise<void> {
   const { channel } = input.audience;
-  const request = {
-    kind: 'act' as const,
-    userId: input.userId,
-    action: 'show' as const,
-    channel,
-    findingId: input.findingId,
-  };
-  if (!(await authorize(p, request, input.ref, input.audience))) return;
   try {
     await showFinding(p, input.findingId, channel);
   } catch (error) {

@@ -1,12 +1,10 @@
 import { isFormKind } from '../blockkit/action-table.js';
-import { describeFailure } from '../blockkit/failure.js';
 import type { FindingActionKind } from '../domain/actions.js';
 import type { Audience } from '../ports/slack.js';
-import { type AuthorizePorts, refusal } from './authorize.js';
 import { type ChangePorts, changeFindingState } from './change-finding-state.js';
 import { type OpenFormPorts, openActionModal } from './open-action-modal.js';
 
-export type ButtonPorts = ChangePorts & AuthorizePorts & OpenFormPorts;
+export type ButtonPorts = ChangePorts & OpenFormPorts;
 
 export interface ButtonPress {
   kind: FindingActionKind;
@@ -15,39 +13,20 @@ export interface ButtonPress {
   channel: string;
   /** The card the button is on. */
   cardTs: string | undefined;
-  triggerId: string;
+  /** The loading modal the runner opened, for an action with a form. */
+  viewId: string | undefined;
   audience: Audience;
   ref: string;
 }
 
 /**
- * A button on a finding card. The button must be on the card Warden posted for that finding and
- * the person allowed; an action with a form opens it (loading view first, checks after), the
- * others act at once.
+ * A button on a finding card (the runner checked it is on Warden's card for that finding and the
+ * person is allowed): an action with a form fills the modal already open, the others act at once.
  */
 export async function pressFindingButton(p: ButtonPorts, b: ButtonPress): Promise<void> {
   const { kind } = b;
-  const request = {
-    kind: 'act' as const,
-    userId: b.userId,
-    action: b.kind,
-    channel: b.channel,
-    findingId: b.findingId,
-    cardTs: b.cardTs ?? '',
-  };
-  const gate = () => refusal(p, request, b.ref);
   if (isFormKind(kind)) {
-    try {
-      await openActionModal(p, { ...b, kind, gate });
-    } catch (error) {
-      p.logger.error({ err: error, ref: b.ref, findingId: b.findingId }, 'could not open the form');
-      await p.privately.tell(b.audience, describeFailure(error, 'open the form', b.ref));
-    }
-    return;
-  }
-  const refused = await gate();
-  if (refused) {
-    await p.privately.tell(b.audience, `:no_entry_sign: ${refused}`);
+    if (b.viewId) await openActionModal(p, { ...b, kind, viewId: b.viewId });
     return;
   }
   await changeFindingState(p, {

@@ -1,19 +1,18 @@
 import { isFormKind } from '../blockkit/action-table.js';
 import type { BulkFormKind } from '../blockkit/forms/bulk.js';
-import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
+import { renderInfoModal } from '../blockkit/info-modal.js';
 import { REVIEW_PAGE_SIZE, type ReviewPage, renderReview } from '../blockkit/review.js';
 import type { FindingActionKind } from '../domain/actions.js';
 import type { Finding } from '../model/finding.js';
 import type { RollupGroup } from '../ports/rollups.js';
 import { GONE, type GroupPorts, loadTargets, openGroupForm, submitGroupAction } from './act-on-group.js';
-import { refusal } from './authorize.js';
 import { changeFindingState } from './change-finding-state.js';
 import { openActionModal } from './open-action-modal.js';
 
 /**
  * Review…: a roll-up's findings a page at a time, read from the tenant as they are now, each
  * with its own actions, and bulk actions for the ones picked on the page. Looking is `show`'s
- * permission in the group's channel; every action is checked as it is taken.
+ * permission in the group's channel; every action is checked as it is taken (by the runner).
  */
 
 interface Reviewer {
@@ -49,14 +48,6 @@ async function page(p: GroupPorts, group: RollupGroup, ids: string[], n: number)
 async function reviewView(p: GroupPorts, who: Reviewer, n: number) {
   const targets = await loadTargets(p, who.groupId);
   if (!targets) return renderInfoModal(GONE);
-  const request = {
-    kind: 'act' as const,
-    userId: who.userId,
-    action: 'show' as const,
-    channel: targets.group.channel,
-  };
-  const why = await refusal(p, request, who.ref);
-  if (why) return renderInfoModal(`:no_entry_sign: ${why}`);
   try {
     return renderReview(await page(p, targets.group, targets.ids, n));
   } catch (error) {
@@ -67,9 +58,9 @@ async function reviewView(p: GroupPorts, who: Reviewer, n: number) {
   }
 }
 
-export async function openReview(p: GroupPorts, input: Reviewer & { triggerId: string }): Promise<void> {
-  const viewId = await p.views.open(input.triggerId, renderLoadingModal(input.groupId));
-  await p.views.update(viewId, await reviewView(p, input, 0));
+/** Review… in the modal the runner opened. */
+export async function openReview(p: GroupPorts, input: Reviewer & { viewId: string }): Promise<void> {
+  await p.views.update(input.viewId, await reviewView(p, input, 0));
 }
 
 export async function turnReviewPage(p: GroupPorts, input: Reviewer & { viewId: string; page: number }) {
@@ -77,21 +68,27 @@ export async function turnReviewPage(p: GroupPorts, input: Reviewer & { viewId: 
 }
 
 export interface PickedInput extends Reviewer {
-  kind: BulkFormKind | 'reopen';
   picked: string[];
-  triggerId: string;
+  /** Review's own modal. */
   viewId: string;
   page: number;
 }
 
-/** A bulk button for the findings picked on the page: its form stacked on Review, or Reopen at once. */
-export async function actOnPicked(p: GroupPorts, input: PickedInput): Promise<void> {
+const NONE_PICKED = 'Pick at least one finding on this page first.';
+
+/** A bulk form for the findings picked on the page, in the modal the runner pushed on Review. */
+export async function openPickedForm(
+  p: GroupPorts,
+  input: PickedInput & { kind: BulkFormKind; formViewId: string },
+): Promise<void> {
+  if (input.picked.length === 0) return p.views.update(input.formViewId, renderInfoModal(NONE_PICKED));
+  await openGroupForm(p, { ...input, viewId: input.formViewId, findingIds: input.picked });
+}
+
+/** Reopen for the findings picked on the page, at once; the page shows the result. */
+export async function reopenPicked(p: GroupPorts, input: PickedInput & { triggerId: string }): Promise<void> {
   if (input.picked.length === 0) {
-    await p.views.push(input.triggerId, renderInfoModal('Pick at least one finding on this page first.'));
-    return;
-  }
-  if (input.kind !== 'reopen') {
-    await openGroupForm(p, { ...input, kind: input.kind, findingIds: input.picked, stacked: true });
+    await p.views.push(input.triggerId, renderInfoModal(NONE_PICKED));
     return;
   }
   await submitGroupAction(p, { ...input, action: { kind: 'reopen' }, findingIds: input.picked });
@@ -102,7 +99,10 @@ export interface ReviewedFindingInput extends Reviewer {
   kind: FindingActionKind;
   findingId: string;
   triggerId: string;
+  /** Review's own modal. */
   viewId: string;
+  /** The modal the runner pushed for a form, when the action has one. */
+  formViewId: string | undefined;
   page: number;
 }
 
@@ -110,34 +110,16 @@ export interface ReviewedFindingInput extends Reviewer {
 export async function actOnReviewedFinding(p: GroupPorts, input: ReviewedFindingInput): Promise<void> {
   const targets = await loadTargets(p, input.groupId, [input.findingId]);
   if (!targets || targets.ids.length === 0) {
-    await p.views.push(
-      input.triggerId,
-      renderInfoModal(targets ? 'This finding is not in this roll-up.' : GONE),
-    );
+    const why = renderInfoModal(targets ? 'This finding is not in this roll-up.' : GONE);
+    if (input.formViewId) await p.views.update(input.formViewId, why);
+    else await p.views.push(input.triggerId, why);
     return;
   }
   const channel = targets.group.channel;
-  const request = {
-    kind: 'act' as const,
-    userId: input.userId,
-    action: input.kind,
-    channel,
-    findingId: input.findingId,
-  };
   const { kind } = input;
   if (isFormKind(kind)) {
-    await openActionModal(p, {
-      ...input,
-      kind,
-      channel,
-      stacked: true,
-      gate: () => refusal(p, request, input.ref),
-    });
-    return;
-  }
-  const why = await refusal(p, request, input.ref);
-  if (why) {
-    await p.views.push(input.triggerId, renderInfoModal(`:no_entry_sign: ${why}`));
+    // The runner pushes a modal for every action with a form.
+    if (input.formViewId) await openActionModal(p, { ...input, kind, channel, viewId: input.formViewId });
     return;
   }
   if (kind === 'reopen' || kind === 'unsuppress') {

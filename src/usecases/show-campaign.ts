@@ -5,7 +5,6 @@ import { code } from '../blockkit/mrkdwn.js';
 import { entitlementsCsv } from '../domain/entitlements.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
-import { type AuthorizePorts, authorize } from './authorize.js';
 import { logTenantFailure } from './log-failure.js';
 
 export type CampaignPorts = Pick<Ports, 'campaigns' | 'privately' | 'chat' | 'files' | 'logger'>;
@@ -99,19 +98,12 @@ export async function sendCampaignCsv(p: CampaignPorts, req: CampaignRequest): P
   }
 }
 
-/** A button on a campaign view: the person must still be allowed to see campaigns here. */
+/** A button on a campaign view (the runner checked the person may still see campaigns here). */
 export async function pressCampaignButton(
-  p: CampaignPorts & AuthorizePorts,
+  p: CampaignPorts,
   actionId: string,
   req: CampaignRequest,
 ): Promise<void> {
-  const request = {
-    kind: 'act' as const,
-    userId: req.userId,
-    action: 'campaign' as const,
-    channel: req.audience.channel,
-  };
-  if (!(await authorize(p, request, req.ref, req.audience))) return;
   if (actionId === CampaignActionId.csv) await sendCampaignCsv(p, req);
   else if (actionId === CampaignActionId.share) await shareCampaign(p, req);
   else await showCampaign(p, req, true);

@@ -1,11 +1,11 @@
 import { describeFailure } from '../blockkit/failure.js';
 import { type HistoryActor, type HistoryEntry, renderHistoryModal } from '../blockkit/history.js';
-import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
+import { renderInfoModal } from '../blockkit/info-modal.js';
 import { code } from '../blockkit/mrkdwn.js';
 import type { FindingAuditEvent } from '../model/finding-audit.js';
 import type { Ports } from '../ports/index.js';
 import type { AuditEntry } from '../ports/store.js';
-import { type AuthorizePorts, refusal } from './authorize.js';
+import type { AuthorizePorts } from './authorize.js';
 import { logTenantFailure } from './log-failure.js';
 
 /**
@@ -107,21 +107,8 @@ async function loadEntries(p: HistoryPorts, findingId: string) {
   return { entries, truncated };
 }
 
-/** Shows a page in the modal `viewId` (open already), or why it cannot. */
+/** Shows a page in the modal `viewId` (open already; permission checked by the runner). */
 async function showPage(p: HistoryPorts, req: HistoryRequest, viewId: string, page: number): Promise<void> {
-  const why = await refusal(
-    p,
-    {
-      kind: 'act',
-      userId: req.userId,
-      action: 'history',
-      channel: req.channel,
-      findingId: req.findingId,
-      cardTs: req.cardTs,
-    },
-    req.ref,
-  );
-  if (why) return p.views.update(viewId, renderInfoModal(`:no_entry_sign: ${why}`));
   try {
     const { entries, truncated } = await loadEntries(p, req.findingId);
     await p.views.update(
@@ -137,16 +124,12 @@ async function showPage(p: HistoryPorts, req: HistoryRequest, viewId: string, pa
   }
 }
 
-/** History (button or command): the modal opens at once, then shows the newest page. */
-export async function openHistory(
-  p: HistoryPorts,
-  req: HistoryRequest & { triggerId: string },
-): Promise<void> {
-  const viewId = await p.views.open(req.triggerId, renderLoadingModal(req.findingId));
-  await showPage(p, req, viewId, 0);
+/** History (button or command): the newest page, in the modal the runner opened. */
+export async function openHistory(p: HistoryPorts, req: HistoryRequest & { viewId: string }): Promise<void> {
+  await showPage(p, req, req.viewId, 0);
 }
 
-/** Newer / Older inside the modal: permission again (no card now), then that page. */
+/** Newer / Older inside the modal (permission checked again by the runner, no card now). */
 export async function turnHistoryPage(
   p: HistoryPorts,
   req: Omit<HistoryRequest, 'cardTs'> & { viewId: string; page: number },

@@ -1,7 +1,6 @@
 import type { FindingAction } from '../domain/actions.js';
 import type { Audience } from '../ports/slack.js';
 import type { Card } from './alert-life.js';
-import { type AuthorizePorts, authorize } from './authorize.js';
 import { type ChangePorts, changeFindingState } from './change-finding-state.js';
 import { type RequestPorts, requestRiskAcceptance } from './request-risk-acceptance.js';
 
@@ -60,28 +59,18 @@ export interface FormSubmission {
 }
 
 /**
- * A submitted action form, after the ack: permissions are checked again (they may have changed
- * while the form was open), and the card it came from must still be Warden's card.
+ * A submitted action form, after the ack. The runner checked the permissions again (they may have
+ * changed while the form was open) and that the card it came from is still Warden's card.
  */
-export async function submitActionForm(p: ChangePorts & RequestPorts & AuthorizePorts, f: FormSubmission) {
+export async function submitActionForm(p: ChangePorts & RequestPorts, f: FormSubmission) {
   const channel = f.channel ?? f.userId;
-  const audience = { channel, user: f.userId };
-  const request = {
-    kind: 'act' as const,
-    userId: f.userId,
-    action: f.action.kind,
-    channel,
-    findingId: f.findingId,
-    cardTs: f.cardTs,
-  };
-  if (!(await authorize(p, request, f.ref, audience))) return;
   await submitFindingAction(p, {
     findingId: f.findingId,
     action: f.action,
     actorId: f.userId,
     channel,
     card: f.channel && f.cardTs ? { channel: f.channel, ts: f.cardTs } : undefined,
-    audience,
+    audience: { channel, user: f.userId },
     ref: f.ref,
   });
 }

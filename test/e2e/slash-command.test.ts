@@ -64,7 +64,7 @@ describe('/warden', () => {
     const failures = lines.filter((l) => /failed/.test(String(l.msg)));
     expect(failures.map((l) => [l.level, l.msg])).toEqual([
       ['info', 'state change failed: the tenant has no such item'],
-      ['info', 'show failed: the tenant has no such item'],
+      ['info', 'show finding `FND_TYPO2` failed: the tenant has no such item'],
     ]);
     const printed = JSON.stringify(lines);
     expect(printed).not.toMatch(/stack|"body"|@acme\.example/);

@@ -1,0 +1,166 @@
+import type { App } from '@slack/bolt';
+import { describeFailure } from '../blockkit/failure.js';
+import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
+import { FORM_NOT_VALID, NOT_VALID, refused } from '../blockkit/interaction-words.js';
+import { isApiError } from '../errors.js';
+import type { Ports } from '../ports/index.js';
+import type { Audience } from '../ports/slack.js';
+import { refusal } from '../usecases/authorize.js';
+import { logTenantFailure } from '../usecases/log-failure.js';
+import type { ListenerContext } from './context.js';
+import { refOf } from './ref.js';
+import { type ActionRow, type Bound, type Route, readClick, readSubmission, type ViewRow } from './route.js';
+
+/**
+ * The one runner every route goes through (route.ts). For a click or a command: ack, read the
+ * payload, check the value, open the loading modal when the row has one, authorize, run the use
+ * case on the work queue; for a form: read it before the ack (field errors back on the field),
+ * ack, then the same. Any failure after the ack is told to the person in a sentence with a ref
+ * (in the modal when one is open, else ephemeral): nobody is left on a spinner or with nothing.
+ */
+
+/** Where the person is told: the open modal if there is one, else privately. */
+interface Reply {
+  audience: Audience;
+  viewId: string | undefined;
+}
+
+async function tell(p: Ports, to: Reply, text: string): Promise<void> {
+  if (to.viewId) {
+    const shown = await p.views.update(to.viewId, renderInfoModal(text)).then(
+      () => true,
+      (error: unknown) => {
+        p.logger.warn({ err: error }, 'modal not updated; telling the person privately');
+        return false;
+      },
+    );
+    if (shown) return;
+  }
+  await p.privately.tell(to.audience, text);
+}
+
+/** Authorizes, then runs; a refusal or a missing resource is told, and the use case not run. */
+async function authorizeAndRun(p: Ports, bound: Bound, to: Reply, ref: string): Promise<void> {
+  const granted = await bound.access(p);
+  if (granted && 'gone' in granted) return tell(p, to, granted.gone);
+  const asked = granted && 'kind' in granted ? granted : undefined;
+  // A form knows its channel only once its resource is loaded (a roll-up's, a request's): answer there.
+  const where = asked?.kind === 'act' ? asked.channel : asked?.approval?.channel;
+  if (where && !to.viewId) to.audience = { ...to.audience, channel: where };
+  const why = asked ? await refusal(p, asked, ref) : undefined;
+  if (why !== undefined) return tell(p, to, refused(asked?.refusedAs ?? why));
+  await bound.run(p, to.viewId);
+}
+
+/** The last word on any failure: logged with the ref, told to the person. */
+async function failed(p: Ports, error: unknown, to: Reply, what: string, ref: string): Promise<void> {
+  // A tenant's answer (an unknown id, mostly) is logged as the tenant's; anything else is Warden's fault.
+  if (isApiError(error)) logTenantFailure(p.logger.child({ ref }), error, `${what} failed`);
+  else p.logger.error({ err: error, ref }, `interaction failed: could not ${what}`);
+  p.metrics.interactionFailures.inc({ what });
+  await tell(p, to, describeFailure(error, what, ref)).catch((e: unknown) =>
+    p.logger.error({ err: e, ref }, 'the person could not be told of a failure'),
+  );
+}
+
+export interface Start {
+  audience: Audience;
+  triggerId: string;
+  ref: string;
+  what: string;
+  /** What the loading modal names. */
+  loading: string;
+}
+
+/** A checked click or command: its modal first (a trigger_id lives 3 s), then as above. */
+export async function runBound(p: Ports, bound: Bound, s: Start): Promise<void> {
+  const to: Reply = { audience: s.audience, viewId: undefined };
+  try {
+    if (bound.modal) {
+      const loading = renderLoadingModal(s.loading);
+      to.viewId =
+        bound.modal === 'push'
+          ? await p.views.push(s.triggerId, loading)
+          : await p.views.open(s.triggerId, loading);
+    }
+    await authorizeAndRun(p, bound, to, s.ref);
+  } catch (error) {
+    await failed(p, error, to, s.what, s.ref);
+  }
+}
+
+export async function runClick(p: Ports, route: ActionRow, body: unknown, ref: string): Promise<void> {
+  const click = readClick(body, ref);
+  if (!click) {
+    p.logger.warn({ ref, route: route.ids[0] }, 'unreadable block_actions payload ignored');
+    return;
+  }
+  const bound = route.bind(click);
+  if (!bound) {
+    const value = click.value.slice(0, 80);
+    p.logger.warn(
+      { ref, user: click.userId, action: click.actionId, value },
+      'click with an invalid value refused',
+    );
+    await p.privately.tell(click.audience, NOT_VALID);
+    return;
+  }
+  const loading = click.value.split(' ').at(-1) ?? '';
+  await runBound(p, bound, {
+    audience: click.audience,
+    triggerId: click.triggerId,
+    ref,
+    what: route.what,
+    loading,
+  });
+}
+
+function registerAction(app: App, ctx: ListenerContext, route: ActionRow): void {
+  for (const id of route.ids)
+    app.action(id, async ({ ack, body, context }) => {
+      await ack();
+      const ref = refOf(context);
+      await ctx.work.run(() => runClick(ctx.ports, route, body, ref));
+    });
+}
+
+function registerView(app: App, ctx: ListenerContext, route: ViewRow): void {
+  const { ports: p } = ctx;
+  for (const id of route.callbackIds)
+    app.view(id, async ({ ack, body, context }) => {
+      const ref = refOf(context);
+      const submission = readSubmission(body, ref);
+      const form = submission ? route.read(p, submission) : { ok: false as const, unreadable: true as const };
+      if (!form.ok) {
+        if ('errors' in form) return void (await ack({ response_action: 'errors', errors: form.errors }));
+        p.logger.warn({ ref, callback: id }, 'form with unreadable metadata refused');
+        return void (await ack({ response_action: 'update', view: renderInfoModal(FORM_NOT_VALID) }));
+      }
+      await ack(form.clear ? { response_action: 'clear' } : undefined);
+      const to: Reply = { audience: form.audience, viewId: undefined };
+      await ctx.work.run(() =>
+        authorizeAndRun(p, form.bound, to, ref).catch((error: unknown) =>
+          failed(p, error, to, route.what, ref),
+        ),
+      );
+    });
+}
+
+/** Registers a table's routes with Bolt, each id on its own. */
+export function registerRoutes(app: App, ctx: ListenerContext, routes: readonly Route[]): void {
+  for (const route of routes) {
+    if (route.kind === 'action') registerAction(app, ctx, route);
+    else if (route.kind === 'view') registerView(app, ctx, route);
+    else
+      app.event(route.event, async ({ body, context }) => {
+        const ref = refOf(context);
+        await ctx.work.run(() =>
+          route
+            .run(ctx.ports, body, ref)
+            .catch((error: unknown) =>
+              ctx.ports.logger.warn({ err: error, ref }, `${route.event} not handled`),
+            ),
+        );
+      });
+  }
+}
