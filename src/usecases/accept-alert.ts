@@ -2,7 +2,7 @@ import { OWNER_ROUTE, type Route, type RoutingRule, routeAlert } from '../domain
 import type { Finding } from '../model/finding.js';
 import type { Ports, Settings } from '../ports/index.js';
 import type { AlertSource } from '../ports/store.js';
-import { scheduleEnds } from './schedule-ends.js';
+import { recordChange } from './finding-changed.js';
 
 export interface IntakeDeps extends Pick<Ports, 'outbox' | 'seen' | 'clock' | 'logger' | 'lifecycle'> {
   settings: Pick<Settings, 'remindBeforeMs'>;
@@ -69,15 +69,9 @@ export async function acceptAlert(deps: IntakeDeps, alert: IncomingAlert): Promi
       now,
     );
   }
-  // A snooze or acceptance made in the tenant: reminded to its owner, its end told in Slack.
-  if (!stored.duplicate) await scheduleEnds(deps, alert.finding);
-  if (!stored.duplicate) {
-    await deps.seen.recordSeen(
-      alert.finding.id,
-      { state: alert.finding.state ?? null, recurrence: alert.finding.recurrenceCount ?? null },
-      now,
-    );
-  }
+  // News from the tenant: recorded as seen, a snooze or acceptance made there reminded to its owner
+  // and its end told in Slack; its cards are the outbox's to update.
+  if (!stored.duplicate) await recordChange(deps, alert.finding);
   deps.logger.info(
     {
       source: alert.source,

@@ -4,17 +4,15 @@ import { describeFailure } from '../blockkit/failure.js';
 import { code } from '../blockkit/mrkdwn.js';
 import { actionParams, actionText, type FindingAction, withText } from '../domain/actions.js';
 import { type Actor, attribute } from '../domain/attribution.js';
-import { closureLabels } from '../domain/closure.js';
-import { findingTypeOf } from '../domain/finding-type.js';
 import { isApiError, READ_BACK_AFTER_CHANGE } from '../errors.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import type { AuditOutcome } from '../ports/store.js';
-import { type AlertLifePorts, type Card, updateEverywhere } from './alert-life.js';
+import type { AlertLifePorts, Card } from './alert-life.js';
+import { findingChanged } from './finding-changed.js';
 import { logTenantFailure } from './log-failure.js';
 import { recordAudit, settleAudit } from './record-audit.js';
-import { scheduleEnds } from './schedule-ends.js';
 
 export type ChangePorts = AlertLifePorts &
   Pick<
@@ -165,32 +163,20 @@ export async function changeFindingState(
   }
   log.info({ state: finding.state }, 'state changed');
   await audit(p, input, 'ok', attemptId);
-  const closed = closureLabels(action, findingTypeOf(finding)?.member);
-  if (closed) p.metrics.closures.inc(closed);
-  await p.seen
-    .recordSeen(
-      findingId,
-      { state: finding.state ?? null, recurrence: finding.recurrenceCount ?? null },
-      p.clock(),
-    )
-    .catch((error: unknown) => log.warn({ err: error }, 'could not record the new state as seen'));
-
-  // A snooze or acceptance made here: its reminder (to whoever made it) and its end.
-  await scheduleEnds(p, finding, {
-    madeBy: input.requesterId ?? input.actorId,
-    approvedBy: input.requesterId ? input.actorId : undefined,
-  });
-  // A roll-up it is in shows its state too: its summary is marked for the next coalesced update.
-  await p.rollups
-    .markFindingChanged(findingId)
-    .catch((error: unknown) => log.warn({ err: error }, 'roll-up not marked changed'));
   const line = describeChange(action, input.actorId, finding, input.requesterId);
-  const shown = await updateEverywhere(p, finding, {
+  // A snooze or acceptance made here: its reminder goes to whoever made it.
+  const made = {
+    action,
+    by: input.requesterId ?? input.actorId,
+    approvedBy: input.requesterId && input.actorId,
+  };
+  const everywhere = {
     reply: line,
     primaryChannel: input.card?.channel ?? input.channel,
     clicked: input.card,
-  });
-  if (shown.primaryError !== undefined) {
+  };
+  const shown = await findingChanged(p, finding, { made, cards: { everywhere } });
+  if (shown?.primaryError !== undefined) {
     // The change is done; only showing it failed. Say both, so nobody repeats it.
     log.error({ err: shown.primaryError }, 'state changed but the Slack card could not be updated');
     await p.privately.tell(
@@ -198,5 +184,5 @@ export async function changeFindingState(
       `:white_check_mark: Done: ${line}\n${describeFailure(shown.primaryError, 'update the alert in Slack', ref)}`,
     );
   }
-  return { ok: true, finding, card: shown.primary };
+  return { ok: true, finding, card: shown?.primary };
 }

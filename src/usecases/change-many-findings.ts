@@ -2,17 +2,15 @@ import { type BulkTally, describeBulk } from '../blockkit/bulk-report.js';
 import { describeFailure } from '../blockkit/failure.js';
 import { actionParams } from '../domain/actions.js';
 import { asBulkChange, type BulkChange, isBulkChangeApplied } from '../domain/bulk-change.js';
-import { closureLabels } from '../domain/closure.js';
-import { findingTypeOf } from '../domain/finding-type.js';
 import { isApiError } from '../errors.js';
 import type { RollupStore } from '../ports/rollups.js';
 import type { Audience } from '../ports/slack.js';
-import { type AlertLifePorts, refreshKnownCards } from './alert-life.js';
+import type { AlertLifePorts } from './alert-life.js';
 import { attributed, type ChangePorts, errorDetail } from './change-finding-state.js';
+import { findingChanged } from './finding-changed.js';
 import { logTenantFailure } from './log-failure.js';
 import { CHUNK, readBack } from './read-back.js';
 import { recordAudit, settleAudit } from './record-audit.js';
-import { scheduleEnds } from './schedule-ends.js';
 
 export type ManyPorts = ChangePorts & AlertLifePorts & { rollups: Pick<RollupStore, 'markChanged'> };
 
@@ -68,15 +66,12 @@ export async function changeManyFindings(p: ManyPorts, input: ChangeManyInput): 
     await recordEach(p, input, changed, unchanged, sent.bulkActionIds);
     p.metrics.bulkActions.inc({ action: input.change.kind, outcome });
     log.info({ changed: changed.length, unchanged: unchanged.length, busy: busy.length }, 'bulk change done');
-    for (const finding of read.values()) {
-      const closed = closureLabels(input.change, findingTypeOf(finding)?.member);
-      if (closed) p.metrics.closures.inc(closed);
-      await scheduleEnds(p, finding, {
-        madeBy: input.requesterId ?? input.actorId,
-        approvedBy: input.requesterId ? input.actorId : undefined,
-      });
-      await refreshKnownCards(p, finding);
-    }
+    const made = {
+      action: input.change,
+      by: input.requesterId ?? input.actorId,
+      approvedBy: input.requesterId && input.actorId,
+    };
+    for (const finding of read.values()) await findingChanged(p, finding, { made, cards: { known: true } });
     await p.rollups
       .markChanged(input.groupId)
       .catch((error: unknown) => log.warn({ err: error }, 'summary not marked'));

@@ -5,9 +5,9 @@ import { endOf, isSameEnd } from '../domain/ends.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { LifecycleJob } from '../ports/lifecycle.js';
-import { type AlertLifePorts, refreshKnownCards, replyInThread } from './alert-life.js';
+import { replyInThread } from './alert-life.js';
+import { type ChangedPorts, findingChanged } from './finding-changed.js';
 import { channelCards, endingFinding, type JobResult, undeliverableCode } from './lifecycle-job.js';
-import { type SchedulePorts, scheduleEnds } from './schedule-ends.js';
 
 /**
  * When a snooze or risk acceptance ends: Warden reads the finding back (no poller needed), replaces
@@ -15,7 +15,7 @@ import { type SchedulePorts, scheduleEnds } from './schedule-ends.js';
  * alert's thread. A tenant that has not reopened it yet (its clock a little behind) is asked again
  * for a while; after that the job fails for an operator to see.
  */
-export type EndPorts = AlertLifePorts & SchedulePorts & Pick<Ports, 'findings' | 'seen'>;
+export type EndPorts = ChangedPorts & Pick<Ports, 'findings'>;
 
 /** How long after the end Warden keeps asking a tenant that still shows it. */
 const PATIENCE_MS = 10 * 60_000;
@@ -44,16 +44,9 @@ export async function endReached(p: EndPorts, job: LifecycleJob): Promise<JobRes
       return { retryInMs: 30_000, error: 'the tenant still shows it; asking again' };
     return { status: 'failed', outcome: 'the tenant did not end it' };
   }
-  // Whatever holds now: a later end (extended elsewhere) gets its own reminder and end.
-  await scheduleEnds(p, finding);
-  await p.seen
-    .recordSeen(
-      finding.id,
-      { state: finding.state ?? null, recurrence: finding.recurrenceCount ?? null },
-      p.clock(),
-    )
-    .catch(() => undefined);
-  await refreshKnownCards(p, finding);
+  // Whatever holds now: a later end (extended elsewhere) gets its own reminder and end; the
+  // roll-ups it is in and its cards show it.
+  await findingChanged(p, finding, { cards: { known: true } });
   const news = newsOf(end.action, finding);
   let undelivered = 0;
   for (const card of await channelCards(p, finding.id).catch(() => [])) {

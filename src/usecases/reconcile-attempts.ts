@@ -4,8 +4,8 @@ import { code } from '../blockkit/mrkdwn.js';
 import { actionFromParams, isActionApplied } from '../domain/actions.js';
 import type { Finding } from '../model/finding.js';
 import type { AuditEntry } from '../ports/store.js';
-import { updateEverywhere } from './alert-life.js';
 import type { ChangePorts } from './change-finding-state.js';
+import { findingChanged } from './finding-changed.js';
 import { settleAudit } from './record-audit.js';
 
 /**
@@ -54,15 +54,11 @@ async function reconcileOne(p: ChangePorts, a: AuditEntry): Promise<boolean> {
     );
     return true;
   }
-  await p.seen
-    .recordSeen(
-      a.finding_id,
-      { state: finding.state ?? null, recurrence: finding.recurrenceCount ?? null },
-      p.clock(),
-    )
-    .catch((error: unknown) => log.warn({ err: error }, 'could not record the new state as seen'));
   const line = describeChange(action, a.user_id, finding, requester);
-  await updateEverywhere(p, finding, { reply: line, primaryChannel: audience.channel });
+  // Whoever made it gets its reminder, as if it had not been interrupted.
+  const made = { action, by: requester ?? a.user_id, approvedBy: requester && a.user_id };
+  const everywhere = { reply: line, primaryChannel: audience.channel };
+  await findingChanged(p, finding, { made, cards: { everywhere } });
   await p.privately.tell(
     audience,
     `:white_check_mark: Warden restarted while trying to ${what}; the tenant had applied it, and the alert now shows it: ${line}`,
