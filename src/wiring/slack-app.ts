@@ -4,6 +4,7 @@ import type express from 'express';
 import type { Config } from '../config.js';
 import { REQUEST_ID_HEADER } from '../http/request-context.js';
 import { slackRequestGuard } from '../http/slack-request-guard.js';
+import { registerErrorHandler } from '../listeners/error-handler.js';
 import { registerListeners } from '../listeners/index.js';
 import { type Logger, toBoltLogger } from '../logger.js';
 import type { Ports } from '../ports/index.js';
@@ -77,11 +78,11 @@ export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQue
     receiver,
     logger: boltLogger,
     clientOptions: opts.clientOptions,
+    // Errors reach app.error with the request, so whoever acted is told (listeners/error-handler.ts).
+    extendedErrorHandler: true,
   });
   const work = new WorkQueue(opts.workQueue?.concurrency ?? 64, opts.workQueue?.maxWaiting ?? 2_000);
   registerListeners(app, { ports: opts.ports, work, delivered: new RecentKeys(10 * 60_000) });
-  app.error(async (error) => {
-    logger.error({ err: error }, 'unhandled error in a Slack listener');
-  });
+  registerErrorHandler(app, opts.ports);
   return { app, work, socketMode: appToken !== undefined };
 }
