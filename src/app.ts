@@ -103,7 +103,11 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     workQueue: opts.workQueue,
     identity,
   });
-  const intake = { worker: opts.worker, jwksCooldownMs: opts.jwksCooldownMs, workerPorts: built.worker };
+  const intake = {
+    workerOptions: opts.worker,
+    jwksCooldownMs: opts.jwksCooldownMs,
+    deliveryPorts: built.delivery,
+  };
   const { worker, poller, publisher } = wireIntake({ config, file, ports, http, store, ...intake });
   const { work } = slack;
   const pollIntervalMs = config.alerts.pollIntervalMs;

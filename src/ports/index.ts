@@ -65,18 +65,16 @@ export interface InflightPort {
   release(findingId: string): Promise<void>;
 }
 
-/**
- * Every port Warden's use cases can be given. A use case declares the few it uses with
- * `Pick<Ports, …>`; the composition root builds the whole set once (wiring/ports.ts), and a test
- * builds only what the use case names.
- */
-export interface Ports {
+/** What every use case may take: time, logs, metrics and what the operator set. */
+export interface CorePorts {
   clock: Clock;
   logger: Logger;
   metrics: Metrics;
   settings: Settings;
-  findings: FindingsPort;
-  campaigns: CampaignsPort;
+}
+
+/** Slack's Web API, one narrow port per concern (slack/). */
+export interface SlackPorts {
   chat: ChatPort;
   history: HistoryPort;
   views: ViewsPort;
@@ -84,6 +82,16 @@ export interface Ports {
   people: PeoplePort;
   groups: GroupsPort;
   privately: PrivatePort;
+}
+
+/** The tenant's API (tenant/). */
+export interface TenantPorts {
+  findings: FindingsPort;
+  campaigns: CampaignsPort;
+}
+
+/** Warden's own records (store/): shared by replicas. */
+export interface StorePorts {
   outbox: OutboxStore;
   cards: MessageIndex;
   seen: SeenStore;
@@ -91,8 +99,16 @@ export interface Ports {
   approvals: ApprovalStore;
   inflight: InflightPort;
   rollups: RollupStore;
-  /** People mapped between the tenant and Slack (finding owners). */
-  owners: OwnersPort;
   /** Reminders, ends and digests scheduled in the store; who opened the Home tab. */
   lifecycle: LifecycleStore & HomeViews;
+}
+
+/**
+ * Every port Warden's use cases can be given, by concern. A use case declares the few it uses
+ * with `Pick<Ports, …>`; the composition root builds the whole set once (wiring/ports.ts), and a
+ * test builds only what the use case names.
+ */
+export interface Ports extends CorePorts, SlackPorts, TenantPorts, StorePorts {
+  /** People mapped between the tenant and Slack (finding owners). */
+  owners: OwnersPort;
 }

@@ -212,7 +212,7 @@ export interface ReplayMemory {
   rememberOnce(key: string, expiresAt: number, now: number): Promise<boolean>;
 }
 
-/** State changes in flight, claimed across replicas (wiring/inflight.ts builds the InflightPort on it). */
+/** State changes in flight, claimed across replicas (store/inflight-claims.ts builds the InflightPort on it). */
 export interface InflightClaims {
   /** True when `holder` took the finding (free, or its last holder's lease ran out). */
   claimInflight(findingId: string, holder: string, leaseUntil: number, now: number): Promise<boolean>;

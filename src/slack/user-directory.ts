@@ -45,7 +45,7 @@ function personOf(u: SlackUser): SlackPerson {
 /**
  * Who a Slack user is (time zone, name, guest or bot) from `users.info`, cached for an hour, one
  * request per user however many ask at once. A failed lookup is not cached. Callers that map
- * people by email (wiring/owner-directory.ts) cache those answers themselves.
+ * people by email (slack/owner-directory.ts) cache those answers themselves.
  */
 export class UserDirectory implements PeoplePort {
   readonly #client: WebClient;

@@ -17,11 +17,11 @@ export interface IntakeOptions {
   file: ConfigFile;
   ports: Ports;
   /** The worker's ports: a Slack client that hands 429s back (wiring/ports.ts). */
-  workerPorts: DeliveryPorts;
+  deliveryPorts: DeliveryPorts;
   http: express.Application;
   /** The store: tenant webhook token ids already taken, roll-up membership and publishing. */
   store: ReplayMemory & RollupRecords;
-  worker?: WorkerOptions | undefined;
+  workerOptions?: WorkerOptions | undefined;
   jwksCooldownMs?: number | undefined;
 }
 
@@ -35,9 +35,9 @@ export function wireIntake(opts: IntakeOptions): {
   publisher: RollupPublisher;
 } {
   const { config, ports } = opts;
-  const worker = new DeliveryWorker(opts.workerPorts, {
+  const worker = new DeliveryWorker(opts.deliveryPorts, {
     onResult: (result) => ports.metrics.deliveries.inc({ result }),
-    ...opts.worker,
+    ...opts.workerOptions,
   });
   const intake: IntakeDeps = {
     outbox: ports.outbox,
@@ -82,8 +82,8 @@ export function wireIntake(opts: IntakeOptions): {
   // Roll-ups are published through the worker's Slack (paced, 429s handed back).
   const publisher = new RollupPublisher(
     {
-      ...opts.workerPorts,
-      chat: opts.workerPorts.listingChat,
+      ...opts.deliveryPorts,
+      chat: opts.deliveryPorts.listingChat,
       findings: ports.findings,
       metrics: ports.metrics,
       rollups: opts.store,

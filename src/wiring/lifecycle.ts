@@ -10,8 +10,8 @@ import { StartupError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
 import type { WorkQueue } from '../slack/work-queue.js';
 import { expireApprovals } from '../usecases/expire-approvals.js';
+import type { HomeRefresher } from '../usecases/home-refresh.js';
 import { reconcileAttempts } from '../usecases/reconcile-attempts.js';
-import type { HomeRefresher } from './home-refresh.js';
 
 export interface LifecycleParts {
   http: express.Application;

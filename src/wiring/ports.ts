@@ -11,21 +11,22 @@ import type { OwnersPort } from '../ports/owners.js';
 import type { RollupStore } from '../ports/rollups.js';
 import type { ChatPort } from '../ports/slack.js';
 import type { Store } from '../ports/store.js';
-import { MeteredWebClient } from '../slack/metered-web-client.js';
+import { createSlackClient } from '../slack/clients.js';
+import type { MeteredWebClient } from '../slack/metered-web-client.js';
+import { createOwnerDirectory, UNMAPPED_OWNERS } from '../slack/owner-directory.js';
 import { createPacedChat, type PacingHooks } from '../slack/paced-chat.js';
 import { createPrivateMessages } from '../slack/private-messages.js';
 import { UserDirectory } from '../slack/user-directory.js';
 import { UsergroupDirectory } from '../slack/usergroups.js';
 import { createChatPort, createFilePort, createHistoryPort, createViewsPort } from '../slack/web-ports.js';
+import { createInflightClaims } from '../store/inflight-claims.js';
+import { CampaignCache } from '../tenant/campaign-cache.js';
 import type { TenantClient } from '../tenant/client.js';
+import { createFindingsPort } from '../tenant/findings-port.js';
 import { findUsersByEmail, getUser } from '../tenant/users.js';
+import { createHomeRefresher, type HomeRefresher, refreshingAudit } from '../usecases/home-refresh.js';
 import { ownerDmOf } from '../usecases/owner-dm.js';
 import { publishHome } from '../usecases/publish-home.js';
-import { CampaignCache } from './campaign-cache.js';
-import { createFindingsPort } from './findings-port.js';
-import { createHomeRefresher, type HomeRefresher, refreshingAudit } from './home-refresh.js';
-import { createInflightClaims } from './inflight.js';
-import { createOwnerDirectory, UNMAPPED_OWNERS } from './owner-directory.js';
 
 export interface PortsInput {
   config: Readonly<Config>;
@@ -51,24 +52,27 @@ function responseUrlOrigins(apiUrl: string): string[] {
  * Slack client waits out a 429; the delivery worker's client hands 429s back instead, so the
  * outbox row is rescheduled (`worker`: the same ports with that client).
  */
-export function buildPorts(input: PortsInput): { ports: Ports; worker: DeliveryPorts; home: HomeRefresher } {
+export function buildPorts(input: PortsInput): {
+  ports: Ports;
+  delivery: DeliveryPorts;
+  home: HomeRefresher;
+} {
   const { config, file, clock, logger, metrics, store, tenant } = input;
   const countError = (method: string, error: string) => metrics.slackErrors.inc({ method, error });
   const token = config.slack.botToken.reveal();
-  const client = new MeteredWebClient(token, input.clientOptions, countError);
+  const base = { token, options: input.clientOptions, onError: countError };
+  const client = createSlackClient('peopleWait', base);
   const hooks = pacingHooks(metrics);
   // Posts and updates are paced in the store (slack/paced-chat.ts), which waits out 429s itself:
   // its client hands them back. People are waiting here, so it waits up to 20 s for a slot.
-  const paced = createPacedChat(
-    createChatPort(rejectingClient(token, input.clientOptions, countError)),
-    store,
-    clock,
-    { maxWaitMs: 20_000, hooks },
-  );
+  const paced = createPacedChat(createChatPort(createSlackClient('paced', base)), store, clock, {
+    maxWaitMs: 20_000,
+    hooks,
+  });
   // Ephemeral messages are not paced (Tier 4): their client waits out a 429 as before.
   const chat = { ...paced, ephemeral: createChatPort(client).ephemeral };
   const { channels, ...actions } = file.permissions;
-  const owners = ownerDirectory(input, rejectingClient(token, input.clientOptions, countError));
+  const owners = ownerDirectory(input, createSlackClient('lookup', base));
   // Each try of the change and of its read-back may take the whole request timeout.
   const changeDeadlineMs = config.tenant.requestTimeoutMs * (config.tenant.maxRetries + 1) * 2 + 1_000;
   const ports: Ports = {
@@ -115,7 +119,7 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: DeliveryP
     lifecycle: store,
   };
   const home = homeRefresher(ports, store);
-  const worker = createDeliveryPorts({
+  const delivery = createDeliveryPorts({
     owners,
     ownerDm: (finding) => ownerDmOf(ports, finding),
     store,
@@ -128,7 +132,7 @@ export function buildPorts(input: PortsInput): { ports: Ports; worker: DeliveryP
     rollup: rollupRule(file),
     hooks,
   });
-  return { ports, worker, home };
+  return { ports, delivery, home };
 }
 
 function homeRefresher(ports: Ports, store: Store): HomeRefresher {
@@ -170,7 +174,11 @@ export function createDeliveryPorts(o: {
   /** Alerts routed to a finding's owner (`notifyOwner: true`); they fail without it. */
   ownerDm?: OwnerDmFinder;
 }): DeliveryPorts {
-  const client = rejectingClient(o.token, o.clientOptions, o.onSlackError ?? (() => undefined));
+  const client = createSlackClient('paced', {
+    token: o.token,
+    options: o.clientOptions,
+    onError: o.onSlackError ?? (() => undefined),
+  });
   const paced = (maxWaitMs: number) =>
     createPacedChat(createChatPort(client), o.store, o.clock, {
       maxWaitMs,
@@ -199,19 +207,6 @@ export function createDeliveryPorts(o: {
       offerUnsuppress: DEFAULT_CONFIG_FILE.cards.offerUnsuppress,
     },
   };
-}
-
-/** A Web API client that hands a 429 back instead of waiting it out (pacing decides what waits). */
-function rejectingClient(
-  token: string,
-  options: WebClientOptions,
-  onError: (method: string, error: string) => void,
-): MeteredWebClient {
-  return new MeteredWebClient(
-    token,
-    { ...options, rejectRateLimitedCalls: true, retryConfig: { retries: 0 } },
-    onError,
-  );
 }
 
 /**
