@@ -26,7 +26,7 @@ import { SetupEntitlementAndScopeResponseSchema } from '../src/model/campaign.js
 import { Secret } from '../src/secret.js';
 import { createStore } from '../src/store/create-store.js';
 import { TenantClient } from '../src/tenant/client.js';
-import { createFindingsPort } from '../src/wiring/findings-port.js';
+import { createFindingsPort } from '../src/tenant/findings-port.js';
 import { type FloodResult, floodTable, runFlood } from './flood.js';
 import type { LoadConfig, LoadItem, LoadKind, LoadResult } from './load.js';
 

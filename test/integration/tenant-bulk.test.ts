@@ -6,7 +6,7 @@ import { isApiError } from '../../src/errors.js';
 import type { Finding } from '../../src/model/finding.js';
 import type { FindingsPort } from '../../src/ports/tenant.js';
 import type { TenantClient } from '../../src/tenant/client.js';
-import { createFindingsPort } from '../../src/wiring/findings-port.js';
+import { createFindingsPort } from '../../src/tenant/findings-port.js';
 import { waitFor } from '../helpers/harness.js';
 import { clientFor, startSandbox } from '../helpers/tenant.js';
 

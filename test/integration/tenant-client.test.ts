@@ -7,8 +7,8 @@ import { Secret } from '../../src/secret.js';
 import { getCampaignScopeAndEntitlements } from '../../src/tenant/campaigns.js';
 import { TenantClient } from '../../src/tenant/client.js';
 import { getFinding } from '../../src/tenant/findings.js';
+import { createFindingsPort } from '../../src/tenant/findings-port.js';
 import { gather } from '../../src/tenant/paginate.js';
-import { createFindingsPort } from '../../src/wiring/findings-port.js';
 import { clientFor, FAST_RETRY, rejection, seen, startSandbox } from '../helpers/tenant.js';
 
 /** A state change as Warden's use cases make it: a domain action through the findings port. */

@@ -3,7 +3,7 @@ import { SlackApiError } from '../../../src/errors.js';
 import { createLogger } from '../../../src/logger.js';
 import type { TenantUser } from '../../../src/model/user.js';
 import type { SlackPerson } from '../../../src/ports/slack.js';
-import { createOwnerDirectory, OWNER_TTL } from '../../../src/wiring/owner-directory.js';
+import { createOwnerDirectory, OWNER_TTL } from '../../../src/slack/owner-directory.js';
 
 const member = (id: string, over: Partial<SlackPerson> = {}): SlackPerson => ({
   id,
