@@ -17,3 +17,18 @@ export const refused = (why: string): string => `:no_entry_sign: ${why}`;
 /** Under overload: in the ack itself, no further work. */
 export const BUSY =
   ':hourglass: Warden is very busy right now and did not take this; nothing was changed. Try again in a moment.';
+
+/** A slash command payload Warden cannot read. */
+export const COMMAND_NOT_VALID = ':warning: Warden could not read this command.';
+
+/** A reminder whose snooze or acceptance changed since (Extend… / Let it end). */
+export const REMINDER_GONE =
+  ':information_source: This reminder is no longer current: the snooze or acceptance it was about has changed. The alert shows where the finding stands.';
+/** Let it end by someone who neither made it nor may change it. */
+export const NOT_YOURS = 'Only whoever made it, or someone who may change it, can decide this.';
+
+/** A four-eyes request Warden does not have. */
+export const NO_REQUEST = ':no_entry_sign: This approval request does not exist.';
+
+/** A bulk button in Review with nothing ticked. */
+export const NONE_PICKED = 'Pick at least one finding on this page first.';

@@ -1,4 +1,5 @@
 import type { App } from '@slack/bolt';
+import { COMMAND_NOT_VALID } from '../blockkit/interaction-words.js';
 import { safeMrkdwn } from '../blockkit/mrkdwn.js';
 import { parseCommand, usage, usageOf } from '../domain/command.js';
 import type { ListenerContext } from './context.js';
@@ -13,7 +14,7 @@ export function registerCommandListeners(app: App, { ports, work }: ListenerCont
   app.command(slashCommand, async ({ ack, body, context }) => {
     const parsed = SlashCommandSchema.safeParse(body);
     if (!parsed.success) {
-      await ack({ response_type: 'ephemeral', text: ':warning: Warden could not read this command.' });
+      await ack({ response_type: 'ephemeral', text: COMMAND_NOT_VALID });
       return;
     }
     const p = parsed.data;

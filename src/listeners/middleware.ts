@@ -1,10 +1,8 @@
 import type { AnyMiddlewareArgs, App } from '@slack/bolt';
+import { BUSY } from '../blockkit/interaction-words.js';
 import { slackKindOf } from '../http/request-context.js';
 import type { ListenerContext } from './context.js';
 import { foreignOrigin, teamOf } from './payloads.js';
-
-const BUSY =
-  ':hourglass: Warden is very busy right now and did not take this; nothing was changed. Try again in a moment.';
 
 /** The answer to an interaction turned away under overload: in the ack itself, no further work. */
 async function shed(args: AnyMiddlewareArgs, kind: string): Promise<void> {

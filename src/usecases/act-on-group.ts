@@ -24,8 +24,6 @@ export type GroupPorts = ManyPorts &
 /** The actions a group can take in bulk (the tenant has no bulk resolve). */
 export type GroupAction = Exclude<FindingAction, { kind: 'resolve' }>;
 
-export const GONE = GONE_ROLLUP;
-
 /** The group and the findings an action covers: the picked ones that belong to it, else all. */
 export async function loadTargets(
   p: Pick<Ports, 'rollups'>,
@@ -54,7 +52,7 @@ export interface OpenGroupFormInput {
 export async function openGroupForm(p: GroupPorts, input: OpenGroupFormInput): Promise<void> {
   const { viewId } = input;
   const targets = await loadTargets(p, input.groupId, input.findingIds);
-  if (!targets) return p.views.update(viewId, renderInfoModal(GONE));
+  if (!targets) return p.views.update(viewId, renderInfoModal(GONE_ROLLUP));
   const { group, ids } = targets;
   if (ids.length === 0)
     return p.views.update(
@@ -88,7 +86,7 @@ export interface GroupSubmission {
 export async function submitGroupAction(p: GroupPorts, s: GroupSubmission): Promise<void> {
   const targets = await loadTargets(p, s.groupId, s.findingIds);
   if (!targets) {
-    await p.privately.tell({ channel: s.userId, user: s.userId }, GONE);
+    await p.privately.tell({ channel: s.userId, user: s.userId }, GONE_ROLLUP);
     return;
   }
   const { group, ids } = targets;

@@ -1,6 +1,7 @@
 import { exceedsRequest, renderApproveModal, renderDenyModal } from '../blockkit/approval-forms.js';
 import { renderApprovalRequest } from '../blockkit/approval-request.js';
 import { renderInfoModal } from '../blockkit/info-modal.js';
+import { NO_REQUEST } from '../blockkit/interaction-words.js';
 import { mention, safeMrkdwn, slackDate } from '../blockkit/mrkdwn.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
@@ -15,8 +16,6 @@ import { recordAudit } from './record-audit.js';
  * the approvers' group, before the request expires, can make the tenant call — after reviewing it
  * in a form (the expiry may be shortened, never extended; confirmation required).
  */
-
-const NO_REQUEST = ':no_entry_sign: This approval request does not exist.';
 
 export type DecidePorts = ChangePorts & AuthorizePorts & Pick<Ports, 'approvals' | 'views' | 'rollups'>;
 

@@ -23,10 +23,6 @@ export interface ReminderClick {
   ref: string;
 }
 
-export const REMINDER_GONE =
-  ':information_source: This reminder is no longer current: the snooze or acceptance it was about has changed. The alert shows where the finding stands.';
-export const NOT_YOURS = 'Only whoever made it, or someone who may change it, can decide this.';
-
 /** What a reminder's job is about now, and where its form works: the finding's card, else a DM. */
 export async function reminderTarget(p: ExtendPorts, jobId: string, userId: string) {
   const job = await p.lifecycle.getJob(jobId);

@@ -1,11 +1,13 @@
 import { isFormKind } from '../blockkit/action-table.js';
 import type { BulkFormKind } from '../blockkit/forms/bulk.js';
 import { renderInfoModal } from '../blockkit/info-modal.js';
+import { NONE_PICKED } from '../blockkit/interaction-words.js';
 import { REVIEW_PAGE_SIZE, type ReviewPage, renderReview } from '../blockkit/review.js';
+import { GONE_ROLLUP } from '../blockkit/rollup.js';
 import type { FindingActionKind } from '../domain/actions.js';
 import type { Finding } from '../model/finding.js';
 import type { RollupGroup } from '../ports/rollups.js';
-import { GONE, type GroupPorts, loadTargets, openGroupForm, submitGroupAction } from './act-on-group.js';
+import { type GroupPorts, loadTargets, openGroupForm, submitGroupAction } from './act-on-group.js';
 import { changeFindingState } from './change-finding-state.js';
 import { openActionModal } from './open-action-modal.js';
 
@@ -47,7 +49,7 @@ async function page(p: GroupPorts, group: RollupGroup, ids: string[], n: number)
 /** The page to show `who`, or the info modal saying why not. */
 async function reviewView(p: GroupPorts, who: Reviewer, n: number) {
   const targets = await loadTargets(p, who.groupId);
-  if (!targets) return renderInfoModal(GONE);
+  if (!targets) return renderInfoModal(GONE_ROLLUP);
   try {
     return renderReview(await page(p, targets.group, targets.ids, n));
   } catch (error) {
@@ -73,8 +75,6 @@ export interface PickedInput extends Reviewer {
   viewId: string;
   page: number;
 }
-
-const NONE_PICKED = 'Pick at least one finding on this page first.';
 
 /** A bulk form for the findings picked on the page, in the modal the runner pushed on Review. */
 export async function openPickedForm(
@@ -110,7 +110,7 @@ export interface ReviewedFindingInput extends Reviewer {
 export async function actOnReviewedFinding(p: GroupPorts, input: ReviewedFindingInput): Promise<void> {
   const targets = await loadTargets(p, input.groupId, [input.findingId]);
   if (!targets || targets.ids.length === 0) {
-    const why = renderInfoModal(targets ? 'This finding is not in this roll-up.' : GONE);
+    const why = renderInfoModal(targets ? 'This finding is not in this roll-up.' : GONE_ROLLUP);
     if (input.formViewId) await p.views.update(input.formViewId, why);
     else await p.views.push(input.triggerId, why);
     return;

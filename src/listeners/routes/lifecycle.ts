@@ -1,15 +1,9 @@
 import { z } from 'zod';
 import { LifecycleId } from '../../blockkit/ids.js';
+import { NOT_YOURS, REMINDER_GONE } from '../../blockkit/interaction-words.js';
 import { isResourceId } from '../../domain/finding-id.js';
 import type { Ports } from '../../ports/index.js';
-import {
-  NOT_YOURS,
-  pressExtend,
-  pressLetEnd,
-  REMINDER_GONE,
-  type ReminderTarget,
-  reminderTarget,
-} from '../../usecases/extend-end.js';
+import { pressExtend, pressLetEnd, type ReminderTarget, reminderTarget } from '../../usecases/extend-end.js';
 import { openHome } from '../../usecases/publish-home.js';
 import { action, type Click, type EventRoute, type Granted } from '../route.js';
 
