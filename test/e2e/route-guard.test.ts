@@ -1,0 +1,312 @@
+import { App, ExpressReceiver } from '@slack/bolt';
+import { describe, expect, it } from 'vitest';
+import { FINDING_ACTION_IDS, FORM_CALLBACK_IDS } from '../../src/blockkit/action-table.js';
+import {
+  ApprovalId,
+  ASSIGN_CALLBACK_ID,
+  BULK_FORM_KINDS,
+  bulkCallbackId,
+  CampaignActionId,
+  HistoryId,
+  LifecycleId,
+  OwnerActionId,
+  ReviewId,
+  RollupId,
+  TASK_ACTION_ID,
+} from '../../src/blockkit/ids.js';
+import { FORM_NOT_VALID, NOT_VALID } from '../../src/blockkit/interaction-words.js';
+import { POLICY_ACTIONS } from '../../src/domain/policy.js';
+import { registerListeners } from '../../src/listeners/index.js';
+import { COMMANDS } from '../../src/listeners/routes/commands.js';
+import { RecentKeys } from '../../src/slack/recent-keys.js';
+import { WorkQueue } from '../../src/slack/work-queue.js';
+import { type Lane, lanePerTest } from '../helpers/lane.js';
+
+/**
+ * One guard test over every route (issue: the interaction is the unit). Every id registered with
+ * Bolt has a row here, and each row is tried as a forged value, a guest, a member without the
+ * permission, a request from another workspace and a Slack Connect partner in a shared channel:
+ * each is refused in words (or, from outside the workspace, turned away by the middleware) and the
+ * tenant is never called. Requests go through Bolt's own dispatch (`processEvent`), the real
+ * middleware and runner, against the simulated tenant and the local Slack on loopback.
+ */
+
+// Everyone but Alice is without every permission.
+const YAML = `permissions:\n${POLICY_ACTIONS.map((a) => `  ${a}: { users: [U0ALICE] }`).join('\n')}\n`;
+const FORGED = '../../x';
+
+/** How a row's click is built: the resource it names, and the modal it is in. */
+interface Row {
+  value: (r: Resources) => string;
+  view?: (r: Resources) => string;
+  /** Changes nothing and asks nothing: no refusal to see (e.g. ticking a box). */
+  none?: true;
+}
+interface Resources {
+  findingId: string;
+  groupId: string;
+}
+
+const onCard: Row = { value: (r) => r.findingId };
+const inGroup: Row = { value: (r) => r.groupId };
+const inReview = (value: (r: Resources) => string): Row => ({
+  value,
+  view: (r) => JSON.stringify({ groupId: r.groupId, page: 0 }),
+});
+
+const ACTIONS: Record<string, Row> = {
+  ...Object.fromEntries(FINDING_ACTION_IDS.map((id) => [id, onCard])),
+  [TASK_ACTION_ID]: onCard,
+  [OwnerActionId.notify]: onCard,
+  [OwnerActionId.assign]: onCard,
+  [OwnerActionId.history]: onCard,
+  [HistoryId.prev]: { value: () => '0', view: (r) => JSON.stringify({ findingId: r.findingId, page: 1 }) },
+  [HistoryId.next]: { value: () => '1', view: (r) => JSON.stringify({ findingId: r.findingId, page: 0 }) },
+  [RollupId.review]: inGroup,
+  [RollupId.reopenAll]: inGroup,
+  [RollupId.snoozeAll]: inGroup,
+  [RollupId.suppressAll]: inGroup,
+  [RollupId.acceptAll]: inGroup,
+  [RollupId.openCard]: onCard,
+  [ReviewId.pick]: { ...inReview(() => ''), none: true },
+  [ReviewId.prev]: inReview(() => '0'),
+  [ReviewId.next]: inReview(() => '1'),
+  [ReviewId.finding]: inReview((r) => `snooze ${r.findingId}`),
+  ...Object.fromEntries(
+    [...BULK_FORM_KINDS, 'reopen'].map((k) => [`${ReviewId.pickedPrefix}${k}`, inReview(() => '')]),
+  ),
+  // A request and a job Warden does not have: refused in words before any tenant call.
+  [ApprovalId.approve]: { value: () => 'APR_UNKNOWN' },
+  [ApprovalId.deny]: { value: () => 'APR_UNKNOWN' },
+  [LifecycleId.extend]: { value: () => 'JOB_UNKNOWN' },
+  [LifecycleId.letEnd]: { value: () => 'JOB_UNKNOWN' },
+  ...Object.fromEntries(
+    Object.values(CampaignActionId).map((id) => [id, { value: () => JSON.stringify({ c: 'ACR_Q3', p: 0 }) }]),
+  ),
+};
+const VIEWS = [
+  ...FORM_CALLBACK_IDS,
+  ...BULK_FORM_KINDS.map(bulkCallbackId),
+  ASSIGN_CALLBACK_ID,
+  ApprovalId.approve,
+  ApprovalId.deny,
+];
+const EVENTS = ['app_home_opened'];
+
+interface Registered {
+  actions: string[];
+  views: string[];
+  commands: string[];
+  events: string[];
+}
+
+/** A Bolt app with every listener registered, recording what was registered with it. */
+function boltFor(l: Lane): { app: App; work: WorkQueue; registered: Registered } {
+  const app = new App({
+    token: 'xoxb-guard',
+    botId: 'B0WARDEN',
+    botUserId: 'U0WARDEN',
+    receiver: new ExpressReceiver({ signingSecret: 'guard' }),
+    clientOptions: { slackApiUrl: `${l.slack.url}/api/` },
+  });
+  const registered: Registered = { actions: [], views: [], commands: [], events: [] };
+  const record = <F extends (...args: never[]) => unknown>(list: string[], f: F, bind: App): F =>
+    ((...args: Parameters<F>) => {
+      const [id] = args;
+      list.push(typeof id === 'string' ? id : String(id));
+      return f.apply(bind, args);
+    }) as F;
+  app.action = record(registered.actions, app.action, app);
+  app.view = record(registered.views, app.view, app);
+  app.command = record(registered.commands, app.command, app);
+  app.event = record(registered.events, app.event, app);
+  const work = new WorkQueue(8, 100);
+  registerListeners(app, { ports: l.ports, work, delivered: new RecentKeys(60_000) });
+  return { app, work, registered };
+}
+
+const lane = lanePerTest();
+
+async function setUp() {
+  const l = await lane({ yaml: YAML });
+  const bolt = boltFor(l);
+  const card = await l.card('FND_SA_UNOWNED');
+  const { groupId } = await l.store.addToRollup('C0SECOPS', 'FND_SA_UNOWNED', {}, Date.now(), 60_000);
+  const r: Resources = { findingId: 'FND_SA_UNOWNED', groupId };
+  const team = l.ports.settings.teamId;
+  /** Sends a body through Bolt; resolves with what the ack carried once the work is done. */
+  const send = async (body: Record<string, unknown>) => {
+    let acked: unknown;
+    await bolt.app.processEvent({
+      body,
+      ack: async (response) => {
+        acked = response;
+      },
+    });
+    await bolt.work.drain(10_000);
+    return acked;
+  };
+  const click = (
+    id: string,
+    row: Row,
+    who: { user: string; userTeam?: string; team?: string },
+    value?: string,
+  ) =>
+    send({
+      type: 'block_actions',
+      team: { id: who.team ?? team },
+      user: { id: who.user, team_id: who.userTeam ?? who.team ?? team },
+      channel: { id: card.channel },
+      container: { message_ts: card.ts, channel_id: card.channel },
+      trigger_id: l.slack.issueTriggerId(who.user),
+      actions: [{ action_id: id, value: value ?? row.value(r) }],
+      // A forged click forges the modal's metadata too (what Review and History read).
+      ...(row.view
+        ? { view: { id: 'V0MODAL', private_metadata: value ?? row.view(r), state: { values: {} } } }
+        : {}),
+    });
+  return { l, bolt, r, card, send, click, team };
+}
+
+/** What the person was told since `from`: ephemerals and modals. */
+function toldSince(l: Lane, from: { ephemerals: number; views: number }) {
+  const ephemerals = l.slack.ephemerals.slice(from.ephemerals).map((e) => e.text ?? '');
+  const modals = [...l.slack.views.values()].slice(from.views).map((v) => JSON.stringify(v.view));
+  return [...ephemerals, ...modals];
+}
+const mark = (l: Lane) => ({ ephemerals: l.slack.ephemerals.length, views: l.slack.views.size });
+
+describe('every registered route refuses what it must, and calls the tenant for none of it', () => {
+  it('has a row for every id registered with Bolt, and registers every row', async () => {
+    const { bolt } = await setUp();
+    const { registered } = bolt;
+    expect([...registered.actions].sort()).toEqual(Object.keys(ACTIONS).sort());
+    expect([...registered.views].sort()).toEqual([...VIEWS].sort());
+    expect(registered.events).toEqual(EVENTS);
+    expect(registered.commands).toEqual(['/warden']);
+  });
+
+  it.each(Object.entries(ACTIONS))('%s', async (id, row) => {
+    const { l, click } = await setUp();
+    const before = l.tenant.requests.length;
+    const said = async (who: Parameters<typeof click>[2], value?: string) => {
+      const from = mark(l);
+      await click(id, row, who, value);
+      return toldSince(l, from).join('\n');
+    };
+    // A forged value: one sentence, before any I/O.
+    const forged = await said({ user: 'U0ALICE' }, FORGED);
+    if (row.none) expect(forged).toBe('');
+    else expect(forged).toContain(NOT_VALID);
+    // A guest, and a member without the permission: refused in words (or the resource is gone).
+    for (const user of ['U0GUEST', 'U0BOB']) {
+      const told = await said({ user });
+      if (row.none) expect(told).toBe('');
+      else expect(told).toMatch(/:no_entry_sign:|not known to Warden|no longer current|does not exist/);
+    }
+    // From another workspace, and a partner's person in a shared channel: turned away unheard.
+    expect(await said({ user: 'U0ALICE', team: 'T0ELSEWHERE' })).toBe('');
+    expect(await said({ user: 'U0EXTERNAL', userTeam: 'T0PARTNER' })).toBe('');
+    expect(l.tenant.requests.slice(before)).toEqual([]);
+  });
+
+  it.each(VIEWS)('form %s', async (callbackId) => {
+    const { l, send, team, r } = await setUp();
+    const before = l.tenant.requests.length;
+    const submit = (user: string, metadata: string, userTeam = team) =>
+      send({
+        type: 'view_submission',
+        team: { id: team },
+        user: { id: user, team_id: userTeam },
+        view: { id: 'V0FORM', callback_id: callbackId, private_metadata: metadata, state: { values: {} } },
+      });
+    // Forged metadata: the form is replaced by one sentence in the ack, nothing sent.
+    expect(JSON.stringify(await submit('U0ALICE', FORGED))).toContain(
+      JSON.stringify(FORM_NOT_VALID).slice(1, -1),
+    );
+    // A guest or a member without the permission gets field errors or a refusal, never a change.
+    const meta = JSON.stringify({
+      findingId: r.findingId,
+      channel: 'C0SECOPS',
+      tz: 'UTC',
+      groupId: r.groupId,
+    });
+    for (const user of ['U0GUEST', 'U0BOB']) {
+      const from = mark(l);
+      const acked = await submit(user, meta);
+      const told = `${JSON.stringify(acked ?? '')}${toldSince(l, from).join('\n')}`;
+      expect(told).toMatch(/errors|:no_entry_sign:|could not be read/);
+    }
+    expect(await submit('U0EXTERNAL', meta, 'T0PARTNER')).toBeUndefined();
+    expect(l.tenant.requests.slice(before)).toEqual([]);
+  });
+
+  it.each(Object.keys(COMMANDS).filter((k) => k !== 'approvals'))('/warden %s', async (kind) => {
+    const { l, send, team } = await setUp();
+    const before = l.tenant.requests.length;
+    const words: Record<string, string> = {
+      createTask: 'task FND_SA_UNOWNED',
+      acceptRisk: 'accept-risk FND_SA_UNOWNED',
+      campaign: 'campaign ACR_Q3',
+      snooze: 'snooze FND_SA_UNOWNED 7d waiting',
+      suppress: 'suppress FND_SA_UNOWNED test rig',
+      resolve: 'resolve FND_SA_UNOWNED fixed',
+    };
+    for (const user of ['U0GUEST', 'U0BOB']) {
+      const from = mark(l);
+      await send({
+        command: '/warden',
+        text: words[kind] ?? `${kind} FND_SA_UNOWNED`,
+        team_id: team,
+        user_id: user,
+        channel_id: 'C0SECOPS',
+        trigger_id: l.slack.issueTriggerId(user),
+      });
+      expect(toldSince(l, from).join('\n')).toMatch(/:no_entry_sign:/);
+    }
+    expect(l.tenant.requests.slice(before)).toEqual([]);
+  });
+});
+
+describe('a failure after the ack reaches the person, with a ref', () => {
+  it('Review… while the store fails: the modal says so, it is not left on Loading…', async () => {
+    const { l, click, r } = await setUp();
+    l.ports.rollups.get = async () => {
+      throw new Error('SQLITE_IOERR: disk I/O error');
+    };
+    const from = mark(l);
+    await click(RollupId.review, inGroup, { user: 'U0ALICE' });
+    const [modal] = toldSince(l, from);
+    expect(modal).toMatch(/Something went wrong in Warden.*ref/);
+    expect(modal).not.toMatch(/Loading/);
+    expect(r.groupId).toBeTruthy();
+  });
+
+  it('Reopen while the in-flight claim fails: the person is told, with a ref', async () => {
+    const { l, send, team } = await setUp();
+    await send({
+      command: '/warden',
+      text: 'snooze FND_SA_UNOWNED 7d waiting on vendor',
+      team_id: team,
+      user_id: 'U0ALICE',
+      channel_id: 'C0SECOPS',
+      trigger_id: l.slack.issueTriggerId('U0ALICE'),
+    });
+    const card = (await l.store.messagesFor('FND_SA_UNOWNED')).at(-1);
+    l.ports.inflight.claim = async () => {
+      throw new Error('database is locked');
+    };
+    const from = mark(l);
+    const reopen = FINDING_ACTION_IDS.find((id) => id.endsWith('.reopen')) ?? '';
+    await send({
+      type: 'block_actions',
+      team: { id: team },
+      user: { id: 'U0ALICE', team_id: team },
+      channel: { id: 'C0SECOPS' },
+      container: { message_ts: card?.ts, channel_id: 'C0SECOPS' },
+      trigger_id: l.slack.issueTriggerId('U0ALICE'),
+      actions: [{ action_id: reopen, value: 'FND_SA_UNOWNED' }],
+    });
+    expect(toldSince(l, from).join('\n')).toMatch(/Something went wrong in Warden.*ref/);
+  });
+});
