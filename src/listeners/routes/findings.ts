@@ -19,6 +19,18 @@ import { action, type Click, view } from '../route.js';
 /** A button's value naming a finding (nothing else is trusted). */
 export const findingIdOf = (c: Click): string | undefined => (isResourceId(c.value) ? c.value : undefined);
 
+/** What a card's button hands its use case: the finding, who clicked, where, the card, the modal. */
+export const fromCard = (findingId: string, c: Click) => ({
+  findingId,
+  userId: c.userId,
+  channel: c.audience.channel,
+  card: c.message,
+  cardTs: c.message?.ts,
+  viewId: c.viewId ?? '',
+  audience: c.audience,
+  ref: c.ref,
+});
+
 /** The finding card's action buttons, Create task, and the action forms. */
 export const FINDING_ROUTES = [
   action({
@@ -47,15 +59,7 @@ export const FINDING_ROUTES = [
     what: 'create the task',
     value: findingIdOf,
     access: onCard('createTask'),
-    run: (p, findingId, c) =>
-      createTask(p, {
-        findingId,
-        userId: c.userId,
-        channel: c.audience.channel,
-        card: c.message,
-        audience: c.audience,
-        ref: c.ref,
-      }),
+    run: (p, findingId, c) => createTask(p, fromCard(findingId, c)),
   }),
   view({
     callbackIds: FORM_CALLBACK_IDS,

@@ -3,7 +3,13 @@ import { LifecycleId } from '../../blockkit/ids.js';
 import { NOT_YOURS, REMINDER_GONE } from '../../blockkit/interaction-words.js';
 import { isResourceId } from '../../domain/finding-id.js';
 import type { Ports } from '../../ports/index.js';
-import { pressExtend, pressLetEnd, type ReminderTarget, reminderTarget } from '../../usecases/extend-end.js';
+import {
+  pressExtend,
+  pressLetEnd,
+  type ReminderClick,
+  type ReminderTarget,
+  reminderTarget,
+} from '../../usecases/extend-end.js';
 import { openHome } from '../../usecases/publish-home.js';
 import { action, type Click, type EventRoute, type Granted } from '../route.js';
 
@@ -25,6 +31,21 @@ const load = (p: Ports, j: Job, userId: string) => {
   j.loaded ??= reminderTarget(p, j.jobId, userId);
   return j.loaded;
 };
+
+/** The reminder's click as its use cases take it, with the job the access check loaded. */
+async function withTarget(
+  p: Ports,
+  j: Job,
+  c: Click,
+  run: (
+    t: ReminderClick & { target: ReminderTarget; viewId: string; message: Click['message'] },
+  ) => Promise<void>,
+) {
+  const target = await load(p, j, c.userId);
+  if (!target) return;
+  const { userId, audience, ref, message } = c;
+  await run({ jobId: j.jobId, userId, audience, ref, message, viewId: c.viewId ?? '', target });
+}
 
 async function mayChange(p: Ports, j: Job, c: Click, ownIsEnough: boolean): Promise<Granted> {
   const t = await load(p, j, c.userId);
@@ -66,36 +87,14 @@ export const LIFECYCLE_ROUTES = [
     value: jobOf,
     modal: 'open',
     access: (p, j, c) => mayChange(p, j, c, false),
-    run: async (p, j, c) => {
-      const target = await load(p, j, c.userId);
-      if (target)
-        await pressExtend(p, {
-          ...j,
-          userId: c.userId,
-          audience: c.audience,
-          ref: c.ref,
-          viewId: c.viewId ?? '',
-          target,
-        });
-    },
+    run: (p, j, c) => withTarget(p, j, c, (t) => pressExtend(p, t)),
   }),
   action({
     ids: [LifecycleId.letEnd],
     what: 'let it end',
     value: jobOf,
     access: (p, j, c) => mayChange(p, j, c, true),
-    run: async (p, j, c) => {
-      const target = await load(p, j, c.userId);
-      if (target)
-        await pressLetEnd(p, {
-          ...j,
-          userId: c.userId,
-          audience: c.audience,
-          ref: c.ref,
-          message: c.message,
-          target,
-        });
-    },
+    run: (p, j, c) => withTarget(p, j, c, (t) => pressLetEnd(p, t)),
   }),
   HOME,
 ];

@@ -7,7 +7,7 @@ import { notifyOwner } from '../../usecases/notify-owner.js';
 import { openHistory, turnHistoryPage } from '../../usecases/show-history.js';
 import { onCard } from '../access.js';
 import { action, view } from '../route.js';
-import { findingIdOf } from './findings.js';
+import { findingIdOf, fromCard } from './findings.js';
 
 /** The owner and history buttons of a card, Assign owner's form, and History's paging. */
 export const OWNER_ROUTES = [
@@ -16,15 +16,7 @@ export const OWNER_ROUTES = [
     what: 'notify the owner',
     value: findingIdOf,
     access: onCard('notifyOwner'),
-    run: (p, findingId, c) =>
-      notifyOwner(p, {
-        findingId,
-        userId: c.userId,
-        channel: c.audience.channel,
-        card: c.message,
-        audience: c.audience,
-        ref: c.ref,
-      }),
+    run: (p, findingId, c) => notifyOwner(p, fromCard(findingId, c)),
   }),
   action({
     ids: [OwnerActionId.assign],
@@ -32,15 +24,7 @@ export const OWNER_ROUTES = [
     value: findingIdOf,
     modal: 'open',
     access: onCard('assignOwner'),
-    run: (p, findingId, c) =>
-      openAssignOwner(p, {
-        findingId,
-        userId: c.userId,
-        channel: c.audience.channel,
-        cardTs: c.message?.ts,
-        viewId: c.viewId ?? '',
-        ref: c.ref,
-      }),
+    run: (p, findingId, c) => openAssignOwner(p, fromCard(findingId, c)),
   }),
   action({
     ids: [OwnerActionId.history],
@@ -48,15 +32,7 @@ export const OWNER_ROUTES = [
     value: findingIdOf,
     modal: 'open',
     access: onCard('history'),
-    run: (p, findingId, c) =>
-      openHistory(p, {
-        findingId,
-        userId: c.userId,
-        channel: c.audience.channel,
-        cardTs: c.message?.ts,
-        viewId: c.viewId ?? '',
-        ref: c.ref,
-      }),
+    run: (p, findingId, c) => openHistory(p, fromCard(findingId, c)),
   }),
   action({
     ids: [HistoryId.prev, HistoryId.next],
