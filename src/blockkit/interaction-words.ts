@@ -1,3 +1,5 @@
+import { code } from './mrkdwn.js';
+
 /**
  * What the interaction runner tells a person, in one wording each whatever the surface
  * (listeners/runner.ts): a button or form it cannot read, a refusal, a failure.
@@ -32,3 +34,20 @@ export const NO_REQUEST = ':no_entry_sign: This approval request does not exist.
 
 /** A bulk button in Review with nothing ticked. */
 export const NONE_PICKED = 'Pick at least one finding on this page first.';
+
+/** Why authorization refused (usecases/authorize.ts); the policy's own reasons are domain/policy.ts. */
+export const Refusal = {
+  unknownCard: (command: string) =>
+    `This button does not belong to a current Warden alert for that finding, so nothing was done. Use the latest alert, or ${code(`${command} show <finding-id>`)}.`,
+  cannotCheck:
+    'Warden could not check your permissions just now (Slack did not answer). Try again in a moment.',
+  otherWorkspace:
+    'Warden acts only for people of its own workspace, not for guests from other organisations.',
+  noFourEyes: 'Four-eyes approval is not configured any more.',
+  guestApprover: 'Guests and bots cannot approve risk acceptances.',
+  notApprover: (group: string) => `Only members of <!subteam^${group}> may decide on risk acceptances.`,
+  noRequest: 'This approval request does not exist.',
+  decided: (status: string) => `This request was already ${status}.`,
+  expired: 'This request has expired; the requester can ask again.',
+  ownRequest: 'You asked for this acceptance: someone else must approve or deny it (four-eyes).',
+} as const;

@@ -1,8 +1,9 @@
 import type { Button, KnownBlock } from '@slack/types';
-import type { EndingAction } from '../domain/ends.js';
+import { type EndingAction, endOf } from '../domain/ends.js';
 import type { Finding } from '../model/finding.js';
 import type { RenderedMessage } from './finding.js';
 import { findingTitle } from './finding-details.js';
+import { stateLabel } from './finding-state.js';
 import { LifecycleId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
@@ -74,4 +75,20 @@ export function renderReminder(r: ReminderView): RenderedMessage {
     text: truncate(`Reminder: the ${noun} of ${r.finding.id} ${ends} soon`, SLACK_LIMITS.fallbackText),
     blocks,
   };
+}
+
+/** What an end reached means now, for the alert's thread: open again, or extended meanwhile. */
+export function renderEndNews(action: 'snooze' | 'acceptRisk', finding: Finding): string {
+  const { noun } = endWords(action);
+  const said = action === 'snooze' ? ':alarm_clock: Snooze ended' : ':alarm_clock: Risk acceptance expired';
+  const now = endOf(finding);
+  if (now?.action === action)
+    return `:arrows_counterclockwise: The ${noun} was extended: it now ends ${slackDate(new Date(now.at))}.`;
+  switch (finding.state) {
+    case 'FINDING_STATE_OPEN':
+    case 'FINDING_STATE_IN_PROGRESS':
+      return `${said} — open again.`;
+    default:
+      return `${said}; the finding is now ${stateLabel(finding.state).toLowerCase()}.`;
+  }
 }

@@ -2,6 +2,7 @@ import { describeFailure } from '../blockkit/failure.js';
 import { renderAssignOwnerForm } from '../blockkit/forms/assign-owner.js';
 import { renderInfoModal } from '../blockkit/info-modal.js';
 import { code, mention } from '../blockkit/mrkdwn.js';
+import { assignNotShown, inFlight, notAssigned, ownerNowBut } from '../blockkit/outcome-words.js';
 import { noTenantUserText, tenantName } from '../blockkit/owner-words.js';
 import type { BulkChange } from '../domain/bulk-change.js';
 import { personalOwnerOf } from '../domain/owner.js';
@@ -97,18 +98,12 @@ export async function assignOwner(p: AssignPorts, t: AssignTarget & { assigneeId
   if (!mapped.ok) {
     log.info({ why: mapped.why }, 'owner not assigned: the person cannot be mapped to the tenant');
     await recordAudit(p, { ...entry, outcome: 'refused', error: `not mapped: ${mapped.why}` });
-    await p.privately.tell(
-      audience,
-      `:no_entry_sign: Nothing was assigned. ${noTenantUserText(t.assigneeId, mapped.why)}`,
-    );
+    await p.privately.tell(audience, notAssigned(noTenantUserText(t.assigneeId, mapped.why)));
     return;
   }
   entry.params.owner = mapped.identityUserId;
   if (!(await p.inflight.claim(t.findingId))) {
-    await p.privately.tell(
-      audience,
-      `:hourglass: A change to finding ${code(t.findingId)} is already in progress; nothing was sent. Try again in a moment.`,
-    );
+    await p.privately.tell(audience, inFlight(t.findingId));
     return;
   }
   const change = { kind: 'assignOwner' as const, identityUserId: mapped.identityUserId };
@@ -137,10 +132,7 @@ export async function assignOwner(p: AssignPorts, t: AssignTarget & { assigneeId
   if (!finding) {
     log.warn('the tenant took the assignment but the finding does not show it');
     await settle('refused', 'the tenant did not apply the assignment');
-    await p.privately.tell(
-      audience,
-      `:warning: The tenant accepted the request to make ${who} the owner of ${code(t.findingId)}, but the finding does not show it: the tenant refused it or has not applied it yet. Check the finding in a minute.`,
-    );
+    await p.privately.tell(audience, assignNotShown(who, t.findingId));
     return;
   }
   await settle('ok', null);
@@ -154,6 +146,6 @@ export async function assignOwner(p: AssignPorts, t: AssignTarget & { assigneeId
   if (result.primaryError !== undefined)
     await p.privately.tell(
       audience,
-      `:white_check_mark: ${who} is now the owner; ${describeFailure(result.primaryError, 'update the alert in Slack', t.ref)}`,
+      ownerNowBut(who, describeFailure(result.primaryError, 'update the alert in Slack', t.ref)),
     );
 }

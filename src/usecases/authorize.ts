@@ -1,4 +1,4 @@
-import { code } from '../blockkit/mrkdwn.js';
+import { Refusal } from '../blockkit/interaction-words.js';
 import { decide, type PolicyAction } from '../domain/policy.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
@@ -29,10 +29,6 @@ export type AccessRequest =
     }
   | { kind: 'decide'; userId: string; approval: Approval | undefined };
 
-/** The refusal of a button that is not on Warden's card, naming the configured slash command. */
-const unknownCard = (command: string) =>
-  `This button does not belong to a current Warden alert for that finding, so nothing was done. Use the latest alert, or ${code(`${command} show <finding-id>`)}.`;
-
 async function isTrackedCard(p: AuthorizePorts, findingId: string, channel: string, ts: string) {
   try {
     return (await p.cards.messagesFor(findingId)).some((m) => m.channel === channel && m.ts === ts);
@@ -51,7 +47,7 @@ async function check(
     const { findingId = '', channel = '', cardTs } = req;
     if (!findingId || !channel || !(await isTrackedCard(p, findingId, channel, cardTs))) {
       return {
-        shown: unknownCard(p.settings.slashCommand),
+        shown: Refusal.unknownCard(p.settings.slashCommand),
         logged: `resource check failed: ${findingId || '?'} is not the alert in ${channel || '?'} at ${cardTs}`,
       };
     }
@@ -67,22 +63,20 @@ async function check(
     // Who the person is cannot be told: refuse rather than guess.
     p.logger.warn({ err: error, user: req.userId }, 'users.info failed; refusing');
     return {
-      shown:
-        'Warden could not check your permissions just now (Slack did not answer). Try again in a moment.',
+      shown: Refusal.cannotCheck,
     };
   }
   // Slack Connect: the person's own workspace decides, not the channel's (users.info says which).
   if (person.teamId !== undefined && person.teamId !== p.settings.teamId)
     return {
-      shown: 'Warden acts only for people of its own workspace, not for guests from other organisations.',
+      shown: Refusal.otherWorkspace,
       logged: `person of another workspace (${person.teamId})`,
     };
   if (req.kind === 'decide') {
     const approvers = p.settings.approvers;
-    if (!approvers) return { shown: 'Four-eyes approval is not configured any more.' };
-    if (person.isGuest || person.isBot) return { shown: 'Guests and bots cannot approve risk acceptances.' };
-    if (!(await p.groups.isMember(req.userId, [approvers])))
-      return { shown: `Only members of <!subteam^${approvers}> may decide on risk acceptances.` };
+    if (!approvers) return { shown: Refusal.noFourEyes };
+    if (person.isGuest || person.isBot) return { shown: Refusal.guestApprover };
+    if (!(await p.groups.isMember(req.userId, [approvers]))) return { shown: Refusal.notApprover(approvers) };
     return undefined;
   }
   // Group membership is looked up only when the rule turns on it.
@@ -95,11 +89,10 @@ async function check(
 
 /** The four-eyes rules that need no lookup: the request exists, is open, and is not one's own. */
 function decisionRefusal(p: AuthorizePorts, approval: Approval | undefined, userId: string) {
-  if (!approval) return 'This approval request does not exist.';
-  if (approval.status !== 'pending') return `This request was already ${approval.status}.`;
-  if (approval.expireAt <= p.clock()) return 'This request has expired; the requester can ask again.';
-  if (approval.requesterId === userId)
-    return 'You asked for this acceptance: someone else must approve or deny it (four-eyes).';
+  if (!approval) return Refusal.noRequest;
+  if (approval.status !== 'pending') return Refusal.decided(approval.status);
+  if (approval.expireAt <= p.clock()) return Refusal.expired;
+  if (approval.requesterId === userId) return Refusal.ownRequest;
   return undefined;
 }
 

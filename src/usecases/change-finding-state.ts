@@ -2,6 +2,7 @@ import { actionRow } from '../blockkit/action-table.js';
 import { describeChange } from '../blockkit/audit.js';
 import { describeFailure } from '../blockkit/failure.js';
 import { code } from '../blockkit/mrkdwn.js';
+import { doneBut, inFlightWatch } from '../blockkit/outcome-words.js';
 import { actionParams, actionText, type FindingAction, withText } from '../domain/actions.js';
 import { type Actor, attribute } from '../domain/attribution.js';
 import { isApiError, READ_BACK_AFTER_CHANGE } from '../errors.js';
@@ -137,10 +138,7 @@ export async function changeFindingState(
     channel: input.channel,
   });
   if (!(await p.inflight.claim(findingId))) {
-    await p.privately.tell(
-      input.audience,
-      `:hourglass: A change to finding ${code(findingId)} is already in progress; Warden sent nothing more. Watch the alert for its result.`,
-    );
+    await p.privately.tell(input.audience, inFlightWatch(findingId));
     log.info('refused: a change to this finding is in flight');
     await audit(p, input, 'busy', undefined);
     return { ok: false, reason: 'busy' };
@@ -181,7 +179,7 @@ export async function changeFindingState(
     log.error({ err: shown.primaryError }, 'state changed but the Slack card could not be updated');
     await p.privately.tell(
       input.audience,
-      `:white_check_mark: Done: ${line}\n${describeFailure(shown.primaryError, 'update the alert in Slack', ref)}`,
+      doneBut(line, describeFailure(shown.primaryError, 'update the alert in Slack', ref)),
     );
   }
   return { ok: true, finding, card: shown?.primary };

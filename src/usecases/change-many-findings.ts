@@ -1,5 +1,6 @@
 import { type BulkTally, describeBulk } from '../blockkit/bulk-report.js';
 import { describeFailure } from '../blockkit/failure.js';
+import { done } from '../blockkit/outcome-words.js';
 import { actionParams } from '../domain/actions.js';
 import { asBulkChange, type BulkChange, isBulkChangeApplied } from '../domain/bulk-change.js';
 import { isApiError } from '../errors.js';
@@ -186,6 +187,6 @@ async function tellThread(p: ManyPorts, input: ChangeManyInput, tally: BulkTally
     await p.chat.post({ channel: input.report.channel, threadTs: input.report.threadTs, text });
   } catch (error) {
     p.logger.warn({ err: error }, 'bulk change done but its thread reply was not posted');
-    await p.privately.tell(input.audience, `:white_check_mark: Done: ${text}`);
+    await p.privately.tell(input.audience, done(text));
   }
 }

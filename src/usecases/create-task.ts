@@ -1,5 +1,6 @@
 import { describeFailure } from '../blockkit/failure.js';
 import { code, mention } from '../blockkit/mrkdwn.js';
+import { inFlight, taskCreatedBut } from '../blockkit/outcome-words.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { type AlertLifePorts, type Card, updateEverywhere } from './alert-life.js';
@@ -32,10 +33,7 @@ export async function createTask(p: TaskPorts, input: TaskInput): Promise<void> 
   const { findingId, ref } = input;
   const log = p.logger.child({ ref, findingId, user: input.userId, action: 'createTask' });
   if (!(await p.inflight.claim(findingId))) {
-    await p.privately.tell(
-      input.audience,
-      `:hourglass: A change to finding ${code(findingId)} is already in progress; nothing was sent. Try again in a moment.`,
-    );
+    await p.privately.tell(input.audience, inFlight(findingId));
     return;
   }
   const entry = {
@@ -72,7 +70,7 @@ export async function createTask(p: TaskPorts, input: TaskInput): Promise<void> 
   if (shown.primaryError !== undefined) {
     await p.privately.tell(
       input.audience,
-      `:white_check_mark: Task ${code(created.taskId, 80)} created; ${describeFailure(shown.primaryError, 'update the alert in Slack', ref)}`,
+      taskCreatedBut(created.taskId, describeFailure(shown.primaryError, 'update the alert in Slack', ref)),
     );
   }
 }

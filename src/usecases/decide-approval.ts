@@ -3,6 +3,7 @@ import { renderApprovalRequest } from '../blockkit/approval-request.js';
 import { renderInfoModal } from '../blockkit/info-modal.js';
 import { NO_REQUEST } from '../blockkit/interaction-words.js';
 import { mention, safeMrkdwn, slackDate } from '../blockkit/mrkdwn.js';
+import { DECIDED_FIRST, MAY_NOT_EXTEND } from '../blockkit/outcome-words.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import type { Approval } from '../ports/store.js';
@@ -95,10 +96,7 @@ export async function decide(
   }
   if (input.expiresAt && exceedsRequest(input.expiresAt, approval.riskExpiresAt)) {
     // The form's metadata said otherwise: never trust it, the stored request decides.
-    await p.privately.tell(
-      audience,
-      ':no_entry_sign: You may shorten the acceptance, not extend it; nothing was decided.',
-    );
+    await p.privately.tell(audience, MAY_NOT_EXTEND);
     return;
   }
   const status = input.kind === 'approve' ? 'approved' : 'denied';
@@ -106,10 +104,7 @@ export async function decide(
   if (
     !(await p.approvals.decideApproval(approval.id, status, input.userId, input.reason ?? null, p.clock()))
   ) {
-    await p.privately.tell(
-      audience,
-      ':information_source: Someone else decided on this request first; nothing more was done.',
-    );
+    await p.privately.tell(audience, DECIDED_FIRST);
     return;
   }
   if (input.kind === 'deny') return deny(p, approval, input, input.reason ?? '');

@@ -1,8 +1,5 @@
-import { stateLabel } from '../blockkit/finding-state.js';
-import { slackDate } from '../blockkit/mrkdwn.js';
-import { endWords } from '../blockkit/reminder.js';
+import { renderEndNews } from '../blockkit/reminder.js';
 import { endOf, isSameEnd } from '../domain/ends.js';
-import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { LifecycleJob } from '../ports/lifecycle.js';
 import { replyInThread } from './alert-life.js';
@@ -20,21 +17,6 @@ export type EndPorts = ChangedPorts & Pick<Ports, 'findings'>;
 /** How long after the end Warden keeps asking a tenant that still shows it. */
 const PATIENCE_MS = 10 * 60_000;
 
-function newsOf(action: 'snooze' | 'acceptRisk', finding: Finding): string {
-  const { noun } = endWords(action);
-  const said = action === 'snooze' ? ':alarm_clock: Snooze ended' : ':alarm_clock: Risk acceptance expired';
-  const now = endOf(finding);
-  if (now?.action === action)
-    return `:arrows_counterclockwise: The ${noun} was extended: it now ends ${slackDate(new Date(now.at))}.`;
-  switch (finding.state) {
-    case 'FINDING_STATE_OPEN':
-    case 'FINDING_STATE_IN_PROGRESS':
-      return `${said} — open again.`;
-    default:
-      return `${said}; the finding is now ${stateLabel(finding.state).toLowerCase()}.`;
-  }
-}
-
 export async function endReached(p: EndPorts, job: LifecycleJob): Promise<JobResult> {
   const read = await endingFinding(p, job, 30_000);
   if ('result' in read) return read.result;
@@ -47,7 +29,7 @@ export async function endReached(p: EndPorts, job: LifecycleJob): Promise<JobRes
   // Whatever holds now: a later end (extended elsewhere) gets its own reminder and end; the
   // roll-ups it is in and its cards show it.
   await findingChanged(p, finding, { cards: { known: true } });
-  const news = newsOf(end.action, finding);
+  const news = renderEndNews(end.action, finding);
   let undelivered = 0;
   for (const card of await channelCards(p, finding.id).catch(() => [])) {
     const key = `thread:${card.channel}:${card.ts}`;

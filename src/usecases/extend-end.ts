@@ -1,4 +1,5 @@
 import { mention, slackDate } from '../blockkit/mrkdwn.js';
+import { said } from '../blockkit/outcome-words.js';
 import { endWords, renderReminder } from '../blockkit/reminder.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
@@ -78,7 +79,7 @@ export async function pressLetEnd(
     }
   }
   for (const card of cards) await replyInThread(p, card, line).catch(() => undefined);
-  if (cards.length === 0) await p.privately.tell(c.audience, `:white_check_mark: ${line}`);
+  if (cards.length === 0) await p.privately.tell(c.audience, said(line));
   await recordAudit(p, {
     userId: c.userId,
     channel: c.message?.channel ?? c.audience.channel,

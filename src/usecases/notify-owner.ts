@@ -1,5 +1,6 @@
 import { describeFailure } from '../blockkit/failure.js';
 import { code, mention } from '../blockkit/mrkdwn.js';
+import { nobodyNotified, said } from '../blockkit/outcome-words.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
@@ -84,7 +85,7 @@ export async function notifyOwner(p: NotifyPorts, input: NotifyInput): Promise<v
   if (!dm.ok) {
     log.info({ why: dm.code }, 'owner not notified');
     await audit('refused', dm.code);
-    await p.privately.tell(input.audience, `:no_entry_sign: Nobody was notified. ${dm.text}`);
+    await p.privately.tell(input.audience, nobodyNotified(dm.text));
     return;
   }
   const params = { owner: dm.identityUserId, slackUser: dm.slackUserId };
@@ -106,5 +107,5 @@ export async function notifyOwner(p: NotifyPorts, input: NotifyInput): Promise<v
   const line = `${mention(input.userId)} sent this to its owner, ${mention(dm.slackUserId)}.`;
   if (input.card)
     await replyInThread(p, input.card, line).catch(() => p.privately.tell(input.audience, line));
-  else await p.privately.tell(input.audience, `:white_check_mark: ${line}`);
+  else await p.privately.tell(input.audience, said(line));
 }

@@ -3,6 +3,7 @@ import { describeFailure } from '../blockkit/failure.js';
 import { stateLabel } from '../blockkit/finding-state.js';
 import { renderInfoModal } from '../blockkit/info-modal.js';
 import { code } from '../blockkit/mrkdwn.js';
+import { nothingToExtend, notOfferedNow } from '../blockkit/outcome-words.js';
 import { offeredActions } from '../domain/actions.js';
 import { endOf, endWordsOf } from '../domain/ends.js';
 import type { Finding } from '../model/finding.js';
@@ -73,22 +74,12 @@ export async function openActionModal(p: OpenFormPorts, input: OpenActionModalIn
   const { finding } = found;
   const extending = input.extend ? extensionOf(p, finding, input.kind) : undefined;
   if (input.extend && !extending) {
-    await p.views.update(
-      viewId,
-      renderInfoModal(
-        `This finding is ${stateLabel(finding.state).toLowerCase()} now: there is nothing to extend. Its card shows where it stands.`,
-      ),
-    );
+    await p.views.update(viewId, renderInfoModal(nothingToExtend(stateLabel(finding.state))));
     return;
   }
   if (!extending && !offeredActions(finding.state).includes(input.kind)) {
     // Someone acted meanwhile: say so, and refresh the card so it shows the current state.
-    await p.views.update(
-      viewId,
-      renderInfoModal(
-        `This finding is now ${stateLabel(finding.state)}, so this action is not offered any more. The alert has been refreshed.`,
-      ),
-    );
+    await p.views.update(viewId, renderInfoModal(notOfferedNow(stateLabel(finding.state))));
     if (input.cardTs) {
       const card = { channel: input.channel, ts: input.cardTs };
       await replaceCard(p, finding, card)

@@ -1,4 +1,5 @@
 import { mention } from '../blockkit/mrkdwn.js';
+import { NO_PERSONAL_OWNER } from '../blockkit/outcome-words.js';
 import { noSlackPersonText, tenantName } from '../blockkit/owner-words.js';
 import { personalOwnerOf } from '../domain/owner.js';
 import { isSlackApiError } from '../errors.js';
@@ -35,11 +36,7 @@ const CANNOT_DM: Record<string, string> = {
  */
 export async function ownerDmOf(p: OwnerDmPorts, finding: Finding): Promise<OwnerDm> {
   const owner = personalOwnerOf(finding);
-  if (!owner)
-    return refuse(
-      'no-owner',
-      'This finding has no owner who is a person in the tenant. Use *Assign owner…* to give it one.',
-    );
+  if (!owner) return refuse('no-owner', NO_PERSONAL_OWNER);
   const person = await p.owners.personOf(owner.identityUserId);
   if (!person.slackUserId) return refuse(`not-mapped:${person.why ?? ''}`, noSlackPersonText(person));
   const who = `The owner, ${mention(person.slackUserId)} (${tenantName(person.identityUserId, person.name)})`;

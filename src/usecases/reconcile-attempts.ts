@@ -1,6 +1,7 @@
 import { actionRow } from '../blockkit/action-table.js';
 import { describeChange } from '../blockkit/audit.js';
 import { code } from '../blockkit/mrkdwn.js';
+import { restartedApplied, restartedBulk, restartedNotApplied } from '../blockkit/outcome-words.js';
 import { actionFromParams, isActionApplied } from '../domain/actions.js';
 import type { Finding } from '../model/finding.js';
 import type { AuditEntry } from '../ports/store.js';
@@ -48,10 +49,7 @@ async function reconcileOne(p: ChangePorts, a: AuditEntry): Promise<boolean> {
   const requester = typeof a.params.requester === 'string' ? a.params.requester : undefined;
   const what = `${actionRow(action.kind).verb} finding ${code(a.finding_id)}`;
   if (!applied) {
-    await p.privately.tell(
-      audience,
-      `:warning: Warden restarted while trying to ${what}; the tenant did not apply it and nothing was changed. Try again if it is still needed.`,
-    );
+    await p.privately.tell(audience, restartedNotApplied(what));
     return true;
   }
   const line = describeChange(action, a.user_id, finding, requester);
@@ -59,10 +57,7 @@ async function reconcileOne(p: ChangePorts, a: AuditEntry): Promise<boolean> {
   const made = { action, by: requester ?? a.user_id, approvedBy: requester && a.user_id };
   const everywhere = { reply: line, primaryChannel: audience.channel };
   await findingChanged(p, finding, { made, cards: { everywhere } });
-  await p.privately.tell(
-    audience,
-    `:white_check_mark: Warden restarted while trying to ${what}; the tenant had applied it, and the alert now shows it: ${line}`,
-  );
+  await p.privately.tell(audience, restartedApplied(what, line));
   return true;
 }
 
@@ -82,7 +77,7 @@ async function reconcileBulk(p: ChangePorts, a: AuditEntry, id: string): Promise
     .catch((error: unknown) => p.logger.warn({ err: error, groupId: group }, 'roll-up not marked changed'));
   await p.privately.tell(
     { channel: a.channel ?? a.user_id, user: a.user_id },
-    `:warning: Warden restarted during your ${a.action.slice(BULK.length)} of roll-up ${code(group)}: the tenant may have applied it to some of its findings. The roll-up's summary now shows where each stands; run it again for the rest if it is still needed.`,
+    restartedBulk(a.action.slice(BULK.length), group),
   );
   return true;
 }

@@ -1,5 +1,6 @@
 import { approvalSubject, renderApprovalRequest } from '../blockkit/approval-request.js';
 import { describeFailure } from '../blockkit/failure.js';
+import { awaitingApprover } from '../blockkit/outcome-words.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { recordAudit } from './record-audit.js';
@@ -71,6 +72,10 @@ export async function requestRiskAcceptance(p: RequestPorts, req: RiskRequest): 
   log.info('risk acceptance waiting for approval');
   await p.privately.tell(
     req.audience,
-    `:hourglass_flowing_sand: Your risk acceptance for ${approvalSubject(approval)} needs an approver from <!subteam^${approvers}>; the request is in ${req.cardTs ? (req.findingIds ? "the roll-up's thread" : "the alert's thread") : 'this channel'}. Nothing is changed until someone approves it.`,
+    awaitingApprover(
+      approvalSubject(approval),
+      approvers,
+      req.cardTs ? (req.findingIds ? "the roll-up's thread" : "the alert's thread") : 'this channel',
+    ),
   );
 }

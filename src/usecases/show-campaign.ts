@@ -2,6 +2,7 @@ import { renderCampaign } from '../blockkit/campaign.js';
 import { describeFailure } from '../blockkit/failure.js';
 import { CampaignActionId } from '../blockkit/ids.js';
 import { code } from '../blockkit/mrkdwn.js';
+import { csvSent } from '../blockkit/outcome-words.js';
 import { entitlementsCsv } from '../domain/entitlements.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
@@ -88,10 +89,7 @@ export async function sendCampaignCsv(p: CampaignPorts, req: CampaignRequest): P
       title: `Access review ${req.campaignId}: selected entitlements`,
       comment: `All ${view.entitlements.rows.length + view.entitlements.deleted.length} selected entitlements of access review ${req.campaignId} (deleted ones included, marked by deleted_at).`,
     });
-    await p.privately.tell(
-      req.audience,
-      `:page_facing_up: Sent the CSV of ${code(req.campaignId)} to you in a direct message with Warden.`,
-    );
+    await p.privately.tell(req.audience, csvSent(req.campaignId));
   } catch (error) {
     p.logger.warn({ err: error, ref: req.ref }, 'could not upload the CSV');
     await p.privately.tell(req.audience, describeFailure(error, 'upload the CSV', req.ref));
