@@ -16,12 +16,18 @@ export interface StoreOptions {
   sqliteFile?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /**
+   * A PostgreSQL connection that failed outside a query (a restart, a failover, a DBA's
+   * pg_terminate_backend, a proxy's idle timeout): told here, the connection is discarded and
+   * the pool opens a new one when asked. Without a listener Node would exit on it.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 const INT8_OID = 20;
 
 /** PostgreSQL: a pg pool; int8 columns (our millisecond times) come back as numbers, not strings. */
-function postgres(url: string, poolSize: number): Kysely<Database> {
+function postgres(url: string, poolSize: number, onError: (error: Error) => void): Kysely<Database> {
   const pool = new pg.Pool({
     connectionString: url,
     max: poolSize,
@@ -30,6 +36,10 @@ function postgres(url: string, poolSize: number): Kysely<Database> {
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text'),
     },
   });
+  // An idle client's error reaches the pool (which drops that client); a checked-out client's
+  // reaches the client itself, between queries, and must be listened to as well.
+  pool.on('error', onError);
+  pool.on('connect', (client) => client.on('error', onError));
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
@@ -63,7 +73,8 @@ export async function createStore(opts: StoreOptions): Promise<Store> {
   const url = typeof opts.databaseUrl === 'string' ? opts.databaseUrl : opts.databaseUrl?.reveal();
   let store: Store;
   if (url) {
-    store = createKyselyStore(postgres(url, opts.poolSize ?? 10), 'postgres');
+    const onError = opts.onConnectionError ?? (() => undefined);
+    store = createKyselyStore(postgres(url, opts.poolSize ?? 10, onError), 'postgres');
   } else {
     let file = opts.sqliteFile;
     if (!file) {
