@@ -1,5 +1,4 @@
 import type { App } from '@slack/bolt';
-import { registerCommandListeners } from './commands.js';
 import type { ListenerContext } from './context.js';
 import { registerMiddleware } from './middleware.js';
 import type { Route } from './route.js';
@@ -10,7 +9,7 @@ import { LIFECYCLE_ROUTES } from './routes/lifecycle.js';
 import { OWNER_ROUTES } from './routes/owners.js';
 import { REVIEW_ROUTES } from './routes/review.js';
 import { ROLLUP_ROUTES } from './routes/rollups.js';
-import { registerRoutes } from './runner.js';
+import { registerCommand, registerRoutes } from './runner.js';
 
 /** Every route Warden answers, feature by feature (the ids come from blockkit/). */
 export const ROUTES: readonly Route[] = [
@@ -27,5 +26,5 @@ export const ROUTES: readonly Route[] = [
 export function registerListeners(app: App, ctx: ListenerContext): void {
   registerMiddleware(app, ctx);
   registerRoutes(app, ctx, ROUTES);
-  registerCommandListeners(app, ctx);
+  registerCommand(app, ctx);
 }
