@@ -19,6 +19,7 @@ import {
   simulatorEnv,
 } from '@warden/simulators';
 import { request } from 'undici';
+import { createFindingsPort } from '../src/adapters/findings-port.js';
 import { renderCampaign } from '../src/blockkit/campaign.js';
 import { entitlementsCsv, groupEntitlements } from '../src/domain/entitlements.js';
 import { describeScope } from '../src/domain/scope.js';
@@ -26,7 +27,6 @@ import { SetupEntitlementAndScopeResponseSchema } from '../src/model/campaign.js
 import { Secret } from '../src/secret.js';
 import { createStore } from '../src/store/create-store.js';
 import { TenantClient } from '../src/tenant/client.js';
-import { createFindingsPort } from '../src/tenant/findings-port.js';
 import { type FloodResult, floodTable, runFlood } from './flood.js';
 import type { LoadConfig, LoadItem, LoadKind, LoadResult } from './load.js';
 

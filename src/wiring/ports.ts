@@ -1,4 +1,6 @@
 import type { WebClientOptions } from '@slack/web-api';
+import { CampaignCache } from '../adapters/campaign-cache.js';
+import { createFindingsPort } from '../adapters/findings-port.js';
 import type { Config } from '../config.js';
 import { type ConfigFile, DEFAULT_CONFIG_FILE } from '../config-file.js';
 import type { OwnerDmFinder } from '../delivery/owner-route.js';
@@ -20,9 +22,7 @@ import { UserDirectory } from '../slack/user-directory.js';
 import { UsergroupDirectory } from '../slack/usergroups.js';
 import { createChatPort, createFilePort, createHistoryPort, createViewsPort } from '../slack/web-ports.js';
 import { createInflightClaims } from '../store/inflight-claims.js';
-import { CampaignCache } from '../tenant/campaign-cache.js';
 import type { TenantClient } from '../tenant/client.js';
-import { createFindingsPort } from '../tenant/findings-port.js';
 import { findUsersByEmail, getUser } from '../tenant/users.js';
 import { createHomeRefresher, type HomeRefresher, refreshingAudit } from '../usecases/home-refresh.js';
 import { ownerDmOf } from '../usecases/owner-dm.js';

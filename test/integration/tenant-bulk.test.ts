@@ -1,12 +1,12 @@
 import type { SandboxTenant } from '@warden/simulators';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFindingsPort } from '../../src/adapters/findings-port.js';
 import { type BulkChange, isBulkChangeApplied } from '../../src/domain/bulk-change.js';
 import { isApiError } from '../../src/errors.js';
 import type { Finding } from '../../src/model/finding.js';
 import type { FindingsPort } from '../../src/ports/tenant.js';
 import type { TenantClient } from '../../src/tenant/client.js';
-import { createFindingsPort } from '../../src/tenant/findings-port.js';
 import { waitFor } from '../helpers/harness.js';
 import { clientFor, startSandbox } from '../helpers/tenant.js';
 

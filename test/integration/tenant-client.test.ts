@@ -1,13 +1,13 @@
 import { createServer } from 'node:net';
 import type { SandboxTenant } from '@warden/simulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createFindingsPort } from '../../src/adapters/findings-port.js';
 import type { FindingAction } from '../../src/domain/actions.js';
 import { InvalidInputError } from '../../src/errors.js';
 import { Secret } from '../../src/secret.js';
 import { getCampaignScopeAndEntitlements } from '../../src/tenant/campaigns.js';
 import { TenantClient } from '../../src/tenant/client.js';
 import { getFinding } from '../../src/tenant/findings.js';
-import { createFindingsPort } from '../../src/tenant/findings-port.js';
 import { gather } from '../../src/tenant/paginate.js';
 import { clientFor, FAST_RETRY, rejection, seen, startSandbox } from '../helpers/tenant.js';
 
