@@ -76,7 +76,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   if (!identity.ok) throw new StartupError(identity.problem);
   const metrics = createMetrics();
   const tenant = createTenantClient(config, metrics, clock, opts.tenantOverrides);
-  const store = opts.store ?? (await createStore(config.store));
+  const store = opts.store ?? (await createStore({ ...config.store, logger }));
   let draining = false;
   const http = express().disable('x-powered-by');
   http.use(requestContext({ metrics, logger, draining: () => draining }));
@@ -129,6 +129,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
       draining = value;
     },
     sweepRetention: () => sweepRetention({ store, retention: file.retention, clock, logger }),
+    onStoreBack: (listener) => store.health.onBack(listener),
     close: async () => {
       await tenant.close();
       if (!opts.store) await store.close();
