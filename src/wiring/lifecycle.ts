@@ -76,13 +76,20 @@ function startJobs(parts: LifecycleParts): () => void {
   for (const [ticker, everyMs, now] of jobs) ticker.start(everyMs, now);
   // Once the store answers again after an outage, everything that paused goes on at once: the
   // outbox, the schedule, and changes the outage interrupted (those past their deadline).
+  let later: NodeJS.Timeout | undefined;
   const unsubscribe = parts.onStoreBack(() => {
     parts.worker.wake();
     parts.lifecycleRunner.kick();
     reconcile.kick();
+    // A change the outage cut short is taken for an orphan only past its deadline (a replica
+    // may still be running it): looked for again then, not at the next minute's sweep.
+    clearTimeout(later);
+    later = setTimeout(() => reconcile.kick(), ports.settings.changeDeadlineMs + 1_000);
+    later.unref();
   });
   return () => {
     unsubscribe();
+    clearTimeout(later);
     for (const [ticker] of jobs) void ticker.stop();
   };
 }
