@@ -56,28 +56,6 @@ export interface Warden {
   stop(deadlineMs?: number): Promise<void>;
 }
 
-/**
- * A database connection lost (a restart or failover cuts them all at once): logged once per
- * burst with its cause, and how many more followed, not once per pooled connection.
- */
-function connectionErrorLog(logger: Logger, clock: Clock, burstMs = 10_000): (error: Error) => void {
-  let since = 0;
-  let more = 0;
-  return (error) => {
-    const now = clock();
-    if (now - since < burstMs) {
-      more++;
-      return;
-    }
-    logger.warn(
-      { err: error, moreSinceLast: more },
-      'database connection lost; it is discarded and a new one opened',
-    );
-    since = now;
-    more = 0;
-  };
-}
-
 /** Warden's boot order: the edges (tenant, store, HTTP), the ports, Slack, intake, operations. */
 export async function createWarden(opts: WardenOptions): Promise<Warden> {
   const { config } = opts;
@@ -98,9 +76,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   if (!identity.ok) throw new StartupError(identity.problem);
   const metrics = createMetrics();
   const tenant = createTenantClient(config, metrics, clock, opts.tenantOverrides);
-  const store =
-    opts.store ??
-    (await createStore({ ...config.store, onConnectionError: connectionErrorLog(logger, clock) }));
+  const store = opts.store ?? (await createStore({ ...config.store, logger }));
   let draining = false;
   const http = express().disable('x-powered-by');
   http.use(requestContext({ metrics, logger, draining: () => draining }));
@@ -157,6 +133,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
       draining = value;
     },
     sweepRetention: () => sweepRetention({ store, retention: file.retention, clock, logger }),
+    onStoreBack: (listener) => store.health.onBack(listener),
     close: async () => {
       await tenant.close();
       if (!opts.store) await store.close();

@@ -10,6 +10,7 @@ export const ErrorCode = {
   invalidInput: 'invalid_input',
   slack: 'slack_api_error',
   startup: 'startup_check_failed',
+  store: 'store_unavailable',
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
@@ -189,4 +190,25 @@ export class SlackApiError extends WardenError {
 
 export function isSlackApiError(error: unknown): error is SlackApiError {
   return error instanceof SlackApiError;
+}
+
+/**
+ * The store did not take a statement for a reason that passes by itself: PostgreSQL out of
+ * reach, restarting or failing over, a connection cut; SQLite locked, read-only or full. Callers
+ * pause, answer 503 or tell the person; nothing exits. `scope` says what still works: nothing
+ * (`connection`), or reads but not writes (`writes`).
+ */
+export class StoreUnavailableError extends WardenError {
+  readonly reason: string;
+  readonly scope: 'connection' | 'writes';
+
+  constructor(reason: string, scope: 'connection' | 'writes', options?: { cause?: unknown }) {
+    super(ErrorCode.store, `the store did not answer: ${reason}`, options);
+    this.reason = reason;
+    this.scope = scope;
+  }
+}
+
+export function isStoreUnavailable(error: unknown): error is StoreUnavailableError {
+  return error instanceof StoreUnavailableError;
 }

@@ -1,5 +1,5 @@
-import { isSlackApiError } from '../errors.js';
-import type { OutboxRow } from '../ports/store.js';
+import { isSlackApiError, isStoreUnavailable } from '../errors.js';
+import type { OutboxRow, OutboxStore } from '../ports/store.js';
 import { PACED } from '../slack/paced-chat.js';
 
 /** A row with nowhere to go now: for good (`final`), or until a later attempt. */
@@ -48,4 +48,26 @@ export function judgeFailure(
       ? error.retryAfterMs
       : Math.round(backoff * (0.8 + Math.random() * 0.4));
   return { kind: 'retry', at: now + delay, reason };
+}
+
+/**
+ * Rows a worker claimed whose outcome it could not record: the store was unavailable. Once it
+ * answers they go back to the queue, an attempt counted, so the next attempt looks for an earlier
+ * post before posting (Slack may have taken it): none is lost or doubled, none waits its lease.
+ */
+export class HeldRows {
+  readonly #ids = new Set<string>();
+
+  /** Throws `error` again, holding `rows` (the one failed and those after it) if the store was down. */
+  rethrow(error: unknown, rows: readonly OutboxRow[]): never {
+    if (isStoreUnavailable(error)) for (const row of rows) this.#ids.add(row.id);
+    throw error;
+  }
+
+  async release(outbox: Pick<OutboxStore, 'reschedule'>, clock: () => number): Promise<void> {
+    for (const id of this.#ids) {
+      await outbox.reschedule(id, clock(), 'the store was unavailable', clock());
+      this.#ids.delete(id);
+    }
+  }
 }

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { Digest } from '../config-sections/lifecycle.js';
 import { digestOccurrences } from '../domain/digest-time.js';
+import { isStoreUnavailable } from '../errors.js';
 import type { Ports } from '../ports/index.js';
 import type { LifecycleJob } from '../ports/lifecycle.js';
 import { endReached } from '../usecases/end-reached.js';
 import type { JobResult } from '../usecases/lifecycle-job.js';
 import { postDigest } from '../usecases/post-digest.js';
 import { remindEnd } from '../usecases/remind-end.js';
-import { Ticker } from './ticker.js';
+import { Ticker, unlessStoreDown } from './ticker.js';
 
 export interface LifecycleRunnerOptions {
   /** How often the schedule is looked at (a reminder is at most this late). */
@@ -34,9 +35,11 @@ export class LifecycleRunner {
     Pick<LifecycleRunnerOptions, 'refreshHome'>;
   readonly #holder = `lifecycle-${randomBytes(4).toString('hex')}`;
   readonly #scheduled = new Set<string>();
+  /** Jobs claimed whose outcome could not be recorded: the store was unavailable. */
+  readonly #held = new Set<string>();
   readonly #ticker = new Ticker(
     () => this.runOnce(),
-    (error) => this.#p.logger.error({ err: error }, 'lifecycle jobs failed to run'),
+    unlessStoreDown((error) => this.#p.logger.error({ err: error }, 'lifecycle jobs failed to run')),
   );
 
   constructor(ports: Ports, digests: readonly Digest[], opts: LifecycleRunnerOptions = {}) {
@@ -54,12 +57,29 @@ export class LifecycleRunner {
     return this.#ticker.stop();
   }
 
+  /** Looks at the schedule now (the store answers again: what came due meanwhile goes). */
+  kick(): void {
+    this.#ticker.kick();
+  }
+
   /** One pass: keep the digests scheduled, then run what is due. Returns how many jobs ran. */
   async runOnce(): Promise<number> {
     const p = this.#p;
+    for (const id of this.#held) {
+      await p.lifecycle.retryJob(id, p.clock(), 'the store was unavailable', p.clock());
+      this.#held.delete(id);
+    }
     await this.#scheduleDigests(p.clock());
     const jobs = await p.lifecycle.claimDueJobs(this.#holder, 10, p.clock(), this.#o.leaseMs);
-    for (const job of jobs) await this.#run(job);
+    for (const [i, job] of jobs.entries()) {
+      await this.#run(job).catch((error: unknown) => {
+        // The store went away mid-job: nothing can be recorded now. This job and the ones after
+        // it go back to the schedule on the first run once the store answers (steps recorded
+        // are skipped then), not after their lease.
+        if (isStoreUnavailable(error)) for (const j of jobs.slice(i)) this.#held.add(j.id);
+        throw error;
+      });
+    }
     return jobs.length;
   }
 
@@ -108,6 +128,7 @@ export class LifecycleRunner {
     try {
       result = await this.#dispatch(job);
     } catch (error) {
+      if (isStoreUnavailable(error)) throw error;
       log.error({ err: error }, 'lifecycle job failed');
       result = { retryInMs: 60_000, error: String(error).slice(0, 200) };
     }

@@ -4,7 +4,7 @@ import { isSlackApiError } from '../errors.js';
 import { type Finding, FindingSchema } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { RollupRecords, RollupWork } from '../ports/rollups.js';
-import { Ticker } from './ticker.js';
+import { Ticker, unlessStoreDown } from './ticker.js';
 
 export type PublisherPorts = Pick<Ports, 'chat' | 'findings' | 'logger' | 'clock' | 'metrics'> & {
   rollups: RollupRecords;
@@ -31,7 +31,7 @@ export class RollupPublisher {
   readonly #id = `publisher-${randomBytes(4).toString('hex')}`;
   readonly #ticker = new Ticker(
     () => this.runOnce(),
-    (error) => this.#p.logger.error({ err: error }, 'roll-up publishing failed'),
+    unlessStoreDown((error) => this.#p.logger.error({ err: error }, 'roll-up publishing failed')),
   );
 
   constructor(ports: PublisherPorts, opts: PublisherOptions) {

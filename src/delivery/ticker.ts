@@ -1,3 +1,15 @@
+import { isStoreUnavailable } from '../errors.js';
+
+/**
+ * A failed run reported by `report`, except when the store was unavailable: the store logs each
+ * outage once (store/availability.ts), and the next tick, or the store answering again, retries.
+ */
+export function unlessStoreDown(report: (error: unknown) => void): (error: unknown) => void {
+  return (error) => {
+    if (!isStoreUnavailable(error)) report(error);
+  };
+}
+
 /**
  * A background job run every `everyMs`, never twice at once (a slow run makes the next tick wait
  * for it rather than pile up), stopped by waiting for the run in hand. A failed run is reported
@@ -12,20 +24,26 @@ export class Ticker {
     private readonly onError: (error: unknown) => void,
   ) {}
 
+  #tick(): void {
+    this.#running ??= this.run()
+      .then(() => undefined)
+      .catch(this.onError)
+      .finally(() => {
+        this.#running = undefined;
+      });
+  }
+
   /** Starts ticking (at once too, when `now`); starting again does nothing. */
   start(everyMs: number, now = false): void {
     if (this.#timer) return;
-    const tick = () => {
-      this.#running ??= this.run()
-        .then(() => undefined)
-        .catch(this.onError)
-        .finally(() => {
-          this.#running = undefined;
-        });
-    };
-    if (now) tick();
-    this.#timer = setInterval(tick, everyMs);
+    if (now) this.#tick();
+    this.#timer = setInterval(() => this.#tick(), everyMs);
     this.#timer.unref();
+  }
+
+  /** Runs now, unless stopped or a run is in hand (e.g. the store answers again after an outage). */
+  kick(): void {
+    if (this.#timer) this.#tick();
   }
 
   async stop(): Promise<void> {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { describeOutsideChange } from '../blockkit/audit.js';
 import { severityRank } from '../domain/severity.js';
-import { isSlackApiError } from '../errors.js';
+import { isSlackApiError, isStoreUnavailable } from '../errors.js';
 import type { Logger } from '../logger.js';
 import { type Finding, FindingSchema } from '../model/finding.js';
 import type { CardSettings, Ports } from '../ports/index.js';
@@ -9,7 +9,7 @@ import type { RollupRecords } from '../ports/rollups.js';
 import type { OutboxRow } from '../ports/store.js';
 import { PACED } from '../slack/paced-chat.js';
 import { cardRef, postCard, replaceCard, replyInThread } from '../usecases/alert-life.js';
-import { judgeFailure, Undeliverable } from './delivery-failure.js';
+import { HeldRows, judgeFailure, Undeliverable } from './delivery-failure.js';
 import { deliveryChannel, type OwnerDmFinder } from './owner-route.js';
 
 /** What the worker uses. Its `chat` rejects 429s instead of waiting: the row is rescheduled. */
@@ -42,6 +42,8 @@ export interface WorkerOptions {
   idleMs?: number;
   /** Ceiling of the exponential backoff after transient failures. */
   maxBackoffMs?: number;
+  /** Longest pause between looks at the outbox while the store is unavailable (doubling from idleMs). */
+  maxStorePauseMs?: number;
   /** Metrics hook: called once per delivery attempt. */
   onResult?: (result: 'sent' | 'rescheduled' | 'failed' | 'rolledUp', reason?: string) => void;
 }
@@ -70,6 +72,7 @@ export class DeliveryWorker {
   #loop: Promise<void> | undefined;
   #wake: (() => void) | undefined;
   #inflight = 0;
+  readonly #held = new HeldRows();
 
   constructor(ports: WorkerPorts, opts: WorkerOptions = {}) {
     this.#p = ports;
@@ -79,6 +82,7 @@ export class DeliveryWorker {
       leaseMs: 60_000,
       idleMs: 1_000,
       maxBackoffMs: 10 * 60_000,
+      maxStorePauseMs: 5_000,
       ...opts,
     };
   }
@@ -108,11 +112,13 @@ export class DeliveryWorker {
   /** One pass: claim what is due and deliver it. Returns how many rows were handled. */
   async runOnce(): Promise<number> {
     const { workerId, batchSize, leaseMs } = this.#o;
+    await this.#held.release(this.#p.outbox, this.#p.clock);
     const rows = await this.#p.outbox.claimDue(workerId, batchSize, this.#p.clock(), leaseMs);
     this.#inflight += rows.length;
     try {
       // One at a time: order within a channel is kept and Slack's per-channel rate limit respected.
-      for (const row of rows) await this.#deliver(row);
+      for (const [i, row] of rows.entries())
+        await this.#deliver(row).catch((error: unknown) => this.#held.rethrow(error, rows.slice(i)));
     } finally {
       this.#inflight -= rows.length;
     }
@@ -120,16 +126,21 @@ export class DeliveryWorker {
   }
 
   async #run(): Promise<void> {
+    let pauseMs = 0;
     while (this.#running) {
       let handled = 0;
       try {
         handled = await this.runOnce();
+        pauseMs = 0;
       } catch (error) {
-        this.#p.logger.error({ err: error }, 'delivery worker could not read the outbox');
+        // The store logs its outage once; the worker waits longer each time, until woken.
+        if (isStoreUnavailable(error))
+          pauseMs = Math.min(this.#o.maxStorePauseMs, Math.max(this.#o.idleMs, pauseMs * 2));
+        else this.#p.logger.error({ err: error }, 'delivery worker could not read the outbox');
       }
       if (handled > 0 || !this.#running) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, this.#o.idleMs);
+        const timer = setTimeout(resolve, pauseMs || this.#o.idleMs);
         this.#wake = () => {
           clearTimeout(timer);
           resolve();
@@ -167,6 +178,8 @@ export class DeliveryWorker {
       log.info({ ts }, 'alert delivered');
       this.#o.onResult?.('sent');
     } catch (error) {
+      // Nothing can be recorded while the store is away: runOnce keeps the row for later.
+      if (isStoreUnavailable(error)) throw error;
       const now = clock();
       const verdict = judgeFailure(error, row, now, this.#o.maxBackoffMs);
       if (verdict.kind === 'postpone') {

@@ -47,6 +47,10 @@ export function registerHealthRoutes(http: express.Application, deps: HealthDeps
     const [store, tenant, lifecycle] = await Promise.all([
       check(async () => {
         await deps.store.ping();
+        // A store that answers a ping may still refuse writes (SQLite locked or read-only).
+        const state = deps.store.health.state();
+        if (!state.ok)
+          throw new Error(`${state.reason} (for ${Math.round((deps.now() - state.since) / 1_000)} s)`);
         return deps.store.outboxStats(now);
       }),
       check(async () => {

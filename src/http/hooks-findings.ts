@@ -23,6 +23,11 @@ export interface HooksDeps extends IntakeDeps {
 }
 
 export const MAX_ALERT_BODY = 1024 * 1024;
+/**
+ * Seconds a sender is asked to wait after a 503 (the store or the tenant's keys unavailable):
+ * long enough not to hammer a database coming back, short enough that alerts are not late.
+ */
+export const RETRY_AFTER_S = 10;
 
 function issues(error: z.ZodError) {
   return error.issues.slice(0, 20).map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -155,13 +160,25 @@ export function findingsHook(deps: HooksDeps): express.Router {
     async (req: Request, res: Response) => {
       const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       const log = deps.logger.child({ route: '/hooks/findings' });
-      const reading = req.get('authorization')?.startsWith('Bearer ')
-        ? await readTenantWebhook(deps, req, raw, log)
-        : req.get('x-warden-signature') !== undefined
-          ? readSignedPost(deps, req, raw, log)
-          : refuse(401, { error: 'missing signature: send a tenant webhook JWT or X-Warden-Signature' });
+      // Senders retry a 503 (nothing was stored): Retry-After says when.
+      const unavailable = (body: Record<string, unknown>) =>
+        res.status(503).set('retry-after', String(RETRY_AFTER_S)).json(body);
+      let reading: Reading;
+      try {
+        reading = req.get('authorization')?.startsWith('Bearer ')
+          ? await readTenantWebhook(deps, req, raw, log)
+          : req.get('x-warden-signature') !== undefined
+            ? readSignedPost(deps, req, raw, log)
+            : refuse(401, { error: 'missing signature: send a tenant webhook JWT or X-Warden-Signature' });
+      } catch (error) {
+        // The token's id could not be remembered: the store is unavailable.
+        log.error({ err: error }, 'tenant webhook not taken: the store did not answer');
+        unavailable({ error: 'Warden could not store the alert; retry later' });
+        return;
+      }
       if (!reading.ok) {
-        res.status(reading.status).json(reading.body);
+        if (reading.status === 503) unavailable(reading.body);
+        else res.status(reading.status).json(reading.body);
         return;
       }
       try {
@@ -173,7 +190,7 @@ export function findingsHook(deps: HooksDeps): express.Router {
         res.status(status).json({ id: accepted.id, duplicate: accepted.duplicate });
       } catch (error) {
         log.error({ err: error }, 'alert could not be stored');
-        res.status(503).json({ error: 'Warden could not store the alert; retry later' });
+        unavailable({ error: 'Warden could not store the alert; retry later' });
       }
     },
   );

@@ -1,18 +1,59 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import express, { type NextFunction, type Request, type Response } from 'express';
+import { StoreUnavailableError } from '../errors.js';
 import type { Logger } from '../logger.js';
+import type { PrivatePort } from '../ports/slack.js';
 import type { ReplayMemory } from '../ports/store.js';
+import { REQUEST_ID_HEADER } from './request-context.js';
+import { outageAnswer } from './store-outage-answer.js';
 
 /** Slack's window for a signed request (api.slack.com/authentication/verifying-requests-from-slack). */
 export const SLACK_TOLERANCE_S = 300;
 /** Bolt's own body limit, kept: the guard reads the body before Bolt does. */
 const BODY_LIMIT = '10mb';
 
+/**
+ * How long the store may take to say whether a request is new: Slack waits 3 s for the ack, and
+ * the answer to a request that cannot be taken must be in it.
+ */
+const REMEMBER_DEADLINE_MS = 2_000;
+
 export interface SlackRequestGuardOptions {
   signingSecret: string;
   replays: ReplayMemory;
   clock: () => number;
   logger: Logger;
+  /** Tells a person their request was not taken (the store is down); a bare 503 without it. */
+  privately?: PrivatePort | undefined;
+}
+
+/** The store's answer, or a StoreUnavailableError once `ms` have passed without one. */
+function within<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new StoreUnavailableError(`no answer in ${ms} ms`, 'connection')), ms);
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * The store did not answer: the person is told (the form keeps what was typed), Slack gets its
+ * ack; what has no one to tell gets 503 (an event: Slack delivers it again).
+ */
+function notTaken(o: SlackRequestGuardOptions, req: Request, res: Response, raw: Buffer): void {
+  const ref = String(req.headers[REQUEST_ID_HEADER] ?? '');
+  const answer = o.privately ? outageAnswer(raw, ref) : { kind: 'unavailable' as const };
+  if (answer.kind === 'form') {
+    res.status(200).json(answer.body);
+    return;
+  }
+  if (answer.kind === 'unavailable') {
+    res.status(503).send();
+    return;
+  }
+  res.status(200).send();
+  // After the ack; bounded (response_url only where Slack's origin is, 5 s), never throws.
+  void o.privately?.send(answer.audience, { text: answer.text }, { responseUrlFirst: true });
 }
 
 function signatureOf(secret: string, timestamp: string, body: Buffer): string {
@@ -51,10 +92,11 @@ export function slackRequestGuard(o: SlackRequestGuardOptions) {
     let first: boolean;
     try {
       const until = (Number(timestamp) + SLACK_TOLERANCE_S + 60) * 1_000;
-      first = await o.replays.rememberOnce(`slack:${signature}`, until, now);
+      first = await within(o.replays.rememberOnce(`slack:${signature}`, until, now), REMEMBER_DEADLINE_MS);
     } catch (error) {
-      o.logger.error({ err: error }, 'Slack request not taken: the store did not answer');
-      res.status(503).send();
+      const ref = req.headers[REQUEST_ID_HEADER];
+      o.logger.error({ err: error, ref }, 'Slack request not taken: the store did not answer');
+      notTaken(o, req, res, raw);
       return;
     }
     if (!first) {

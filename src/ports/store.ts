@@ -231,6 +231,16 @@ export interface RetentionStore {
   purge(target: RetentionTarget, before: number, limit: number): Promise<number>;
 }
 
+/** Whether the store answers now, or since when and why not (`/readyz` says it). */
+export type StoreState = { ok: true } | { ok: false; since: number; reason: string };
+
+/** What every statement taught about the store's availability (store/availability.ts). */
+export interface StoreAvailability {
+  state(): StoreState;
+  /** Called once each time the store answers again after failing; returns its removal. */
+  onBack(listener: () => void): () => void;
+}
+
 /** The whole store, as the composition root opens it. */
 export interface Store
   extends OutboxStore,
@@ -246,6 +256,7 @@ export interface Store
     LifecycleStore,
     HomeViews {
   readonly kind: 'sqlite' | 'postgres';
+  readonly health: StoreAvailability;
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;

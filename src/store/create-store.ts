@@ -1,10 +1,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
+import { StoreUnavailableError } from '../errors.js';
+import type { Logger } from '../logger.js';
 import type { Store } from '../ports/store.js';
 import type { Secret } from '../secret.js';
+import { asUnavailable, type RetryPolicy, StoreHealth } from './availability.js';
+import { guardedDialect } from './guarded-dialect.js';
 import { createKyselyStore } from './kysely-store.js';
 import type { Database } from './schema.js';
 
@@ -16,31 +20,49 @@ export interface StoreOptions {
   sqliteFile?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
-  /**
-   * A PostgreSQL connection that failed outside a query (a restart, a failover, a DBA's
-   * pg_terminate_backend, a proxy's idle timeout): told here, the connection is discarded and
-   * the pool opens a new one when asked. Without a listener Node would exit on it.
-   */
-  onConnectionError?: (error: Error) => void;
+  /** Where the store says it became unavailable and answers again (once per burst). */
+  logger?: Logger | undefined;
+  /** Statements safe to repeat are tried again this way when their connection fails. */
+  retry?: RetryPolicy;
+  /** PostgreSQL: how long to wait for a new connection before calling the store unavailable. */
+  connectTimeoutMs?: number;
+  /** SQLite: how long a write waits for another process's lock before it fails. */
+  busyTimeoutMs?: number;
 }
 
 const INT8_OID = 20;
 
-/** PostgreSQL: a pg pool; int8 columns (our millisecond times) come back as numbers, not strings. */
-function postgres(url: string, poolSize: number, onError: (error: Error) => void): Kysely<Database> {
+/**
+ * PostgreSQL: a pg pool; int8 columns (our millisecond times) come back as numbers, not strings.
+ * A restart, a failover, pg_terminate_backend or a proxy's idle timeout cuts its connections:
+ * an idle one then emits `error` on the pool, one checked out emits it on itself, and an `error`
+ * nobody listens to ends the process. Both are heard here and told to `health` (logged once per
+ * burst); the pool has already dropped the dead connection and opens a fresh one when asked.
+ */
+function postgres(url: string, o: StoreOptions, health: StoreHealth): Dialect {
   const pool = new pg.Pool({
     connectionString: url,
-    max: poolSize,
+    max: o.poolSize ?? 10,
+    // pg_stat_activity names Warden (a URL's application_name wins).
+    application_name: 'warden',
+    // Unbounded by default: a database that accepts TCP but never answers would hold a request.
+    connectionTimeoutMillis: o.connectTimeoutMs ?? 3_000,
+    keepAlive: true,
     types: {
       getTypeParser: (oid: number, format?: 'text' | 'binary') =>
         oid === INT8_OID ? (value: string) => Number(value) : pg.types.getTypeParser(oid, format ?? 'text'),
     },
   });
-  // An idle client's error reaches the pool (which drops that client); a checked-out client's
-  // reaches the client itself, between queries, and must be listened to as well.
-  pool.on('error', onError);
-  pool.on('connect', (client) => client.on('error', onError));
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const lost = (error: unknown) =>
+    health.failed(
+      asUnavailable(error) ??
+        new StoreUnavailableError(error instanceof Error ? error.message : 'connection lost', 'connection', {
+          cause: error,
+        }),
+    );
+  pool.on('error', lost);
+  pool.on('connect', (client) => client.on('error', lost));
+  return new PostgresDialect({ pool });
 }
 
 /**
@@ -48,11 +70,11 @@ function postgres(url: string, poolSize: number, onError: (error: Error) => void
  * kysely prepares a statement for every query; Warden runs the same few dozen queries over and
  * over, so prepared statements are kept and reused (by SQL text).
  */
-function sqlite(file: string): Kysely<Database> {
+function sqlite(file: string, busyTimeoutMs: number): Dialect {
   const db = new Sqlite(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
+  db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
   db.pragma('foreign_keys = ON');
   const statements = new Map<string, ReturnType<Sqlite.Database['prepare']>>();
   const cached = {
@@ -66,15 +88,16 @@ function sqlite(file: string): Kysely<Database> {
       return statement;
     },
   };
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: cached }) });
+  return new SqliteDialect({ database: cached });
 }
 
 export async function createStore(opts: StoreOptions): Promise<Store> {
   const url = typeof opts.databaseUrl === 'string' ? opts.databaseUrl : opts.databaseUrl?.reveal();
+  const health = new StoreHealth(opts.logger?.child({ component: 'store' }));
+  const open = (dialect: Dialect) => new Kysely<Database>({ dialect: guardedDialect(dialect, health) });
   let store: Store;
   if (url) {
-    const onError = opts.onConnectionError ?? (() => undefined);
-    store = createKyselyStore(postgres(url, opts.poolSize ?? 10, onError), 'postgres');
+    store = createKyselyStore(open(postgres(url, opts, health)), 'postgres', health, opts.retry);
   } else {
     let file = opts.sqliteFile;
     if (!file) {
@@ -82,7 +105,7 @@ export async function createStore(opts: StoreOptions): Promise<Store> {
       mkdirSync(dir, { recursive: true });
       file = join(dir, 'warden.sqlite');
     }
-    store = createKyselyStore(sqlite(file), 'sqlite');
+    store = createKyselyStore(open(sqlite(file, opts.busyTimeoutMs ?? 5_000)), 'sqlite', health, opts.retry);
   }
   await store.migrate();
   return store;

@@ -1,5 +1,6 @@
 import { type Kysely, Migrator, sql } from 'kysely';
-import type { Store } from '../ports/store.js';
+import type { Store, StoreAvailability } from '../ports/store.js';
+import { DEFAULT_RETRY, type RetryPolicy, retrying } from './availability.js';
 import { migrationProvider, ping } from './migrations/index.js';
 import { approvalQueries } from './queries/approvals.js';
 import { auditQueries } from './queries/audit.js';
@@ -44,23 +45,81 @@ async function migrate(db: Kysely<Database>, kind: Store['kind']): Promise<void>
   }
 }
 
-/** The Store over kysely: one set of queries for SQLite and PostgreSQL, one module per concern. */
-export function createKyselyStore(db: Kysely<Database>, kind: Store['kind']): Store {
-  return {
-    kind,
-    migrate: () => migrate(db, kind),
-    ping: () => ping(db),
-    close: () => db.destroy(),
+/** `f`, tried again as `retrying` says when the store's connection fails. */
+function again<A extends unknown[], R>(policy: RetryPolicy, f: (...args: A) => Promise<R>) {
+  return (...args: A): Promise<R> => retrying(policy, () => f(...args));
+}
+
+/**
+ * The Store over kysely: one set of queries for SQLite and PostgreSQL, one module per concern.
+ * Statements that are safe to run again are retried on a fresh connection when theirs is cut:
+ * reads; claims (one statement: a claim whose answer was lost leaves its rows to their lease);
+ * and writes that set values keyed by id, so running one twice is running it once. Not retried: writes that add a row or
+ * answer "was it me" (an audit entry, settling one, an alert: the sender retries on 503).
+ */
+export function createKyselyStore(
+  db: Kysely<Database>,
+  kind: Store['kind'],
+  health: StoreAvailability,
+  retry: RetryPolicy = DEFAULT_RETRY,
+): Store {
+  const base = {
     ...outboxQueries(db, kind),
     ...messageQueries(db),
     ...seenQueries(db),
     ...auditQueries(db),
     ...approvalQueries(db),
-    ...replayQueries(db),
+    ...replayQueries(db, retry),
     ...inflightQueries(db),
     ...retentionQueries(db),
     ...pacingQueries(db, kind),
     ...rollupQueries(db),
     ...lifecycleQueries(db, kind),
+  };
+  const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
+  return {
+    kind,
+    health,
+    migrate: () => migrate(db, kind),
+    ping: () => ping(db),
+    close: () => db.destroy(),
+    ...base,
+    // reads
+    outboxStats: r(base.outboxStats),
+    listOutbox: r(base.listOutbox),
+    arrivals: r(base.arrivals),
+    countArriving: r(base.countArriving),
+    messagesFor: r(base.messagesFor),
+    seen: r(base.seen),
+    unsettledAttempts: r(base.unsettledAttempts),
+    auditLog: r(base.auditLog),
+    getApproval: r(base.getApproval),
+    pendingApprovals: r(base.pendingApprovals),
+    approvalsBy: r(base.approvalsBy),
+    rollupGroup: r(base.rollupGroup),
+    rollupMembers: r(base.rollupMembers),
+    rollupsOf: r(base.rollupsOf),
+    unlistedMembers: r(base.unlistedMembers),
+    getJob: r(base.getJob),
+    pendingJobs: r(base.pendingJobs),
+    lastFinished: r(base.lastFinished),
+    lifecycleStats: r(base.lifecycleStats),
+    homeOpenedBy: r(base.homeOpenedBy),
+    homeViewers: r(base.homeViewers),
+    // claims: one statement each, and a retry recognises its own (queries/outbox.ts, inflight.ts)
+    claimDue: r(base.claimDue),
+    claimDueJobs: r(base.claimDueJobs),
+    claimInflight: r(base.claimInflight),
+    // writes that set the same values again
+    releaseInflight: r(base.releaseInflight),
+    markSent: r(base.markSent),
+    reschedule: r(base.reschedule),
+    markFailed: r(base.markFailed),
+    markRolledUp: r(base.markRolledUp),
+    upsertMessage: r(base.upsertMessage),
+    recordSeen: r(base.recordSeen),
+    finishJob: r(base.finishJob),
+    retryJob: r(base.retryJob),
+    markHomeOpened: r(base.markHomeOpened),
   };
 }

@@ -122,6 +122,8 @@ export interface ApprovalsTable {
 export interface SeenRequestsTable {
   key: string;
   expires_at: number;
+  /** A random token of the take that stored it (a retried take knows its own row). */
+  taker: string | null;
 }
 
 /** A state change in flight: who holds the finding, until when. */

@@ -4,7 +4,7 @@ import type express from 'express';
 import type { LifecycleRunner } from '../delivery/lifecycle-runner.js';
 import type { Poller } from '../delivery/poller.js';
 import type { RollupPublisher } from '../delivery/rollup-publisher.js';
-import { Ticker } from '../delivery/ticker.js';
+import { Ticker, unlessStoreDown } from '../delivery/ticker.js';
 import type { DeliveryWorker } from '../delivery/worker.js';
 import { StartupError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
@@ -32,6 +32,8 @@ export interface LifecycleParts {
   setDraining: (draining: boolean) => void;
   /** Deletes what retention no longer keeps (in small batches): at start, then hourly. */
   sweepRetention: () => Promise<unknown>;
+  /** Subscribes to the store answering again after an outage; returns the unsubscribe. */
+  onStoreBack: (listener: () => void) => () => void;
 }
 
 export interface Lifecycle {
@@ -54,7 +56,11 @@ export interface Lifecycle {
 function startJobs(parts: LifecycleParts): () => void {
   const { ports } = parts;
   const job = (run: () => Promise<unknown>, what: string) =>
-    new Ticker(run, (error) => ports.logger.warn({ err: error }, what));
+    new Ticker(
+      run,
+      unlessStoreDown((error) => ports.logger.warn({ err: error }, what)),
+    );
+  const reconcile = job(() => reconcileAttempts(ports), 'reconciling interrupted state changes failed');
   const jobs: [Ticker, number, boolean][] = [
     [
       job(
@@ -64,11 +70,26 @@ function startJobs(parts: LifecycleParts): () => void {
       60_000,
       false,
     ],
-    [job(() => reconcileAttempts(ports), 'reconciling interrupted state changes failed'), 60_000, true],
+    [reconcile, 60_000, true],
     [job(() => parts.sweepRetention(), 'retention sweep failed'), 3_600_000, true],
   ];
   for (const [ticker, everyMs, now] of jobs) ticker.start(everyMs, now);
+  // Once the store answers again after an outage, everything that paused goes on at once: the
+  // outbox, the schedule, and changes the outage interrupted (those past their deadline).
+  let later: NodeJS.Timeout | undefined;
+  const unsubscribe = parts.onStoreBack(() => {
+    parts.worker.wake();
+    parts.lifecycleRunner.kick();
+    reconcile.kick();
+    // A change the outage cut short is taken for an orphan only past its deadline (a replica
+    // may still be running it): looked for again then, not at the next minute's sweep.
+    clearTimeout(later);
+    later = setTimeout(() => reconcile.kick(), ports.settings.changeDeadlineMs + 1_000);
+    later.unref();
+  });
   return () => {
+    unsubscribe();
+    clearTimeout(later);
     for (const [ticker] of jobs) void ticker.stop();
   };
 }

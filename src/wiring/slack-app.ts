@@ -51,7 +51,13 @@ export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQue
   const signingSecret = config.slack.signingSecret?.reveal() ?? '';
   if (!appToken) {
     // Before the receiver registers its route: timestamps both ways, replays across replicas.
-    const guard = { signingSecret, replays: opts.replays, clock: opts.ports.clock, logger };
+    const guard = {
+      signingSecret,
+      replays: opts.replays,
+      clock: opts.ports.clock,
+      logger,
+      privately: opts.ports.privately,
+    };
     opts.http.post('/slack/events', ...slackRequestGuard(guard));
   }
   const receiver = appToken

@@ -142,7 +142,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     config,
     logger: createLogger('debug', sink),
     tenantOverrides: { requestTimeoutMs: opts.requestTimeoutMs ?? 5_000, retry: FAST_RETRY },
-    worker: { idleMs: 50, maxBackoffMs: 200 },
+    worker: { idleMs: 50, maxBackoffMs: 200, maxStorePauseMs: 250 },
     jwksCooldownMs: 0,
     file: opts.rollup ? (opts.file ?? DEFAULT_CONFIG_FILE) : withoutRollup(opts.file ?? DEFAULT_CONFIG_FILE),
     ...(opts.store ? { store: opts.store } : {}),

@@ -28,7 +28,8 @@ export interface ProcessWorld {
   slack: LocalSlack;
   /** DATABASE_URL (PostgreSQL) or WARDEN_DATA_DIR (SQLite): the store every process shares. */
   storeEnv: Record<string, string>;
-  start(extra?: Record<string, string>): Promise<WardenProcess>;
+  /** Starts `src/main.ts`; `as` runs it as another user (tests as root: a file it cannot write). */
+  start(extra?: Record<string, string>, as?: { uid: number; gid: number }): Promise<WardenProcess>;
 }
 
 /** A world per test: the simulators, a fresh store on `backend`, and the processes started in it. */
@@ -58,7 +59,7 @@ export function processWorlds(): (backend: Backend) => Promise<ProcessWorld> {
       tenant,
       slack,
       storeEnv,
-      async start(extra = {}) {
+      async start(extra = {}, as) {
         const port = await freePort();
         const env = {
           PATH: process.env.PATH ?? '',
@@ -73,6 +74,7 @@ export function processWorlds(): (backend: Backend) => Promise<ProcessWorld> {
         const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
           env,
           stdio: ['ignore', 'pipe', 'pipe'],
+          ...(as ? { uid: as.uid, gid: as.gid } : {}),
         });
         const output: string[] = [];
         child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));

@@ -16,7 +16,7 @@ export interface Backend {
   }>;
 }
 
-const sqliteBackend: Backend = {
+export const sqliteBackend: Backend = {
   name: 'sqlite',
   async fresh() {
     const dir = mkdtempSync(join(tmpdir(), 'warden-store-'));

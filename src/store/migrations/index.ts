@@ -8,6 +8,7 @@ import { retentionIndexes } from './0006-retention-indexes.js';
 import { pacingAndRollups } from './0040-pacing-and-rollups.js';
 import { bulkApprovals } from './0050-bulk-approvals.js';
 import { lifecycle } from './0060-lifecycle.js';
+import { replayTaker } from './0070-replay-taker.js';
 
 /**
  * Versioned migrations, one file each, run at start by kysely's Migrator: it takes a lock (an
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0040_pacing_and_rollups': pacingAndRollups,
   '0050_bulk_approvals': bulkApprovals,
   '0060_lifecycle': lifecycle,
+  '0070_replay_taker': replayTaker,
 };
 
 export const migrationProvider: MigrationProvider = {

@@ -6,7 +6,9 @@ export function inflightQueries(db: Kysely<Database>): InflightClaims {
   return {
     async claimInflight(findingId, holder, leaseUntil, now) {
       // One statement: a free finding, or one whose holder's lease ran out, is taken; a live
-      // claim returns nothing. Atomic on PostgreSQL and SQLite alike.
+      // claim returns nothing. Atomic on PostgreSQL and SQLite alike. A holder is new for each
+      // claim, so one that finds itself holding it is this claim tried again (its connection
+      // was cut after the row was written): still taken.
       const taken = await db
         .insertInto('inflight')
         .values({ finding_id: findingId, holder, lease_until: leaseUntil })
@@ -14,7 +16,9 @@ export function inflightQueries(db: Kysely<Database>): InflightClaims {
           oc
             .column('finding_id')
             .doUpdateSet({ holder, lease_until: leaseUntil })
-            .where('inflight.lease_until', '<=', now),
+            .where((eb) =>
+              eb.or([eb('inflight.lease_until', '<=', now), eb('inflight.holder', '=', holder)]),
+            ),
         )
         .returning('finding_id')
         .executeTakeFirst();
