@@ -8,5 +8,7 @@ export default defineConfig({
     testTimeout: 20_000,
     hookTimeout: 20_000,
     pool: 'forks',
+    // The default output, then the ten slowest tests (the suite's time budget, in sight).
+    reporters: ['default', './test/helpers/slowest-reporter.ts'],
   },
 });
