@@ -280,6 +280,11 @@ describe('issue 24: no email shown or logged', () => {
     expect(line).toContain('owner [email hidden] may not own findings');
     expect(JSON.parse(line)).toMatchObject({ err: { stack: expect.stringContaining('[email hidden]') } });
     expect(h.logs.filter((l) => EMAIL.test(l))).toEqual([]);
+    // nor kept in the audit log
+    expect(await auditEntry(h, ID, 'assignOwner')).toMatchObject({
+      outcome: 'refused',
+      error: 'invalid: owner [email hidden] may not own findings of this app',
+    });
   });
 });
 
