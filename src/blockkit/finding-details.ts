@@ -75,6 +75,7 @@ const NOT_MAPPED: Record<NoSlackPerson, string> = {
   // tell them apart, so the card names both.
   'not-in-slack': 'not found in Slack by email: not a member, deactivated, or the email is hidden',
   'emails-hidden': 'emails are hidden in Slack, so shown by id',
+  'other-organisation': 'the Slack person with their email is of another organisation, so not mapped',
   unavailable: '',
 };
 

@@ -17,6 +17,8 @@ const NO_SLACK_PERSON: Record<NoSlackPerson, string> = {
   'not-in-slack':
     'has no Slack account Warden can find by their email (not a member, deactivated, or their email is hidden)',
   'emails-hidden': 'cannot be looked up: Warden may not read emails in this workspace (users:read.email)',
+  'other-organisation':
+    'matches only a person of another organisation in Slack (a shared channel), whom Warden does not take for them',
   unavailable: 'could not be looked up just now (the tenant or Slack did not answer); try again in a minute',
 };
 
@@ -30,6 +32,8 @@ const NO_TENANT_USER: Record<NoTenantUser, string> = {
   'slack-user-unknown': 'is not a member of this workspace',
   deactivated: 'is deactivated in Slack',
   bot: 'is a bot, not a person the tenant knows',
+  'other-organisation':
+    'belongs to another organisation (a shared channel): only people of this workspace can own findings',
   'email-hidden':
     'has no email Warden can see in Slack (hidden by the workspace), so Warden cannot find them in the tenant',
   'no-tenant-user': 'has no user in the tenant with their email',

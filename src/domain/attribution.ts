@@ -87,6 +87,11 @@ export function hideEmails(text: string): string {
   return text.replace(EMAIL, '[email hidden]');
 }
 
+/** Whether a text holds an email address (a username that is one, say: SSO directories make them). */
+export function hasEmail(text: string): boolean {
+  return new RegExp(EMAIL.source).test(text);
+}
+
 /**
  * A reason as Slack shows it: the person's words, without the attribution the tenant's record
  * carries (who acted is said from Warden's own knowledge), and never with an email address.

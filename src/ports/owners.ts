@@ -14,13 +14,15 @@ export type NoSlackPerson =
   | 'not-in-slack'
   /** Warden may not read emails in Slack (`users:read.email` is missing). */
   | 'emails-hidden'
+  /** The Slack person with that email is of another organisation (Slack Connect): not theirs to be. */
+  | 'other-organisation'
   /** The tenant or Slack did not answer just now. */
   | 'unavailable';
 
 /** A tenant identity user as Slack knows them, as far as Warden can tell. */
 export interface OwnerPerson {
   identityUserId: string;
-  /** The tenant's name for them (display name, else username); never an email. */
+  /** The tenant's name for them (display name, else username), never one that holds an email. */
   name: string | undefined;
   /** The Slack member, when the mapping found one. */
   slackUserId: string | undefined;
@@ -34,6 +36,8 @@ export type NoTenantUser =
   | 'slack-user-unknown'
   | 'deactivated'
   | 'bot'
+  /** A person of another organisation (Slack Connect): their email is asserted by someone else. */
+  | 'other-organisation'
   /** Slack shows no email for them (hidden by the workspace, or the scope is missing). */
   | 'email-hidden'
   | 'no-tenant-user'

@@ -70,6 +70,8 @@ export interface SlackPerson {
   id: string;
   /** The person's own workspace (another organisation's, for a guest of a shared channel). */
   teamId: string | undefined;
+  /** Their Enterprise Grid organisation (`enterprise_user.enterprise_id`), if any. */
+  enterpriseId?: string | undefined;
   tz: string;
   /** Chosen by the person, can say anything: never proof of who someone is. */
   displayName: string;

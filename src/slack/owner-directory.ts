@@ -1,3 +1,5 @@
+import { hasEmail } from '../domain/attribution.js';
+import { type Organisation, ofOurOrganisation } from '../domain/organisation.js';
 import { isSlackApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { TenantUser } from '../model/user.js';
@@ -11,6 +13,8 @@ export interface OwnerDirectoryDeps {
   findUsersByEmail(email: string): Promise<TenantUser[]>;
   lookupByEmail(email: string): Promise<SlackPerson | undefined>;
   slackPerson(slackUserId: string): Promise<SlackPerson>;
+  /** The installing organisation: only its members are mapped, either way. */
+  organisation: Organisation;
   logger: Logger;
   now: () => number;
 }
@@ -20,7 +24,13 @@ export const OWNER_TTL = { found: 3_600_000, missing: 600_000, failed: 30_000 } 
 
 const emailOf = (u: TenantUser): string | undefined =>
   u.email || u.emails?.find((e) => e.trim() !== '') || undefined;
-const nameOf = (u: TenantUser): string | undefined => u.displayName || u.username || undefined;
+/**
+ * The tenant's name for a user: the display name, else the username, but never one that holds an
+ * email (SSO directories often make the username the address, and leave the display name empty):
+ * then the user has no name here, and is shown by mention or by id.
+ */
+const nameOf = (u: TenantUser): string | undefined =>
+  [u.displayName, u.username].find((n) => n && n.trim() !== '' && !hasEmail(n)) || undefined;
 
 /**
  * The two mappings, each cached (wiring of ports/owners.ts): identity user -> email ->
@@ -54,6 +64,8 @@ export function createOwnerDirectory(d: OwnerDirectoryDeps): OwnersPort {
     try {
       const person = await d.lookupByEmail(email);
       if (!person || person.deleted || person.isBot) return none('not-in-slack', name);
+      // Slack Connect: Slack may answer with a person of another organisation who holds the address.
+      if (!ofOurOrganisation(person, d.organisation)) return none('other-organisation', name);
       return { identityUserId, name, slackUserId: person.id, guest: person.isGuest };
     } catch (error) {
       if (isSlackApiError(error) && error.slackCode === 'missing_scope') return none('emails-hidden', name);
@@ -74,6 +86,8 @@ export function createOwnerDirectory(d: OwnerDirectoryDeps): OwnersPort {
     }
     if (person.deleted) return { ok: false, why: 'deactivated' };
     if (person.isBot) return { ok: false, why: 'bot' };
+    // Their email is what *their* organisation asserts: it says nothing about our tenant's users.
+    if (!ofOurOrganisation(person, d.organisation)) return { ok: false, why: 'other-organisation' };
     if (!person.email) return { ok: false, why: 'email-hidden' };
     let found: TenantUser[];
     try {

@@ -9,6 +9,7 @@ const UserInfoSchema = z.looseObject({
   user: z.looseObject({
     id: z.string(),
     team_id: z.string().nullish(),
+    enterprise_user: z.looseObject({ enterprise_id: z.string().nullish() }).nullish(),
     name: z.string().nullish(),
     tz: z.string().nullish(),
     is_bot: z.boolean().nullish(),
@@ -32,6 +33,7 @@ function personOf(u: SlackUser): SlackPerson {
   return {
     id: u.id,
     teamId: u.team_id ?? undefined,
+    enterpriseId: u.enterprise_user?.enterprise_id ?? undefined,
     tz,
     realName: u.profile?.real_name || u.name || u.id,
     displayName: u.profile?.display_name || u.profile?.real_name || u.name || u.id,

@@ -4,7 +4,7 @@ import { describeFailure } from '../blockkit/failure.js';
 import { code } from '../blockkit/mrkdwn.js';
 import { doneBut, inFlightWatch } from '../blockkit/outcome-words.js';
 import { actionParams, actionText, type FindingAction, withText } from '../domain/actions.js';
-import { type Actor, attribute } from '../domain/attribution.js';
+import { type Actor, attribute, hideEmails } from '../domain/attribution.js';
 import { isApiError, READ_BACK_AFTER_CHANGE } from '../errors.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
@@ -74,9 +74,12 @@ export async function attributed(
   return withText(input.action, attribute(p.settings.attributionTemplate, text, author, approver));
 }
 
+/** What failed, as the audit log keeps it: the tenant's words can echo a person's email, never kept. */
 export function errorDetail(error: unknown): string | null {
   if (error === undefined) return null;
-  return isApiError(error) ? `${error.kind}: ${error.serverMessage ?? error.message}` : String(error);
+  return hideEmails(
+    isApiError(error) ? `${error.kind}: ${error.serverMessage ?? error.message}` : String(error),
+  );
 }
 
 function auditEvent(input: ChangeFindingStateInput, outcome: AuditOutcome, error?: unknown) {

@@ -221,6 +221,7 @@ function ownerDirectory(input: PortsInput, client: MeteredWebClient): OwnersPort
     findUsersByEmail: (email) => findUsersByEmail(input.tenant, email, 2),
     lookupByEmail: (email) => slack.lookupByEmail(email),
     slackPerson: (id) => slack.get(id),
+    organisation: { teamId: input.config.slack.teamId, enterpriseId: input.config.slack.enterpriseId },
     logger: input.logger,
     now: input.clock,
   });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HistoryId, OwnerActionId } from '../../src/blockkit/ids.js';
 import { parseConfigFile } from '../../src/config-file.js';
 import { ALICE, BOB, type Harness, harnessPerTest, waitFor } from '../helpers/harness.js';
-import { auditEntry, CAROL, EMAIL } from '../helpers/owners.js';
+import { auditEntry, CAROL, EMAIL, EVE_IN_TENANT } from '../helpers/owners.js';
 
 /**
  * Issue 17, item 5: History — a finding's audit events from the tenant in a modal, newest first,
@@ -130,6 +130,22 @@ describe('History', () => {
       'Reopened <@U0CAROL>',
       'Snoozed <@U0ALICE>',
     ]);
+  });
+
+  it('names nobody by email, and credits no person of another organisation (issue 24)', async () => {
+    await start();
+    h.tenant.users.put(EVE_IN_TENANT);
+    const ts = await h.postAlert(ID);
+    // an SSO-made user (the username is the email, no display name), then the tenant's Eve, whose
+    // email in Slack is held by Eve of another organisation (U0EXTERNAL, a shared channel)
+    changeInTenant('snooze', 'IU_SSO', h.tenant.clock.now() + 1_000);
+    changeInTenant('reopen', 'IU_EVE', h.tenant.clock.now() + 2_000);
+    await h.click(OwnerActionId.history, ID, ts);
+    const { entries } = await historyModal();
+    expect(entries[0]).toMatch(/^\*Reopened\* · .* · by Eve External `IU_EVE` \(in the tenant\)\n/);
+    expect(entries[1]).toMatch(/^\*Snoozed\* · .* · by `IU_SSO` \(in the tenant\)\n/);
+    expect(JSON.stringify(entries)).not.toMatch(EMAIL);
+    expect(JSON.stringify(entries)).not.toContain('U0EXTERNAL');
   });
 
   it('pages ten at a time: Older and Newer, by command', async () => {

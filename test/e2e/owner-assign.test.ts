@@ -3,7 +3,16 @@ import { ASSIGN_CALLBACK_ID, OwnerActionId } from '../../src/blockkit/ids.js';
 import { parseConfigFile } from '../../src/config-file.js';
 import { fillByLabel, labelsOf } from '../helpers/form-fill.js';
 import { ALICE, type Harness, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
-import { auditEntry, CAROL, card, EMAIL, everythingShown, ownerField } from '../helpers/owners.js';
+import {
+  asSsoUser,
+  auditEntry,
+  CAROL,
+  card,
+  EMAIL,
+  EVE_IN_TENANT,
+  everythingShown,
+  ownerField,
+} from '../helpers/owners.js';
 
 /**
  * Issue 17, item 4: Assign owner… — a Slack person picked in a modal, mapped to their tenant user
@@ -124,6 +133,14 @@ describe('Assign owner… refuses whom it cannot map', () => {
       'email-hidden',
     ],
     ['a bot', 'U0BOTTY', undefined, /<@U0BOTTY> is a bot/, 'bot'],
+    [
+      // issue 24: their email is what their organisation asserts, and a tenant user has it
+      'a person of another organisation (Slack Connect)',
+      'U0EXTERNAL',
+      () => h.tenant.users.put(EVE_IN_TENANT),
+      /<@U0EXTERNAL> belongs to another organisation/,
+      'other-organisation',
+    ],
     ['a deactivated person', 'U0FRANK', undefined, /<@U0FRANK> is deactivated in Slack/, 'deactivated'],
     [
       'someone with no tenant user',
@@ -224,6 +241,50 @@ describe('Assign owner… when the tenant refuses or fails', () => {
     expect(ownerField(h, ts)).toBe('<@U0CAROL> (assigned)');
     expect(await auditEntry(h, ID, 'assignOwner')).toMatchObject({ outcome: 'ok' });
     expect(h.slack.ephemerals.filter((e) => e.user === 'U0ALICE')).toHaveLength(0);
+  });
+});
+
+describe('issue 24: no email shown or logged', () => {
+  it('a new owner an SSO directory made (the username is the email) is named by mention and id', async () => {
+    await start();
+    asSsoUser(h, 'IU_DAVE');
+    const ts = await h.postAlert(ID);
+    await assign(ts, 'U0DAVE');
+    await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1, 8_000, 'the thread reply');
+    expect(h.slack.thread('C0SECOPS', ts)[0]?.text).toBe(
+      '<@U0ALICE> made <@U0DAVE> (`IU_DAVE` in the tenant) the owner of this finding.',
+    );
+    expect(ownerField(h, ts)).toBe('<@U0DAVE> (assigned)');
+    expect(everythingShown(h)).not.toMatch(EMAIL);
+  });
+
+  it('a tenant refusal that echoes an email: told and logged without the address', async () => {
+    await start();
+    const ts = await h.postAlert(ID);
+    h.tenant.faults.add({
+      method: 'POST',
+      path: BULK,
+      status: 400,
+      body: { code: 3, message: 'owner carol@acme.example may not own findings of this app' },
+    });
+    await assign(ts, 'U0CAROL');
+    const told = await h.nextEphemeral('U0ALICE');
+    expect(told.text).toContain('owner [email hidden] may not own findings of this app');
+    expect(told.text).not.toMatch(EMAIL);
+    // the failure is logged with the error (message, stack, the tenant's words), scrubbed
+    const line = await waitFor(
+      () => h.logs.find((l) => l.includes('owner not assigned')),
+      5_000,
+      'the log line',
+    );
+    expect(line).toContain('owner [email hidden] may not own findings');
+    expect(JSON.parse(line)).toMatchObject({ err: { stack: expect.stringContaining('[email hidden]') } });
+    expect(h.logs.filter((l) => EMAIL.test(l))).toEqual([]);
+    // nor kept in the audit log
+    expect(await auditEntry(h, ID, 'assignOwner')).toMatchObject({
+      outcome: 'refused',
+      error: 'invalid: owner [email hidden] may not own findings of this app',
+    });
   });
 });
 

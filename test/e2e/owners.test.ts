@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { OwnerActionId } from '../../src/blockkit/ids.js';
 import { type Harness, type HarnessOptions, harnessPerTest, waitFor } from '../helpers/harness.js';
-import { buttonsOf, EMAIL, everythingShown, lookupsOf, ownerField, userReads } from '../helpers/owners.js';
+import {
+  buttonsOf,
+  EMAIL,
+  EVE_IN_TENANT,
+  everythingShown,
+  lookupsOf,
+  ownerField,
+  userReads,
+} from '../helpers/owners.js';
 
 /**
  * Issue 17, items 1 and 2: a finding's owner (a tenant identity user) mapped to a Slack person by
@@ -87,6 +95,40 @@ describe('the owner on the card', () => {
     expect(everythingShown(h)).not.toMatch(EMAIL);
     const leaked = h.logs.filter((line) => EMAIL.test(line));
     expect(leaked).toEqual([]);
+  });
+});
+
+/** Makes `identityUserId` the assigned owner of FND_SHADOW_MCP (computed: nobody). */
+function assignInTenant(identityUserId: string) {
+  const f = h.tenant.findings.get('FND_SHADOW_MCP');
+  if (!f) throw new Error('no FND_SHADOW_MCP');
+  h.tenant.findings.put({ ...f, assignedOwner: { identityUserId } });
+}
+
+describe('issue 24: owners never shown by email, nor mapped to another organisation', () => {
+  it('an owner an SSO directory made (the username is the email, no display name) is shown by id and why', async () => {
+    await start();
+    assignInTenant('IU_SSO');
+    const ts = await h.postAlert('FND_SHADOW_MCP');
+    expect(ownerField(h, ts)).toBe(
+      'identity `IU_SSO` (assigned; not found in Slack by email: not a member, deactivated, or the email is hidden)',
+    );
+    expect(lookupsOf(h, 'pat.sso@acme.test')).toHaveLength(1);
+    expect(everythingShown(h)).not.toMatch(EMAIL);
+  });
+
+  it('an owner whose email only a person of another organisation holds in Slack is not mapped to them', async () => {
+    await start();
+    h.tenant.users.put(EVE_IN_TENANT);
+    assignInTenant('IU_EVE');
+    const ts = await h.postAlert('FND_SHADOW_MCP');
+    // Slack answers the lookup with Eve of T0PARTNER (a shared channel): not the tenant's Eve
+    expect(lookupsOf(h, 'eve@partner.example')).toHaveLength(1);
+    expect(ownerField(h, ts)).toBe(
+      'Eve External `IU_EVE` (assigned; the Slack person with their email is of another organisation, so not mapped)',
+    );
+    expect(buttonsOf(h, ts)).not.toContain(OwnerActionId.notify);
+    expect(everythingShown(h)).not.toContain('U0EXTERNAL');
   });
 });
 

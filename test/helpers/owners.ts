@@ -12,6 +12,28 @@ export const GUEST: SlackActor = { ...ALICE, userId: 'U0GUEST', userName: 'guest
 /** Someone acting in their own direct message with Warden (a DM copy's buttons). */
 export const inDm = (actor: SlackActor): SlackActor => ({ ...actor, channelId: `D${actor.userId.slice(1)}` });
 
+/**
+ * A tenant user with the email a person of another organisation holds in Slack (U0EXTERNAL, in a
+ * shared channel): that address is what *their* organisation asserts, so it maps nobody (issue 24).
+ */
+export const EVE_IN_TENANT = {
+  id: 'IU_EVE',
+  displayName: 'Eve External',
+  email: 'eve@partner.example',
+  emails: ['eve@partner.example'],
+  username: 'eve',
+  status: 'ENABLED',
+  type: 'USER_TYPE_HUMAN',
+};
+
+/** Makes a tenant user one an SSO directory made: the username is the email, no display name. */
+export function asSsoUser(h: Harness, id: string): void {
+  const user = h.tenant.users.get(id);
+  if (!user) throw new Error(`no tenant user ${id}`);
+  const { displayName: _gone, ...rest } = user;
+  h.tenant.users.put({ ...rest, username: user.email, usernames: [user.email] });
+}
+
 /** Anything that looks like an email address. */
 export const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}/;
 

@@ -32,13 +32,15 @@ describe('users.lookupByEmail', () => {
     });
   });
 
-  it('does not find unknown emails, deactivated people, hidden emails, bots or people of another organisation', async () => {
-    for (const email of [
-      'nobody@acme.example',
-      'frank@acme.example',
-      'hanna@acme.example',
-      'eve@partner.example',
-    ]) {
+  it('finds a person of another organisation in a shared channel, with their own team', async () => {
+    expect(await lookup('eve@partner.example')).toMatchObject({
+      ok: true,
+      user: { id: 'U0EXTERNAL', team_id: 'T0PARTNER' },
+    });
+  });
+
+  it('does not find unknown emails, deactivated people, hidden emails or bots', async () => {
+    for (const email of ['nobody@acme.example', 'frank@acme.example', 'hanna@acme.example']) {
       expect(await lookup(email), email).toEqual({ ok: false, error: 'users_not_found' });
     }
     expect(await api(slack, 'users.lookupByEmail', {})).toEqual({ ok: false, error: 'invalid_arguments' });

@@ -50,6 +50,7 @@ function fakes() {
       if (!p) throw new SlackApiError('users.info', 'user_not_found', 'permanent');
       return p;
     },
+    organisation: { teamId: 'T0WARDEN', enterpriseId: 'E0ACME' },
     logger: createLogger('error'),
     now: () => now,
   });
@@ -133,5 +134,28 @@ describe('the owner directory', () => {
     expect(await why('U0TWIN')).toBe('ambiguous');
     expect(await why('U0NEW')).toBe('no-tenant-user');
     expect(await why('U0NOBODY')).toBe('slack-user-unknown');
+  });
+
+  it('maps only people of the installing organisation, either way, and names nobody by an email', async () => {
+    const f = fakes();
+    // Slack Connect: Eve of another organisation holds an address a tenant user has
+    f.slack.set('U0EVE', member('U0EVE', { teamId: 'T0PARTNER', email: 'eve@partner.example' }));
+    f.tenant.set('IU_EVE', { id: 'IU_EVE', email: 'eve@partner.example', displayName: 'Eve' });
+    expect(await f.directory.tenantUserOf('U0EVE')).toEqual({ ok: false, why: 'other-organisation' });
+    expect(await f.directory.personOf('IU_EVE')).toMatchObject({
+      slackUserId: undefined,
+      name: 'Eve',
+      why: 'other-organisation',
+    });
+    // another workspace of the same Enterprise Grid organisation is the organisation still
+    f.slack.set('U0GRID', member('U0GRID', { teamId: 'T0OTHERWS', enterpriseId: 'E0ACME' }));
+    f.tenant.set('IU_GRID', { id: 'IU_GRID', email: 'u0grid@acme.example', username: 'u0grid@acme.example' });
+    expect(await f.directory.tenantUserOf('U0GRID')).toEqual({
+      ok: true,
+      identityUserId: 'IU_GRID',
+      name: undefined,
+    });
+    // an SSO-made user: the username is the address and no display name, so no name at all
+    expect(await f.directory.personOf('IU_GRID')).toMatchObject({ slackUserId: 'U0GRID', name: undefined });
   });
 });

@@ -42,7 +42,8 @@ export const DEFAULT_USERS: SlackUser[] = [
     profile: { display_name: 'dave', real_name: 'Dave Doe', email: 'dave@acme.example' },
   },
   {
-    // Slack Connect: a person of another organisation in a shared channel (their own team_id).
+    // Slack Connect: a person of another organisation in a shared channel (their own team_id);
+    // users.lookupByEmail finds her by the email her organisation asserts.
     id: 'U0EXTERNAL',
     team_id: 'T0PARTNER',
     name: 'eve',

@@ -15,6 +15,8 @@
  * | IU_FRANK      | U0FRANK      | deactivated in Slack (deleted: true)             |
  * | IU_STRANGER   | –            | no Slack account at all                          |
  * | IU_NOEMAIL    | –            | a service identity without any email             |
+ * | IU_SSO        | –            | SSO-made: the username is the email, no display  |
+ * |               |              | name (Warden names them by mention or id only)   |
  */
 
 export type JsonUser = Record<string, unknown> & { id: string };
@@ -64,6 +66,21 @@ export function seedUsers(): JsonUser[] {
     human('IU_HANNA', 'hanna@acme.example', 'Hanna Hidden', { department: 'Finance' }),
     human('IU_FRANK', 'frank@acme.example', 'Frank Former', { department: 'Platform' }),
     human('IU_STRANGER', 'stranger@elsewhere.example', 'Sam Stranger', { origin: 'USER_ORIGIN_LOCAL' }),
+    {
+      // Made by an SSO directory: the username is the address and there is no display name, so
+      // proto3 leaves `displayName` out. No Slack account has the address.
+      id: 'IU_SSO',
+      email: 'pat.sso@acme.test',
+      emails: ['pat.sso@acme.test'],
+      username: 'pat.sso@acme.test',
+      usernames: ['pat.sso@acme.test'],
+      status: 'ENABLED',
+      directoryStatus: 'ENABLED',
+      type: 'USER_TYPE_HUMAN',
+      origin: 'USER_ORIGIN_DIRECTORY',
+      createdAt: CREATED,
+      updatedAt: CREATED,
+    },
     {
       // A service identity: no email at all, so proto3 leaves `email` and `emails` out.
       id: 'IU_NOEMAIL',

@@ -9,20 +9,18 @@ const shown = (ws: Workspace, user: SlackUser) => ({
 });
 
 /**
- * users.lookupByEmail finds "a user in the workspace" by their registered email (its method
- * page): not a bot (no email), not a deactivated person, not one whose email the workspace hides
- * (slack-facts.md), not a person of another organisation in a shared channel (Slack Connect
- * people are found with users.discoverableContacts.lookup instead). Emails match whatever the case.
+ * users.lookupByEmail finds a user by their registered email (its method page): not a bot (no
+ * email), not a deactivated person, not one whose email the workspace hides (slack-facts.md). A
+ * person of another organisation who shares a channel with the workspace (Slack Connect) is found
+ * too, with their own team_id: users.discoverableContacts.lookup's page sends apps to this method
+ * for the user object of such a person, and the email is the one *their* organisation asserts.
+ * Emails match whatever the case.
  */
 function lookupByEmail(ws: Workspace, args: Record<string, unknown>): MethodAnswer {
   if (typeof args.email !== 'string' || args.email.trim() === '') return fail('invalid_arguments');
   const email = args.email.trim().toLowerCase();
   const user = [...ws.users.values()].find(
-    (u) =>
-      u.is_bot !== true &&
-      u.deleted !== true &&
-      (u.team_id === undefined || u.team_id === ws.teamId) &&
-      u.profile.email?.toLowerCase() === email,
+    (u) => u.is_bot !== true && u.deleted !== true && u.profile.email?.toLowerCase() === email,
   );
   return user ? { ok: true, user: shown(ws, user) } : fail('users_not_found');
 }
