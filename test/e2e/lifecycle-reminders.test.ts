@@ -1,6 +1,12 @@
 import type { SlackActor, SlackMessage } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
-import { clockedHarnessPerTest, dmsTo, jobIdOf, moveClockTo } from '../helpers/clocked.js';
+import {
+  clockedHarnessPerTest,
+  dmsTo,
+  jobIdOf,
+  moveClockTo,
+  snoozeFromCard as snoozeFromCardIn,
+} from '../helpers/clocked.js';
 import { ALICE, BOB, type Harness, settle, waitFor } from '../helpers/harness.js';
 
 /**
@@ -26,21 +32,7 @@ const finding = (id: string) => h.tenant.findings.get(id);
 const now = () => h.tenant.clock.now();
 const moveTo = (at: number) => moveClockTo(h, at);
 
-/** A snooze made from the card by alice, 48 hours (or `when`) from the test clock's now. */
-async function snoozeFromCard(findingId = 'FND_SA_UNOWNED', when = '48h') {
-  const ts = await h.postAlert(findingId);
-  await h.command(`snooze ${findingId} ${when} waiting on the vendor`);
-  await waitFor(() => finding(findingId)?.state === 'FINDING_STATE_SNOOZED', 5_000, 'the snooze');
-  // the reply comes after the reminder and the end are scheduled: only then may the clock move
-  await waitFor(
-    () => h.slack.thread('C0SECOPS', ts).some((m) => m.text.includes('snoozed this')),
-    5_000,
-    'reply',
-  );
-
-  const until = Date.parse(String(finding(findingId)?.snoozeUntil));
-  return { ts, until };
-}
+const snoozeFromCard = (findingId?: string) => snoozeFromCardIn(h, findingId);
 
 describe('a reminder before the end', () => {
   it('goes to whoever made it at until − remindBefore, by DM and in the alert’s thread, once', async () => {
@@ -65,27 +57,6 @@ describe('a reminder before the end', () => {
     await moveTo(until - DAY + 10 * 60_000);
     expect(dms('U0ALICE')).toHaveLength(1);
     expect(h.slack.thread('C0SECOPS', ts).filter((m) => m.text.startsWith('Reminder'))).toHaveLength(1);
-  });
-
-  it('for a snooze shorter than remindBefore (1 day, the default 24h) goes half-way, not never', async () => {
-    await start();
-    const made = now();
-    const { ts, until } = await snoozeFromCard('FND_SA_UNOWNED', '24h');
-    expect(Math.abs(until - made - DAY)).toBeLessThan(60_000);
-    // not at the moment it is made, nor later than leaves time to act: half-way
-    await settle(300);
-    expect(dms('U0ALICE')).toHaveLength(0);
-    await moveTo(until - 12 * HOUR - 60_000);
-    expect(dms('U0ALICE')).toHaveLength(0);
-    await moveTo(until - 12 * HOUR + 60_000);
-    const dm = await waitFor(() => dms('U0ALICE')[0], 5_000, 'the reminder');
-    expect(dm.text).toMatch(/Reminder: the snooze of FND_SA_UNOWNED ends soon/);
-    expect(json(dm)).toContain('lifecycle.extend');
-    await waitFor(
-      () => h.slack.thread('C0SECOPS', ts).find((m) => m.text.startsWith('Reminder')),
-      5_000,
-      'the thread reminder',
-    );
   });
 
   it('is not sent when the snooze was ended or changed meanwhile', async () => {
