@@ -9,7 +9,7 @@ import { channelId, duration, severity } from './values.js';
 
 export const LifecycleSchema = z
   .object({
-    /** How long before an end the reminder goes; `0` turns reminders off. */
+    /** How long before an end the reminder goes (half-way to a nearer one: domain/ends.ts); `0`: none. */
     remindBefore: z
       .union([z.literal(0), z.literal('0'), duration('24h', 60_000, 30 * 86_400_000)])
       .default(86_400_000)

@@ -19,6 +19,14 @@ export const DEFAULT_CLOSURE_REASONS: readonly ClosureReason[] = [
   { id: OTHER_REASON, label: 'Other' },
 ];
 
+/**
+ * `other` names no reason by itself: chosen (in a form) or typed (`/warden suppress <id> other`)
+ * without the person's words, it is refused. One rule for the forms and the command.
+ */
+export function lacksWords(closureId: string | undefined, words: string): boolean {
+  return closureId?.toLowerCase() === OTHER_REASON && words.trim() === '';
+}
+
 /** What the tenant records as the reason: the closure's label, then the person's words. */
 export function closureReasonText(reason: ClosureReason, words: string): string {
   return words ? `${reason.label}: ${words}` : reason.label;

@@ -1,3 +1,4 @@
+import { lacksWords } from './closure.js';
 import { isResourceId } from './finding-id.js';
 
 /**
@@ -127,10 +128,15 @@ export function parseCommand(text: string): ParsedCommand {
       return { ok: true, command: { kind, findingId, when, reason: reason.join(' ') } };
     }
     case 'suppress':
-      if (rest.length === 0) return { ok: false, error: '`suppress` needs a reason.', usage: kind };
+    case 'resolve': {
+      if (kind === 'suppress' && rest.length === 0)
+        return { ok: false, error: '`suppress` needs a reason.', usage: kind };
+      // `other` first names no closure by itself: as in the forms, the words after it are required
+      const [first, ...words] = rest;
+      if (lacksWords(first, words.join(' ')))
+        return { ok: false, error: '`other` needs your words: say why after it.', usage: kind };
       return { ok: true, command: { kind, findingId, reason: rest.join(' ') } };
-    case 'resolve':
-      return { ok: true, command: { kind, findingId, reason: rest.join(' ') } };
+    }
     case 'acceptRisk': {
       if (rest.length === 0) return { ok: true, command: { kind, findingId } };
       const [when, justification] = takeWhen(rest);

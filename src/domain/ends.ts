@@ -33,6 +33,24 @@ export const isSameEnd = (a: End | undefined, b: End): boolean =>
 export const endKey = (kind: 'remind' | 'end', findingId: string, end: End): string =>
   `${kind}:${findingId}:${end.action}:${Math.floor(end.at / 1_000)}`;
 
+/** The least a reminder leaves to act before its end, and the least after the end was learned of. */
+export const REMIND_ROOM_MS = 15 * 60_000;
+
+/**
+ * When the reminder of an end learned of at `now` goes: `remindBefore` ahead of it; an end nearer
+ * than twice that (a 1-day snooze with the default 24h) is reminded of half-way there instead, so
+ * the reminder neither comes at the moment it was made nor too late to act. It leaves at least 15
+ * minutes before the end (or `remindBefore`, when that is shorter) and comes at least as long
+ * after `now`: an end too near for both gets no reminder (undefined), as does `remindBefore` 0.
+ */
+export function reminderAt(endAt: number, now: number, remindBeforeMs: number): number | undefined {
+  if (remindBeforeMs <= 0) return undefined;
+  const room = Math.min(REMIND_ROOM_MS, remindBeforeMs);
+  const halfWay = now + Math.floor((endAt - now) / 2);
+  const at = Math.min(Math.max(endAt - remindBeforeMs, halfWay), endAt - room);
+  return at - now >= room ? at : undefined;
+}
+
 /** The words the person gave for a snooze or an acceptance, as Slack shows them. */
 export function endWordsOf(
   f: { snoozeReason?: string | null | undefined; riskAcceptanceJustification?: string | null | undefined },

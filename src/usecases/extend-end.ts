@@ -5,7 +5,7 @@ import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { replyInThread } from './alert-life.js';
 import type { AuthorizePorts } from './authorize.js';
-import { channelCards, endPayloadOf } from './lifecycle-job.js';
+import { channelCards, endPayloadOf, postedBy } from './lifecycle-job.js';
 import { type OpenFormPorts, openActionModal } from './open-action-modal.js';
 import { recordAudit } from './record-audit.js';
 import { reminderView } from './remind-end.js';
@@ -63,8 +63,9 @@ export async function pressLetEnd(
   const w = endWords(end.action);
   const line = `${mention(c.userId)} lets the ${w.noun} end: it ${w.ends} ${slackDate(new Date(end.endsAt))}.`;
   const cards = await channelCards(p, end.findingId).catch(() => []);
-  if (c.message) {
-    // The reminder clicked shows the choice instead of its buttons.
+  // The reminder clicked shows the choice instead of its buttons: only a message this job posted,
+  // whatever else the payload's container names (an alert card would lose its buttons).
+  if (c.message && postedBy(job, c.message)) {
     const finding = await p.findings.get(end.findingId).catch(() => undefined);
     if (finding) {
       const view = renderReminder({

@@ -65,3 +65,16 @@ export async function channelCards(p: Pick<Ports, 'cards'>, findingId: string): 
   const byChannel = new Map(all.filter((m) => !m.channel.startsWith('D')).map((m) => [m.channel, m]));
   return [...byChannel.values()];
 }
+
+/**
+ * A reminder's step as recorded: sent, with the message it posted. Let it end updates only a
+ * message recorded so for its job, never whatever message a click's payload names.
+ */
+export const sentStep = (m: { channel: string; ts: string }): string => `sent ${m.channel} ${m.ts}`;
+
+/** The step went out (steps recorded before messages were, say only `sent`). */
+export const wasSent = (result: string): boolean => result === 'sent' || result.startsWith('sent ');
+
+/** Whether `m` is a message this job posted (and recorded). */
+export const postedBy = (job: LifecycleJob, m: { channel: string; ts: string }): boolean =>
+  Object.values(job.progress).includes(sentStep(m));

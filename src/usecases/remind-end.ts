@@ -6,7 +6,14 @@ import type { Ports } from '../ports/index.js';
 import type { LifecycleJob } from '../ports/lifecycle.js';
 import type { MessageRef } from '../ports/store.js';
 import { type AuthorizePorts, mayAct } from './authorize.js';
-import { channelCards, endingFinding, type JobResult, undeliverableCode } from './lifecycle-job.js';
+import {
+  channelCards,
+  endingFinding,
+  type JobResult,
+  sentStep,
+  undeliverableCode,
+  wasSent,
+} from './lifecycle-job.js';
 import { ownerDmOf } from './owner-dm.js';
 
 /**
@@ -31,15 +38,16 @@ export async function remindEnd(p: RemindPorts, job: LifecycleJob): Promise<JobR
   const [first] = cards;
   const view = reminderView(p, job.id, end, finding, cards);
   let undelivered = 0;
-  const step = async (key: string, send: () => Promise<unknown>) => {
+  // Each step records the message it posted: Let it end updates that message and no other.
+  const step = async (key: string, send: () => Promise<{ channel: string; ts: string }>) => {
     const done = job.progress[key];
     if (done) {
-      if (done !== 'sent') undelivered++;
+      if (!wasSent(done)) undelivered++;
       return;
     }
     try {
-      await send();
-      await p.lifecycle.recordJobStep(job.id, key, 'sent', p.clock());
+      const posted = await send();
+      await p.lifecycle.recordJobStep(job.id, key, sentStep(posted), p.clock());
     } catch (error) {
       const code = undeliverableCode(error);
       if (!code) throw error;
@@ -53,18 +61,20 @@ export async function remindEnd(p: RemindPorts, job: LifecycleJob): Promise<JobR
       const extend = await mayExtend(p, user, end.action, first?.channel);
       await step(`dm:${user}`, async () => {
         const channel = await p.files.openDm(user);
-        await p.chat.post({ channel, ...renderReminder({ ...view, for: [], extend }) });
+        const ts = await p.chat.post({ channel, ...renderReminder({ ...view, for: [], extend }) });
+        return { channel, ts };
       });
     }
     for (const card of cards) {
       // Anyone in the channel sees the thread: Extend… is offered, and checked when clicked.
-      await step(`thread:${card.channel}:${card.ts}`, () =>
-        p.chat.post({
+      await step(`thread:${card.channel}:${card.ts}`, async () => {
+        const ts = await p.chat.post({
           channel: card.channel,
           threadTs: card.ts,
           ...renderReminder({ ...view, for: people, extend: true }),
-        }),
-      );
+        });
+        return { channel: card.channel, ts };
+      });
     }
   } catch (error) {
     return { retryInMs: 60_000, error: `reminder not sent: ${String(error).slice(0, 200)}` };

@@ -1,5 +1,5 @@
 import type { FindingStateView } from '../domain/actions.js';
-import { type End, endKey, endOf } from '../domain/ends.js';
+import { type End, endKey, endOf, reminderAt } from '../domain/ends.js';
 import type { Ports, Settings } from '../ports/index.js';
 
 export type SchedulePorts = Pick<Ports, 'lifecycle' | 'clock' | 'logger'> & {
@@ -16,9 +16,10 @@ export interface EndPayload {
 }
 
 /**
- * Schedules what a snooze or risk acceptance's end brings: a reminder `remindBefore` ahead (when
- * that is still to come) and the end itself. Called wherever Warden learns of one: its own
- * changes (with who made it), and the tenant's webhook, the poller and `show` (without). Once per
+ * Schedules what a snooze or risk acceptance's end brings: a reminder (`remindBefore` ahead, or
+ * half-way to a nearer end: `reminderAt`) and the end itself. Called wherever Warden learns of
+ * one: its own changes (with who made it), and the tenant's webhook, the poller and `show`
+ * (without). Once per
  * end whoever calls (unique keys), and never throws: a schedule that cannot be written is logged.
  */
 export async function scheduleEnds(
@@ -36,8 +37,8 @@ export async function scheduleEnds(
       { kind: 'end', key: endKey('end', finding.id, end), dueAt: end.at + END_GRACE_MS, ...common },
       now,
     );
-    const remindAt = end.at - p.settings.remindBeforeMs;
-    if (p.settings.remindBeforeMs > 0 && remindAt > now)
+    const remindAt = reminderAt(end.at, now, p.settings.remindBeforeMs);
+    if (remindAt !== undefined)
       await p.lifecycle.scheduleJob(
         { kind: 'remind', key: endKey('remind', finding.id, end), dueAt: remindAt, ...common },
         now,

@@ -29,6 +29,7 @@ afterEach(async () => {
 });
 
 const FINDING = 'c1.api.finding.v1.Finding';
+const CAMPAIGN = 'c1.api.accessreview.v1.AccessReviewSetupEntitlementAndScopeServiceSetResponse';
 
 /** Every problem with the API requests the tenant received and its answers to them. */
 function exchangeIssues(requests: RecordedRequest[], mode: Mode): (ContractIssue & { request: string })[] {
@@ -93,6 +94,12 @@ describe('the vendor OpenAPI description', () => {
     expect(contract.check(FINDING, owners, 'faithful')).toEqual([
       { where: 'computedOwner', message: 'oneof owner has 2 members set: appOwnerAppId, identityUserId' },
     ]);
+    // ...on the wire as well: proto3 cannot write two, however new the server (a campaign's scope)
+    const answer = { scopeV2: { allUsers: {}, selectedUsers: { userIds: ['IU_A'] }, specificResources: {} } };
+    for (const mode of ['faithful', 'wire'] as const)
+      expect(contract.check(CAMPAIGN, answer, mode)).toEqual([
+        { where: 'scopeV2', message: 'oneof users_scope has 2 members set: allUsers, selectedUsers' },
+      ]);
     // enums: open on the wire, the listed values from a faithful tenant
     const future = { id: 'F', state: 'FINDING_STATE_ESCALATED' };
     expect(contract.check(FINDING, future, 'wire')).toEqual([]);
@@ -190,7 +197,7 @@ describe('contract: Warden and the simulated tenant', () => {
     ]);
   });
 
-  it('the deliberately unfaithful fixtures are still legal on the wire, and only they fail the faithful check', async () => {
+  it('the deliberately unfaithful fixtures are still legal on the wire (one member per oneof included), and only they fail the faithful check', async () => {
     const tenant = await createSandboxTenant();
     cleanups.push(() => tenant.close());
     const { clientFor } = await import('../helpers/tenant.js');
@@ -206,7 +213,7 @@ describe('contract: Warden and the simulated tenant', () => {
       exchangeIssues(tenant.requests, 'faithful').map((i) => i.request.split(' ')[1]),
     );
     expect([...unfaithful].sort()).toEqual([
-      '/api/v1/access_review/CAMP_CONFLICT/scope_and_entitlements',
+      '/api/v1/access_review/CAMP_NEWER/scope_and_entitlements',
       '/api/v1/findings/FND_FUTURE',
     ]);
   });

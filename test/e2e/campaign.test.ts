@@ -103,6 +103,19 @@ describe('/warden campaign', () => {
     expect(JSON.stringify(empty.blocks)).toContain('No entitlements are selected');
   });
 
+  it('says each member of a oneof alone, as a real tenant sends it, with no warning', async () => {
+    await h.command('campaign CAMP_RESOURCES');
+    const resources = JSON.stringify((await waitFor(() => h.slack.ephemerals[0])).blocks);
+    expect(resources).toContain('*Apps and resources:* Specific resources of the selected apps');
+    expect(resources).toContain('*Users:* 2 selected users: `IU_ALICE`, `IU_BOB`');
+    await h.command('campaign CAMP_TYPES');
+    const types = JSON.stringify((await waitFor(() => h.slack.ephemerals[1])).blocks);
+    expect(types).toContain('*Apps and resources:* Selected resource types');
+    expect(types).toContain('*Users:* All users');
+    expect(types).toContain('*Principals reviewed:* Resources');
+    for (const shown of [resources, types]) expect(shown).not.toContain(':warning:');
+  });
+
   it('says so for an unknown campaign, a tenant failure, and a malformed id', async () => {
     await h.command('campaign CAMP_NOPE');
     expect((await waitFor(() => h.slack.ephemerals[0])).text).toMatch(/no such item/);

@@ -1,6 +1,12 @@
 import type { SlackActor, SlackMessage } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
-import { clockedHarnessPerTest, dmsTo, jobIdOf, moveClockTo } from '../helpers/clocked.js';
+import {
+  clockedHarnessPerTest,
+  dmsTo,
+  jobIdOf,
+  moveClockTo,
+  snoozeFromCard as snoozeFromCardIn,
+} from '../helpers/clocked.js';
 import { ALICE, BOB, type Harness, settle, waitFor } from '../helpers/harness.js';
 
 /**
@@ -26,21 +32,7 @@ const finding = (id: string) => h.tenant.findings.get(id);
 const now = () => h.tenant.clock.now();
 const moveTo = (at: number) => moveClockTo(h, at);
 
-/** A snooze made from the card by alice, 48 hours from the test clock's now. */
-async function snoozeFromCard(findingId = 'FND_SA_UNOWNED') {
-  const ts = await h.postAlert(findingId);
-  await h.command(`snooze ${findingId} 48h waiting on the vendor`);
-  await waitFor(() => finding(findingId)?.state === 'FINDING_STATE_SNOOZED', 5_000, 'the snooze');
-  // the reply comes after the reminder and the end are scheduled: only then may the clock move
-  await waitFor(
-    () => h.slack.thread('C0SECOPS', ts).some((m) => m.text.includes('snoozed this')),
-    5_000,
-    'reply',
-  );
-
-  const until = Date.parse(String(finding(findingId)?.snoozeUntil));
-  return { ts, until };
-}
+const snoozeFromCard = (findingId?: string) => snoozeFromCardIn(h, findingId);
 
 describe('a reminder before the end', () => {
   it('goes to whoever made it at until − remindBefore, by DM and in the alert’s thread, once', async () => {

@@ -181,6 +181,25 @@ describe('/warden', () => {
     expect(reply.text).toContain('suppressed this until someone reopens it: test accounts only');
   });
 
+  it('suppress|resolve <id> other needs words, as the forms do; with them the closure is Other', async () => {
+    for (const text of ['suppress FND_SIMILAR_USER other', 'resolve FND_NHI_UNOWNED Other']) {
+      const body = ackText((await h.command(text)).body);
+      expect(body.response_type, text).toBe('ephemeral');
+      expect(body.text, text).toMatch(/^:warning: `other` needs your words/);
+    }
+    await settle(200);
+    expect(h.stateChanges()).toHaveLength(0);
+    await h.command('resolve FND_NHI_UNOWNED other owner left, access removed by hand');
+    await waitFor(() => state('FND_NHI_UNOWNED')?.state === 'FINDING_STATE_RESOLVED');
+    expect(h.stateChanges()).toEqual([
+      {
+        resolve: {
+          reason: 'Other: owner left, access removed by hand — via Slack by "Alice Adams" (U0ALICE)',
+        },
+      },
+    ]);
+  });
+
   it('accept-risk <id> opens the form; submitted, it acts and posts in the channel', async () => {
     await h.command('accept-risk FND_UNUSED_SECRET');
     const form = await h.form('finding.acceptRisk');

@@ -1,7 +1,7 @@
 import type { SandboxTenant, SlackMessage } from '@warden/simulators';
 import { afterEach } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
-import { type Harness, harnessPerTest, settle } from './harness.js';
+import { type Harness, harnessPerTest, settle, waitFor } from './harness.js';
 import { startSandbox } from './tenant.js';
 
 /**
@@ -38,4 +38,19 @@ export const jobIdOf = (m: SlackMessage | undefined): string =>
 export async function moveClockTo(h: Harness, at: number): Promise<void> {
   h.tenant.clock.advance(at - h.tenant.clock.now());
   await settle(250);
+}
+
+/** A snooze made from the card in C0SECOPS by alice, 48 hours (or `when`) from the test clock's now. */
+export async function snoozeFromCard(h: Harness, findingId = 'FND_SA_UNOWNED', when = '48h') {
+  const ts = await h.postAlert(findingId);
+  const snoozed = () => h.tenant.findings.get(findingId);
+  await h.command(`snooze ${findingId} ${when} waiting on the vendor`);
+  await waitFor(() => snoozed()?.state === 'FINDING_STATE_SNOOZED', 5_000, 'the snooze');
+  // the reply comes after the reminder and the end are scheduled: only then may the clock move
+  await waitFor(
+    () => h.slack.thread('C0SECOPS', ts).some((m) => m.text.includes('snoozed this')),
+    5_000,
+    'reply',
+  );
+  return { ts, until: Date.parse(String(snoozed()?.snoozeUntil)) };
 }

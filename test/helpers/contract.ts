@@ -8,7 +8,7 @@ import formats from 'ajv-formats';
  * uses) plus the proto3 JSON rules the vendor's server follows on top of it (api-facts.md):
  * - 64-bit integers travel as strings, 32-bit ones as numbers (within their range);
  * - a double may be "NaN", "Infinity" or "-Infinity";
- * - at most one member of a oneof is set (a set member is written even at its zero value);
+ * - at most one member of a oneof is set, in both modes (proto3 cannot write two, however new);
  * - enums are open (`x-speakeasy-unknown-values: allow`): a newer server may send values nobody
  *   knows. A *faithful* answer of this tenant uses the values its schema lists; `wire` accepts
  *   any string, as a client must.
@@ -302,7 +302,7 @@ export function createContract(spec: OpenApi = loadSpec().spec): Contract {
       const validate = validator(name, mode);
       const issues = validate(data) ? [] : (validate.errors ?? []).map(describe);
       const node = spec.components.schemas[name];
-      if (node && mode === 'faithful') issues.push(...oneofIssues(name, node, data, ''));
+      if (node) issues.push(...oneofIssues(name, node, data, ''));
       return issues;
     },
   };

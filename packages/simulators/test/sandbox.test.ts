@@ -122,7 +122,7 @@ describe('sandbox tenant', () => {
     try {
       expect(faithful.findings.get('FND_FUTURE', clock)).toBeUndefined();
       expect(faithful.findings.get('FND_HOSTILE', clock)).toBeUndefined();
-      expect(faithful.campaigns.has('CAMP_CONFLICT')).toBe(false);
+      expect(faithful.campaigns.has('CAMP_NEWER')).toBe(false);
       expect(sandbox.findings.get('FND_FUTURE', clock)).toBeDefined();
     } finally {
       await faithful.close();

@@ -1,5 +1,5 @@
 import type { KnownBlock } from '@slack/types';
-import { type ClosureReason, closureReasonText, OTHER_REASON } from '../../domain/closure.js';
+import { type ClosureReason, closureReasonText, lacksWords } from '../../domain/closure.js';
 import { BlockId, INPUT_ACTION } from '../ids.js';
 import { SLACK_LIMITS } from '../limits.js';
 import { input, type StateValues, text } from './form-state.js';
@@ -57,8 +57,7 @@ export function readClosure(
   const errors: Record<string, string> = {};
   if (!closure) errors[BlockId.closure] = 'Choose why.';
   if (words.length > WORDS_MAX) errors[BlockId.reason] = `At most ${WORDS_MAX} characters.`;
-  else if (closure?.id === OTHER_REASON && !words)
-    errors[BlockId.reason] = 'Say why: it is required for Other.';
+  else if (lacksWords(closure?.id, words)) errors[BlockId.reason] = 'Say why: it is required for Other.';
   if (!closure || Object.keys(errors).length > 0) return { errors };
   return { closure, reason: closureReasonText(closure, words) };
 }

@@ -20,6 +20,8 @@ describe('parseCommand', () => {
       { kind: 'acceptRisk', findingId: 'FND_1', when: 'P30D', justification: 'key rotated weekly' },
     ],
     ['resolve FND_1', { kind: 'resolve', findingId: 'FND_1', reason: '' }],
+    ['resolve FND_1 other moved', { kind: 'resolve', findingId: 'FND_1', reason: 'other moved' }],
+    ['suppress FND_1 otherwise fine', { kind: 'suppress', findingId: 'FND_1', reason: 'otherwise fine' }],
     ['REOPEN FND_1', { kind: 'reopen', findingId: 'FND_1' }],
     ['unsuppress FND_1', { kind: 'unsuppress', findingId: 'FND_1' }],
     ['campaign AR_1', { kind: 'campaign', campaignId: 'AR_1' }],
@@ -38,6 +40,9 @@ describe('parseCommand', () => {
     'suppress FND_1',
     'accept-risk FND_1 7d',
     `suppress FND_1 ${'x'.repeat(2_001)}`,
+    'suppress FND_1 other',
+    'resolve FND_1 other',
+    'resolve FND_1 OTHER  ',
   ])('refuses %j', (text) => {
     expect(parseCommand(text).ok).toBe(false);
   });
@@ -48,6 +53,8 @@ describe('parseCommand', () => {
     ['show ../../x', 'show'],
     ['accept-risk FND_1 7d', 'acceptRisk'],
     ['campaign', 'campaign'],
+    ['suppress FND_1 other', 'suppress'],
+    ['resolve FND_1 other', 'resolve'],
   ])('a mistake in %j names the subcommand whose usage to show', (text, kind) => {
     expect(parseCommand(text)).toMatchObject({ ok: false, usage: kind });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DIGEST_CATCH_UP_MS, digestOccurrences } from '../../../src/domain/digest-time.js';
-import { endKey, endOf, isSameEnd } from '../../../src/domain/ends.js';
+import { endKey, endOf, isSameEnd, reminderAt } from '../../../src/domain/ends.js';
 
 describe('digestOccurrences', () => {
   const at = (iso: string) => Date.parse(iso);
@@ -43,5 +43,34 @@ describe('endOf', () => {
     expect(isSameEnd({ ...end, at: end.at + 60_000 }, end)).toBe(false);
     expect(isSameEnd({ ...end, action: 'acceptRisk' }, end)).toBe(false);
     expect(endKey('remind', 'FND_1', end)).toBe(endKey('remind', 'FND_1', { ...end, at: end.at + 999 }));
+  });
+});
+
+describe('reminderAt', () => {
+  const MIN = 60_000;
+  const HOUR = 60 * MIN;
+  const DAY = 24 * HOUR;
+  const now = Date.parse('2026-11-24T12:00:00Z');
+  const ahead = (end: number, rb = DAY) => {
+    const at = reminderAt(now + end, now, rb);
+    return at === undefined ? undefined : now + end - at;
+  };
+  it('is remindBefore ahead of an end at least twice that far', () => {
+    expect(ahead(7 * DAY)).toBe(DAY);
+    expect(ahead(2 * DAY)).toBe(DAY);
+    expect(ahead(3 * HOUR, HOUR)).toBe(HOUR);
+  });
+  it('is half-way to a nearer end: the 1-day snooze with the default 24h is reminded 12 hours ahead', () => {
+    expect(ahead(DAY)).toBe(12 * HOUR);
+    expect(ahead(DAY + 1_000)).toBe(12 * HOUR + 500); // never at the moment it is made
+    expect(ahead(DAY - MIN)).toBe(12 * HOUR - MIN / 2);
+    expect(ahead(2 * HOUR)).toBe(HOUR);
+    expect(ahead(30 * MIN)).toBe(15 * MIN);
+  });
+  it('leaves 15 minutes (or remindBefore when shorter) both sides, else none', () => {
+    expect(ahead(29 * MIN)).toBeUndefined();
+    expect(ahead(10 * MIN, 5 * MIN)).toBe(5 * MIN);
+    expect(ahead(9 * MIN, 5 * MIN)).toBeUndefined();
+    expect(ahead(7 * DAY, 0)).toBeUndefined();
   });
 });

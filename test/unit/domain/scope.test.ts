@@ -78,8 +78,31 @@ describe('describeScope', () => {
     expect(w['Principals reviewed']).toEqual(['Users']);
   });
 
-  it('shows and flags two members of one oneof group, and keeps an unknown enum', () => {
-    const d = scopeOf('CAMP_CONFLICT');
+  it('says each member of the oneofs CAMP_FULL leaves unset, alone, with no warning', () => {
+    const resources = scopeOf('CAMP_RESOURCES');
+    expect(words(resources)['Apps and resources']).toEqual(['Specific resources of the selected apps']);
+    expect(words(resources).Users).toEqual(['2 selected users: `IU_ALICE`, `IU_BOB`']);
+    const types = scopeOf('CAMP_TYPES');
+    expect(words(types)['Apps and resources']).toEqual(['Selected resource types']);
+    expect(words(types).Users).toEqual(['All users']);
+    expect(words(types)['Principals reviewed']).toEqual(['Resources']);
+    for (const d of [resources, types]) expect(d.groups.filter((g) => g.warning)).toEqual([]);
+  });
+
+  it('keeps a principal type filter newer than the spec (a newer tenant)', () => {
+    expect(words(scopeOf('CAMP_NEWER'))['Principals reviewed']).toEqual([
+      'PRINCIPAL_TYPE_FILTER_SERVICE_IDENTITIES',
+    ]);
+  });
+
+  it('shows and flags two members of one oneof group (no tenant writes it; Warden still says it)', () => {
+    const d = describeScope({
+      allUsers: {},
+      selectedUsers: { userIds: ['IU_ALICE', 'IU_BOB'] },
+      specificResources: {},
+      resourceTypeSelections: {},
+      principalTypeFilter: 'PRINCIPAL_TYPE_FILTER_SERVICE_IDENTITIES',
+    });
     const users = d.groups.find((g) => g.title === 'Users');
     expect(users?.lines).toHaveLength(2);
     expect(users?.warning).toMatch(/allUsers, selectedUsers/);

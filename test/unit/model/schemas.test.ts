@@ -117,7 +117,7 @@ describe('campaign schemas', () => {
   });
 
   it('keeps an unknown principal type filter', () => {
-    const parsed = SetupEntitlementAndScopeResponseSchema.parse(campaigns.CAMP_CONFLICT);
+    const parsed = SetupEntitlementAndScopeResponseSchema.parse(campaigns.CAMP_NEWER);
     expect(parsed.scopeV2?.principalTypeFilter).toBe('PRINCIPAL_TYPE_FILTER_SERVICE_IDENTITIES');
   });
 

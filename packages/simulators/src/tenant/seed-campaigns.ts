@@ -5,7 +5,9 @@
  * - CAMP_LARGE: 2,500 selected entitlements over 12 apps, with `expanded`, some deleted, some with a
  *   custom policy;
  * - CAMP_BARE: entitlements without `expanded` (names fall back to ids);
- * - CAMP_CONFLICT (deliberately unfaithful, in seed-deliberate.ts): two members of one oneof set.
+ * - CAMP_RESOURCES, CAMP_TYPES: the members of a oneof CAMP_FULL does not set, each alone (a real
+ *   tenant sets at most one member of each group);
+ * - CAMP_NEWER (deliberately unfaithful, in seed-deliberate.ts): a principal filter nobody knows.
  */
 import { deliberateCampaigns } from './seed-deliberate.js';
 
@@ -163,6 +165,25 @@ function faithfulCampaigns(): Record<string, JsonCampaign> {
         principalTypeFilter: 'PRINCIPAL_TYPE_FILTER_UNSPECIFIED',
       },
       ...buildEntitlements('CAMP_BARE', fullSeeds, false),
+    },
+    // One member of each oneof group at most, as proto3 writes it: each member alone somewhere.
+    CAMP_RESOURCES: {
+      scopeV2: {
+        specificResources: {},
+        selectedUsers: { userIds: ['IU_ALICE', 'IU_BOB'] },
+        principalTypeFilter: 'PRINCIPAL_TYPE_FILTER_USERS',
+      },
+      list: [],
+      expanded: [],
+    },
+    CAMP_TYPES: {
+      scopeV2: {
+        resourceTypeSelections: {},
+        allUsers: {},
+        principalTypeFilter: 'PRINCIPAL_TYPE_FILTER_RESOURCES',
+      },
+      list: [],
+      expanded: [],
     },
   };
 }

@@ -4,14 +4,15 @@ import type { JsonCampaign } from './seed-campaigns.js';
 /**
  * DELIBERATELY UNFAITHFUL fixtures. They are not what this tenant's schema describes; they are
  * kept to prove a client survives them: a newer tenant (enum values and members nobody knows), a
- * hostile one (text that would ping or link in Slack), a tenant bug (two members of one oneof).
+ * hostile one (text that would ping or link in Slack). Never two members of one oneof: proto3
+ * cannot write that, whatever the server's version (the contract test checks it in every mode).
  * `createSandboxTenant({ deliberate: false })` leaves them out, and the contract test checks them
  * as wire JSON only, never as faithful answers.
  */
 export const DELIBERATE_FIXTURES: Readonly<Record<string, string>> = {
   FND_FUTURE: 'a newer tenant: a state, severity, source kind, type, target and evidence no client knows',
   FND_HOSTILE: 'hostile text from the tenant: mrkdwn that would ping a channel and link elsewhere',
-  CAMP_CONFLICT: 'a tenant bug: two members of one oneof group set, and a principal filter nobody knows',
+  CAMP_NEWER: 'a newer tenant: a principal type filter nobody knows',
 };
 
 export function deliberateFindings(): JsonFinding[] {
@@ -40,13 +41,11 @@ export function deliberateFindings(): JsonFinding[] {
 
 export function deliberateCampaigns(): Record<string, JsonCampaign> {
   return {
-    // Two members of one oneof group set: a tenant bug clients must survive.
-    CAMP_CONFLICT: {
+    // A principal type filter newer than the spec (enums are open): one member per oneof, as ever.
+    CAMP_NEWER: {
       scopeV2: {
         allUsers: {},
-        selectedUsers: { userIds: ['IU_ALICE', 'IU_BOB'] },
         specificResources: {},
-        resourceTypeSelections: {},
         principalTypeFilter: 'PRINCIPAL_TYPE_FILTER_SERVICE_IDENTITIES',
       },
       list: [],
