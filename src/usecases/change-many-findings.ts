@@ -3,7 +3,9 @@ import { describeFailure } from '../blockkit/failure.js';
 import { done } from '../blockkit/outcome-words.js';
 import { actionParams } from '../domain/actions.js';
 import { asBulkChange, type BulkChange, isBulkChangeApplied } from '../domain/bulk-change.js';
+import { keptPrincipal } from '../domain/credit.js';
 import { isApiError } from '../errors.js';
+import type { Finding } from '../model/finding.js';
 import type { RollupStore } from '../ports/rollups.js';
 import type { Audience } from '../ports/slack.js';
 import type { AlertLifePorts } from './alert-life.js';
@@ -64,7 +66,7 @@ export async function changeManyFindings(p: ManyPorts, input: ChangeManyInput): 
     const outcome = outcomeOf(changed.length, unchanged.length, sent.error);
     if (attemptId)
       await settleAudit(p, attemptId, outcome === 'failed' ? 'failed' : 'ok', errorDetail(sent.error));
-    await recordEach(p, input, changed, unchanged, sent.bulkActionIds);
+    await recordEach(p, input, read, unchanged, sent.bulkActionIds);
     p.metrics.bulkActions.inc({ action: input.change.kind, outcome });
     log.info({ changed: changed.length, unchanged: unchanged.length, busy: busy.length }, 'bulk change done');
     const made = {
@@ -157,28 +159,33 @@ async function alreadySo(p: ManyPorts, ids: string[], change: BulkChange): Promi
   return already;
 }
 
-/** One audit entry a finding: cards name who acted from these, as after a change to one. */
+/**
+ * One audit entry a finding: cards name who acted from these, as after a change to one, each
+ * with who the tenant says changed the state it read back (`principal`, domain/credit.ts).
+ */
 async function recordEach(
   p: ManyPorts,
   input: ChangeManyInput,
-  changed: string[],
+  changed: ReadonlyMap<string, Finding>,
   unchanged: string[],
   bulkActionIds: string[],
 ) {
   const params = { ...paramsOf(input), bulkActionIds };
-  const entry = (findingId: string, outcome: 'ok' | 'refused') =>
+  const entry = (findingId: string, outcome: 'ok' | 'refused', kept: Record<string, string> = {}) =>
     recordAudit(p, {
       userId: input.actorId,
       channel: input.report.channel,
       findingId,
       action: input.change.kind,
-      params,
+      params: { ...params, ...kept },
       outcome,
       ...(outcome === 'refused' ? { error: 'the tenant did not apply the bulk change to it' } : {}),
     });
-  for (const id of changed) await entry(id, 'ok');
+  // An owner assigned is no state change: the finding's stateUpdatedById is not about it.
+  const keep = (f: Finding) => (input.change.kind === 'assignOwner' ? {} : keptPrincipal(f));
+  for (const [id, f] of changed) await entry(id, 'ok', keep(f));
   for (const id of unchanged) await entry(id, 'refused');
-  p.metrics.stateChanges.inc({ action: input.change.kind, outcome: 'ok' }, changed.length);
+  p.metrics.stateChanges.inc({ action: input.change.kind, outcome: 'ok' }, changed.size);
 }
 
 async function tellThread(p: ManyPorts, input: ChangeManyInput, tally: BulkTally) {
