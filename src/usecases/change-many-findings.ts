@@ -1,4 +1,4 @@
-import { type BulkTally, describeBulk } from '../blockkit/bulk-report.js';
+import { type BulkTally, describeBulk, doneDespiteError } from '../blockkit/bulk-report.js';
 import { describeFailure } from '../blockkit/failure.js';
 import { done } from '../blockkit/outcome-words.js';
 import { actionParams } from '../domain/actions.js';
@@ -79,14 +79,8 @@ export async function changeManyFindings(p: ManyPorts, input: ChangeManyInput): 
       .markChanged(input.groupId)
       .catch((error: unknown) => log.warn({ err: error }, 'summary not marked'));
     const tally = { changed, unchanged, busy, already };
-    if (sent.error) {
-      logTenantFailure(log, sent.error, 'bulk change failed at the tenant');
-      await p.privately.tell(
-        input.audience,
-        describeFailure(sent.error, `${input.change.kind} these findings`, input.ref),
-      );
-    }
-    if (changed.length > 0 || !sent.error) await tellThread(p, input, tally);
+    if (sent.error) logTenantFailure(log, sent.error, 'bulk change failed at the tenant');
+    await tell(p, input, tally, sent.error);
     return { ...tally, failed: outcome === 'failed' };
   } finally {
     for (const id of claimed) await p.inflight.release(id);
@@ -188,12 +182,30 @@ async function recordEach(
   p.metrics.stateChanges.inc({ action: input.change.kind, outcome: 'ok' }, changed.size);
 }
 
-async function tellThread(p: ManyPorts, input: ChangeManyInput, tally: BulkTally) {
-  const text = describeBulk(input.change, input.actorId, tally, input.requesterId);
-  try {
-    await p.chat.post({ channel: input.report.channel, threadTs: input.report.threadTs, text });
-  } catch (error) {
-    p.logger.warn({ err: error }, 'bulk change done but its thread reply was not posted');
-    await p.privately.tell(input.audience, done(text));
+/**
+ * One truth for the thread and the person, from the read-back: what the tenant changed is said in
+ * the thread, and to the person too when the tenant answered with an error (it may have applied
+ * the change all the same: a 500 after acting) or the thread could not be told. Only when the
+ * read-back shows nothing changed is the person told the failure alone.
+ */
+async function tell(p: ManyPorts, input: ChangeManyInput, tally: BulkTally, error: unknown) {
+  if (error !== undefined && tally.changed.length === 0) {
+    await p.privately.tell(
+      input.audience,
+      describeFailure(error, `${input.change.kind} these findings`, input.ref),
+    );
+    return;
   }
+  const text = describeBulk(input.change, input.actorId, tally, input.requesterId);
+  const posted = await p.chat
+    .post({ channel: input.report.channel, threadTs: input.report.threadTs, text })
+    .then(
+      () => true,
+      (failure: unknown) => {
+        p.logger.warn({ err: failure }, 'bulk change done but its thread reply was not posted');
+        return false;
+      },
+    );
+  if (error !== undefined) await p.privately.tell(input.audience, doneDespiteError(text, input.ref));
+  else if (!posted) await p.privately.tell(input.audience, done(text));
 }
