@@ -71,3 +71,13 @@ export function describeBulk(
   }
   return truncate(lines.join('\n'), SLACK_LIMITS.messageText);
 }
+
+/**
+ * To the person, when the tenant answered a bulk change with an error but the read-back shows it
+ * changed findings all the same (`line`: describeBulk's words, as the thread says them).
+ */
+export function doneDespiteError(line: string, ref: string): string {
+  // The ref stays whole: the report's words give way if the message would be too long.
+  const words = truncate(line, SLACK_LIMITS.messageText - 200);
+  return `:warning: The tenant answered with an error, but reading the findings back shows what it did: ${words}\n_(ref ${code(ref, 40)})_`;
+}

@@ -1,6 +1,7 @@
 import { renderFindingAlert, type SlackChange } from '../blockkit/finding.js';
 import type { ShownOwner } from '../blockkit/finding-details.js';
-import { actionFromParams, isActionApplied } from '../domain/actions.js';
+import { actionFromParams } from '../domain/actions.js';
+import { showsChange } from '../domain/credit.js';
 import { personalOwnerOf } from '../domain/owner.js';
 import type { Finding } from '../model/finding.js';
 import type { CardSettings, Ports } from '../ports/index.js';
@@ -42,7 +43,8 @@ export function cardRef(finding: Finding, card: Card): MessageRef {
 
 /**
  * The change made from Slack that put the finding where it is now (Warden's audit log), if the
- * last one is still in effect: a change made in the tenant since then is not anyone's in Slack.
+ * tenant's record still shows that very change (its words and who the tenant says made it, not
+ * only its kind): a change made in the tenant since then is not anyone's in Slack.
  */
 async function lastSlackChange(p: CardPorts, finding: Finding): Promise<SlackChange | undefined> {
   let entries: AuditEntry[];
@@ -53,8 +55,7 @@ async function lastSlackChange(p: CardPorts, finding: Finding): Promise<SlackCha
     return undefined;
   }
   const last = entries.find((e) => e.outcome === 'ok' && actionFromParams(e.action, e.params));
-  const action = last && actionFromParams(last.action, last.params);
-  if (!last || !action || !isActionApplied(finding, action)) return undefined;
+  if (!last || !showsChange(finding, last, p.settings.attributionTemplate)) return undefined;
   const requester = typeof last.params.requester === 'string' ? last.params.requester : undefined;
   return requester
     ? { userId: requester, at: last.at, approvedBy: last.user_id }

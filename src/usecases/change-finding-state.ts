@@ -5,6 +5,7 @@ import { code } from '../blockkit/mrkdwn.js';
 import { doneBut, inFlightWatch } from '../blockkit/outcome-words.js';
 import { actionParams, actionText, type FindingAction, withText } from '../domain/actions.js';
 import { type Actor, attribute, hideEmails } from '../domain/attribution.js';
+import { keptPrincipal } from '../domain/credit.js';
 import { isApiError, READ_BACK_AFTER_CHANGE } from '../errors.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
@@ -82,7 +83,12 @@ export function errorDetail(error: unknown): string | null {
   );
 }
 
-function auditEvent(input: ChangeFindingStateInput, outcome: AuditOutcome, error?: unknown) {
+function auditEvent(
+  input: ChangeFindingStateInput,
+  outcome: AuditOutcome,
+  error?: unknown,
+  kept: Record<string, unknown> = {},
+) {
   return {
     userId: input.actorId,
     channel: input.audience.channel,
@@ -92,6 +98,7 @@ function auditEvent(input: ChangeFindingStateInput, outcome: AuditOutcome, error
       ...actionParams(input.action),
       ref: input.ref,
       ...(input.requesterId ? { requester: input.requesterId } : {}),
+      ...kept,
     },
     outcome,
     error: errorDetail(error),
@@ -100,7 +107,9 @@ function auditEvent(input: ChangeFindingStateInput, outcome: AuditOutcome, error
 
 /**
  * The outcome of an attempt: the entry written before the tenant was called is settled with it
- * (a crash in between leaves the attempt for reconcileAttempts); without one, a new entry.
+ * (a crash in between leaves the attempt for reconcileAttempts); without one, a new entry. A
+ * change made keeps who the tenant says made it (`principal`): cards and History credit the
+ * Slack person only with the tenant's record of this very change (domain/credit.ts).
  */
 async function audit(
   p: ChangePorts,
@@ -108,10 +117,12 @@ async function audit(
   outcome: Exclude<AuditOutcome, 'attempt'>,
   attemptId: string | undefined,
   error?: unknown,
+  finding?: Finding,
 ) {
   p.metrics.stateChanges.inc({ action: input.action.kind, outcome });
-  if (attemptId && (await settleAudit(p, attemptId, outcome, errorDetail(error)))) return;
-  await recordAudit(p, auditEvent(input, outcome, error));
+  const entry = auditEvent(input, outcome, error, finding ? keptPrincipal(finding) : {});
+  if (attemptId && (await settleAudit(p, attemptId, outcome, errorDetail(error), entry.params))) return;
+  await recordAudit(p, entry);
 }
 
 /** How a failed change goes into the audit log: refused by the tenant, made but not shown, or failed. */
@@ -163,7 +174,7 @@ export async function changeFindingState(
     await p.inflight.release(findingId);
   }
   log.info({ state: finding.state }, 'state changed');
-  await audit(p, input, 'ok', attemptId);
+  await audit(p, input, 'ok', attemptId, undefined, finding);
   const line = describeChange(action, input.actorId, finding, input.requesterId);
   // A snooze or acceptance made here: its reminder goes to whoever made it.
   const made = {

@@ -1,9 +1,11 @@
-import { type BulkTally, describeBulk } from '../blockkit/bulk-report.js';
+import { type BulkTally, describeBulk, doneDespiteError } from '../blockkit/bulk-report.js';
 import { describeFailure } from '../blockkit/failure.js';
 import { done } from '../blockkit/outcome-words.js';
 import { actionParams } from '../domain/actions.js';
 import { asBulkChange, type BulkChange, isBulkChangeApplied } from '../domain/bulk-change.js';
+import { keptPrincipal } from '../domain/credit.js';
 import { isApiError } from '../errors.js';
+import type { Finding } from '../model/finding.js';
 import type { RollupStore } from '../ports/rollups.js';
 import type { Audience } from '../ports/slack.js';
 import type { AlertLifePorts } from './alert-life.js';
@@ -64,7 +66,7 @@ export async function changeManyFindings(p: ManyPorts, input: ChangeManyInput): 
     const outcome = outcomeOf(changed.length, unchanged.length, sent.error);
     if (attemptId)
       await settleAudit(p, attemptId, outcome === 'failed' ? 'failed' : 'ok', errorDetail(sent.error));
-    await recordEach(p, input, changed, unchanged, sent.bulkActionIds);
+    await recordEach(p, input, read, unchanged, sent.bulkActionIds);
     p.metrics.bulkActions.inc({ action: input.change.kind, outcome });
     log.info({ changed: changed.length, unchanged: unchanged.length, busy: busy.length }, 'bulk change done');
     const made = {
@@ -77,14 +79,8 @@ export async function changeManyFindings(p: ManyPorts, input: ChangeManyInput): 
       .markChanged(input.groupId)
       .catch((error: unknown) => log.warn({ err: error }, 'summary not marked'));
     const tally = { changed, unchanged, busy, already };
-    if (sent.error) {
-      logTenantFailure(log, sent.error, 'bulk change failed at the tenant');
-      await p.privately.tell(
-        input.audience,
-        describeFailure(sent.error, `${input.change.kind} these findings`, input.ref),
-      );
-    }
-    if (changed.length > 0 || !sent.error) await tellThread(p, input, tally);
+    if (sent.error) logTenantFailure(log, sent.error, 'bulk change failed at the tenant');
+    await tell(p, input, tally, sent.error);
     return { ...tally, failed: outcome === 'failed' };
   } finally {
     for (const id of claimed) await p.inflight.release(id);
@@ -157,36 +153,59 @@ async function alreadySo(p: ManyPorts, ids: string[], change: BulkChange): Promi
   return already;
 }
 
-/** One audit entry a finding: cards name who acted from these, as after a change to one. */
+/**
+ * One audit entry a finding: cards name who acted from these, as after a change to one, each
+ * with who the tenant says changed the state it read back (`principal`, domain/credit.ts).
+ */
 async function recordEach(
   p: ManyPorts,
   input: ChangeManyInput,
-  changed: string[],
+  changed: ReadonlyMap<string, Finding>,
   unchanged: string[],
   bulkActionIds: string[],
 ) {
   const params = { ...paramsOf(input), bulkActionIds };
-  const entry = (findingId: string, outcome: 'ok' | 'refused') =>
+  const entry = (findingId: string, outcome: 'ok' | 'refused', kept: Record<string, string> = {}) =>
     recordAudit(p, {
       userId: input.actorId,
       channel: input.report.channel,
       findingId,
       action: input.change.kind,
-      params,
+      params: { ...params, ...kept },
       outcome,
       ...(outcome === 'refused' ? { error: 'the tenant did not apply the bulk change to it' } : {}),
     });
-  for (const id of changed) await entry(id, 'ok');
+  // An owner assigned is no state change: the finding's stateUpdatedById is not about it.
+  const keep = (f: Finding) => (input.change.kind === 'assignOwner' ? {} : keptPrincipal(f));
+  for (const [id, f] of changed) await entry(id, 'ok', keep(f));
   for (const id of unchanged) await entry(id, 'refused');
-  p.metrics.stateChanges.inc({ action: input.change.kind, outcome: 'ok' }, changed.length);
+  p.metrics.stateChanges.inc({ action: input.change.kind, outcome: 'ok' }, changed.size);
 }
 
-async function tellThread(p: ManyPorts, input: ChangeManyInput, tally: BulkTally) {
-  const text = describeBulk(input.change, input.actorId, tally, input.requesterId);
-  try {
-    await p.chat.post({ channel: input.report.channel, threadTs: input.report.threadTs, text });
-  } catch (error) {
-    p.logger.warn({ err: error }, 'bulk change done but its thread reply was not posted');
-    await p.privately.tell(input.audience, done(text));
+/**
+ * One truth for the thread and the person, from the read-back: what the tenant changed is said in
+ * the thread, and to the person too when the tenant answered with an error (it may have applied
+ * the change all the same: a 500 after acting) or the thread could not be told. Only when the
+ * read-back shows nothing changed is the person told the failure alone.
+ */
+async function tell(p: ManyPorts, input: ChangeManyInput, tally: BulkTally, error: unknown) {
+  if (error !== undefined && tally.changed.length === 0) {
+    await p.privately.tell(
+      input.audience,
+      describeFailure(error, `${input.change.kind} these findings`, input.ref),
+    );
+    return;
   }
+  const text = describeBulk(input.change, input.actorId, tally, input.requesterId);
+  const posted = await p.chat
+    .post({ channel: input.report.channel, threadTs: input.report.threadTs, text })
+    .then(
+      () => true,
+      (failure: unknown) => {
+        p.logger.warn({ err: failure }, 'bulk change done but its thread reply was not posted');
+        return false;
+      },
+    );
+  if (error !== undefined) await p.privately.tell(input.audience, doneDespiteError(text, input.ref));
+  else if (!posted) await p.privately.tell(input.audience, done(text));
 }

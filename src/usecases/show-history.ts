@@ -2,6 +2,7 @@ import { describeFailure } from '../blockkit/failure.js';
 import { type HistoryActor, type HistoryEntry, renderHistoryModal } from '../blockkit/history.js';
 import { renderInfoModal } from '../blockkit/info-modal.js';
 import { code } from '../blockkit/mrkdwn.js';
+import { principalOf } from '../domain/credit.js';
 import type { FindingAuditEvent } from '../model/finding-audit.js';
 import type { Ports } from '../ports/index.js';
 import type { AuditEntry } from '../ports/store.js';
@@ -46,37 +47,76 @@ const timeOf = (e: FindingAuditEvent) => {
   return Number.isFinite(t) ? t : 0;
 };
 
+const bulkIdsOf = (a: AuditEntry): string[] =>
+  [a.params.bulkActionId, ...(Array.isArray(a.params.bulkActionIds) ? a.params.bulkActionIds : [])].filter(
+    (id): id is string => typeof id === 'string' && id !== '',
+  );
+
 /**
- * The Slack change in Warden's audit log that this tenant event records, if any: the nearest in
- * time, since changes of one kind often come close together (snoozed by one person, reopened,
- * snoozed again by another) and each is its own person's, not the newest one's.
+ * Whether Warden's change `a` may be the one the tenant's event `e` records: the same kind, close
+ * in time, by the principal the tenant named for Warden's change when Warden kept it, and in the
+ * same bulk operation when both say which (a change to one finding is never a bulk operation's).
  */
-function slackChangeOf(e: FindingAuditEvent, ours: readonly AuditEntry[]): AuditEntry | undefined {
-  const action = WARDEN_ACTION[e.eventType ?? ''];
-  if (!action) return undefined;
-  const gap = (a: AuditEntry) => Math.abs(a.at - timeOf(e));
-  let nearest: AuditEntry | undefined;
-  for (const a of ours) {
-    if (a.action !== action || gap(a) > SAME_CHANGE_MS) continue;
-    if (!nearest || gap(a) < gap(nearest)) nearest = a;
+function mayRecord(e: FindingAuditEvent, a: AuditEntry): boolean {
+  if (WARDEN_ACTION[e.eventType ?? ''] !== a.action) return false;
+  if (Math.abs(a.at - timeOf(e)) > SAME_CHANGE_MS) return false;
+  const principal = principalOf(a.params);
+  if (principal && e.actorPrincipalId !== principal) return false;
+  const ids = bulkIdsOf(a);
+  const bulk = ids.length > 0 || typeof a.params.group === 'string';
+  if (e.bulkOperationId && (!bulk || (ids.length > 0 && !ids.includes(e.bulkOperationId)))) return false;
+  return true;
+}
+
+/**
+ * The Slack change in Warden's audit log each tenant event records, if any, among the events of
+ * a principal that is no tenant user (`candidates`). One change is one event: pairs are taken
+ * nearest in time first, so a change credits the event it made and never another principal's
+ * event of the same kind a minute later; changes of one kind often come close together (snoozed
+ * by one person, reopened, snoozed again by another) and each is its own person's.
+ */
+function slackChangesOf(
+  events: readonly FindingAuditEvent[],
+  candidates: ReadonlySet<number>,
+  ours: readonly AuditEntry[],
+): Map<number, AuditEntry> {
+  const pairs: { event: number; entry: number; gap: number }[] = [];
+  for (const event of candidates) {
+    const e = events[event];
+    if (!e) continue;
+    ours.forEach((a, entry) => {
+      if (mayRecord(e, a)) pairs.push({ event, entry, gap: Math.abs(a.at - timeOf(e)) });
+    });
   }
-  return nearest;
+  pairs.sort((x, y) => x.gap - y.gap);
+  const made = new Map<number, AuditEntry>();
+  const used = new Set<number>();
+  for (const { event, entry } of pairs) {
+    const a = ours[entry];
+    if (made.has(event) || used.has(entry) || !a) continue;
+    made.set(event, a);
+    used.add(entry);
+  }
+  return made;
 }
 
 async function actorOf(
   p: HistoryPorts,
   e: FindingAuditEvent,
-  ours: readonly AuditEntry[],
-): Promise<HistoryActor> {
+): Promise<{ actor: HistoryActor; ours: boolean }> {
   const id = e.actorPrincipalId;
-  if (!id) return { kind: 'system' };
+  if (!id) return { actor: { kind: 'system' }, ours: false };
   const person = await p.owners.personOf(id);
-  if (person.slackUserId) return { kind: 'person', slackUserId: person.slackUserId, viaWarden: false };
+  if (person.slackUserId)
+    return { actor: { kind: 'person', slackUserId: person.slackUserId, viaWarden: false }, ours: false };
   // Not a person Slack knows: Warden's own service principal, when the change was made in Slack.
   // Only a principal that is no person of the tenant's (Warden's own service principal is one) can
   // stand for a change made in Slack: a tenant user acting outside Slack is theirs, however close.
-  const made = person.why === 'no-tenant-user' ? slackChangeOf(e, ours) : undefined;
-  if (!made) return { kind: 'tenant', id, name: person.name };
+  return { actor: { kind: 'tenant', id, name: person.name }, ours: person.why === 'no-tenant-user' };
+}
+
+/** The person in Slack behind a change Warden made (a four-eyes requester, with the approver). */
+function slackPerson(made: AuditEntry): HistoryActor {
   const requester = typeof made.params.requester === 'string' ? made.params.requester : undefined;
   return requester
     ? { kind: 'person', slackUserId: requester, viaWarden: true, approvedBy: made.user_id }
@@ -92,12 +132,21 @@ async function loadEntries(p: HistoryPorts, findingId: string) {
     ),
   ]);
   const sorted = [...events].sort((a, b) => timeOf(b) - timeOf(a));
+  const actors: HistoryActor[] = [];
+  const candidates = new Set<number>();
+  for (const [i, e] of sorted.entries()) {
+    const { actor, ours: maybeOurs } = await actorOf(p, e);
+    actors.push(actor);
+    if (maybeOurs) candidates.add(i);
+  }
+  const made = slackChangesOf(sorted, candidates, ours);
   const entries: HistoryEntry[] = [];
-  for (const e of sorted) {
+  for (const [i, e] of sorted.entries()) {
+    const ourChange = made.get(i);
     entries.push({
       at: e.createdAt ?? undefined,
       eventType: e.eventType ?? undefined,
-      actor: await actorOf(p, e, ours),
+      actor: ourChange ? slackPerson(ourChange) : (actors[i] ?? { kind: 'system' }),
       state: e.stateAtEvent ?? undefined,
       severity: e.severityAtEvent ?? undefined,
       ticketId: e.ticketId || undefined,

@@ -228,6 +228,52 @@ describe('buttons that act at once', () => {
   });
 });
 
+describe('who a card credits', () => {
+  const ID = 'FND_SIMILAR_USER';
+  /** The State line of the newest card of the finding in the channel. */
+  const stateLine = () => {
+    const cards = h.slack.messages.filter(
+      (m) => !m.thread_ts && JSON.stringify(m.blocks).includes(`\`${ID}\``),
+    );
+    return /\*State:\*[^"]*/.exec(JSON.stringify(cards.at(-1)?.blocks))?.[0] ?? '';
+  };
+
+  it('a re-suppression in the tenant’s console with other words is not the Slack person’s', async () => {
+    const ts = await h.postAlert(ID);
+    const form = await h.openForm('finding.suppress', ID, ts);
+    await form.submit({ Why: 'False positive', Reason: 'test accounts' });
+    await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1, 5_000, 'the thread reply');
+    await h.command(`show ${ID}`);
+    await waitFor(() => stateLine().includes('by <@U0ALICE>'), 5_000, 'the card naming Alice');
+    // then Bob, in the tenant's console, reopens it and suppresses it again with his own words
+    for (const body of [{ reopen: {} }, { suppress: { reason: 'known HR import duplicate' } }])
+      expect(h.tenant.findings.changeState(ID, body, 'IU_BOB').status).toBe(200);
+    const cards = h.slack.messages.filter((m) => !m.thread_ts).length;
+    await h.command(`show ${ID}`);
+    await waitFor(() => h.slack.messages.filter((m) => !m.thread_ts).length > cards, 5_000, 'the new card');
+    expect(stateLine()).toMatch(/^\*State:\* 🔕 Suppressed until reopened: known HR import duplicate$/);
+  });
+
+  it('a reopen in the tenant’s console after one in Slack is not the Slack person’s', async () => {
+    const ts = await h.postAlert('FND_SNOOZED');
+    await h.click('finding.reopen', 'FND_SNOOZED', ts);
+    await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1, 5_000, 'the thread reply');
+    expect(JSON.stringify(h.slack.messages.find((m) => m.ts === ts)?.blocks)).toContain('by <@U0ALICE>');
+    // Bob snoozes it in the console and reopens it there: open again, but by Bob
+    const until = new Date(Date.now() + 86_400_000).toISOString();
+    for (const body of [{ snooze: { reason: 'vendor call', snoozeUntil: until } }, { reopen: {} }])
+      expect(h.tenant.findings.changeState('FND_SNOOZED', body, 'IU_BOB').status).toBe(200);
+    await h.command('show FND_SNOOZED');
+    const shown = await waitFor(
+      () => h.slack.messages.filter((m) => !m.thread_ts && m.ts !== ts).at(-1),
+      5_000,
+      'the new card',
+    );
+    const state = /\*State:\*[^"]*/.exec(JSON.stringify(shown.blocks))?.[0];
+    expect(state).toBe('*State:* 🚨 Open');
+  });
+});
+
 describe('ack', () => {
   it('acks a button in under 1 s while the tenant takes 2.5 s', async () => {
     const ts = await h.postAlert('FND_SA_UNOWNED');

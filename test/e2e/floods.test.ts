@@ -134,6 +134,59 @@ describe('a flood of findings', () => {
     );
     const updates = slack.callsOf('chat.update').filter((c) => c.args.ts === summary.ts);
     expect(updates.length).toBeLessThanOrEqual(4);
+    // History credits the bulk operation's event (its id is the one Warden kept) to Alice
+    const [entry] = await h.warden.store.auditLog({ findingId: members[1] ?? '', limit: 1 });
+    const [bulkId] = (entry?.params.bulkActionIds ?? []) as string[];
+    await h.command(`history ${members[1] ?? ''}`);
+    const history = await waitFor(
+      () => [...slack.views.values()].find((v) => /Page 1 of/.test(JSON.stringify(v.view))),
+      8_000,
+      'the history modal',
+    );
+    expect(JSON.stringify(history.view)).toMatch(
+      new RegExp(
+        `\\*Snoozed\\* · [^"]* · by <@U0ALICE> in Slack\\\\n_state snoozed[^"]*bulk change \`${bulkId}\``,
+      ),
+    );
+  });
+
+  it('Snooze all the tenant applies and answers 500: the person and the thread both say what the read-back shows', async () => {
+    await start(ROLLUP);
+    const { summary, groupId, members } = await rolledUp(14);
+    h.tenant.faults.add({ method: 'POST', path: '/api/v1/findings/bulk/state', status: 500, after: true });
+    await h.click(RollupId.snoozeAll, groupId, summary.ts);
+    await (await h.form('bulk.snooze')).submit({ Reason: 'scanner noise after the connector upgrade' });
+    const said = `<@${ALICE.userId}> snoozed ${members.length} findings until`;
+    const reply = await waitFor(
+      () => slack.thread(CHANNEL, summary.ts).find((m) => (m.text ?? '').includes(said)),
+      20_000,
+      'the thread reply',
+    );
+    const told = await waitFor(
+      () => slack.ephemerals.find((e) => e.user === ALICE.userId),
+      5_000,
+      'the person told',
+    );
+    expect(told.text).not.toMatch(/Nothing was changed/);
+    expect(told.text).toMatch(/^:warning: The tenant answered with an error, but reading the findings back/);
+    expect(told.text).toContain(said);
+    expect(told.text).toMatch(/\(ref `[^`]+`\)/);
+    expect(slack.ephemerals.filter((e) => e.user === ALICE.userId)).toHaveLength(1);
+    expect(reply.text).not.toMatch(/did not change/);
+    for (const id of members)
+      expect(h.tenant.findings.get(id, Date.now())?.state).toBe('FINDING_STATE_SNOOZED');
+    // not sent again blindly: the tenant had acted
+    expect(h.tenant.requests.filter((r) => r.path === '/api/v1/findings/bulk/state')).toHaveLength(1);
+    // History credits the bulk operation's event to the person who made it in Slack
+    await h.command(`history ${members[0] ?? ''}`);
+    const history = await waitFor(
+      () => [...slack.views.values()].find((v) => /Page 1 of/.test(JSON.stringify(v.view))),
+      8_000,
+      'the history modal',
+    );
+    expect(JSON.stringify(history.view)).toMatch(
+      /\*Snoozed\* · [^"]* · by <@U0ALICE> in Slack\\n_state snoozed/,
+    );
   });
 
   it('Accept risk for all with four-eyes: one request for the group; nothing changes until an approver approves', async () => {

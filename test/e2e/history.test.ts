@@ -116,6 +116,25 @@ describe('History', () => {
     expect(entries[2]).toMatch(/^\*Snoozed\* · .* · by <@U0ALICE> in Slack/);
   });
 
+  it('another principal’s change right after one made in Slack is not the Slack person’s', async () => {
+    await start();
+    const ts = await h.postAlert(ID);
+    await snoozeInSlack(ts);
+    // within a minute, another tool of the tenant's (a principal that is no tenant user, like
+    // Warden's own) reopens it and snoozes it again
+    const at = h.tenant.clock.now();
+    changeInTenant('reopen', 'IU_OTHER_TOOL', at + 20_000);
+    changeInTenant('snooze', 'IU_OTHER_TOOL', at + 40_000);
+    await h.command(`history ${ID}`);
+    const { entries } = await historyModal();
+    expect(entries[0]).toMatch(/^\*Snoozed\* · .* · by `IU_OTHER_TOOL` \(in the tenant\)/);
+    expect(entries[1]).toMatch(/^\*Reopened\* · .* · by `IU_OTHER_TOOL` \(in the tenant\)/);
+    expect(entries[2]).toMatch(/^\*Snoozed\* · .* · by <@U0ALICE> in Slack/);
+    // Warden kept who the tenant says made its change: its own service principal
+    const [entry] = await h.warden.store.auditLog({ findingId: ID, limit: 1 });
+    expect(entry).toMatchObject({ action: 'snooze', params: { principal: 'IU_WARDEN_SERVICE' } });
+  });
+
   it('each of Warden’s changes is shown by whoever made it, however close together', async () => {
     await start();
     const ts = await h.postAlert(ID);
