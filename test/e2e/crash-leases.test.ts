@@ -57,9 +57,11 @@ async function suppressSlowly(w: ProcessWorld, url: string, findingId: string, l
     'the card',
   );
   expect(JSON.stringify(card.blocks)).toContain('Open');
+  const changes = () => w.tenant.requests.filter((r) => r.path.endsWith(`${findingId}/state`)).length;
+  const before = changes();
   w.tenant.faults.add({ method: 'POST', path: /\/state$/, latencyMs });
   await slashCommand(w, url, `suppress ${findingId} accepted by the platform team`);
-  await waitFor(() => w.tenant.requests.some((r) => r.path.endsWith('/state')), 10_000, 'the change sent');
+  await waitFor(() => changes() > before, 10_000, 'the change sent');
   return card;
 }
 
@@ -219,7 +221,24 @@ describe.each(backends().filter((b) => b.name === 'postgres'))('two replicas, on
     const entries = await withStore(w, (s) => s.auditLog({ findingId: 'FND_SA_UNOWNED', limit: 10 }));
     expect(entries.map((e) => [e.action, e.outcome, e.error])).toEqual([['suppress', 'ok', null]]);
     expect(w.slack.thread(card.channel, card.ts)).toHaveLength(1);
-  }, 120_000);
+
+    // A dies mid-change: B, live all along, settles it once A's lease is gone.
+    const second = await suppressSlowly(w, a.url, 'FND_UNUSED_SECRET', 2_000);
+    await a.kill();
+    const killed = Date.now();
+    await waitFor(
+      () => JSON.stringify(second.blocks).includes('Suppressed'),
+      40_000,
+      'B putting the card right',
+    );
+    const told = await waitFor(
+      () => w.slack.ephemerals.find((e) => /Warden restarted/.test(e.text)),
+      10_000,
+      'the person told',
+    );
+    expect(told.text).toMatch(/the tenant had applied it/);
+    expect(Date.now() - killed).toBeLessThan(40_000);
+  }, 150_000);
 });
 
 /** The roll-up's group: the value of its Review button, anywhere in the summary's blocks. */
