@@ -133,6 +133,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
       draining = value;
     },
     sweepRetention: () => sweepRetention({ store, retention: file.retention, clock, logger }),
+    lease: built.lease,
     onStoreBack: (listener) => store.health.onBack(listener),
     close: async () => {
       await tenant.close();

@@ -49,6 +49,11 @@ export const restartedApplied = (what: string, line: string): string =>
 export const restartedBulk = (action: string, groupId: string): string =>
   `:warning: Warden restarted during your ${action} of roll-up ${code(groupId)}: the tenant may have applied it to some of its findings. The roll-up's summary now shows where each stands; run it again for the rest if it is still needed.`;
 
+export const restartedBulkRead = (action: string, groupId: string, changed: number, of: number): string =>
+  changed === of
+    ? `:white_check_mark: Warden restarted during your ${action} of roll-up ${code(groupId)}; the tenant had applied it to all ${of} of its findings, and their alerts now show it.`
+    : `:warning: Warden restarted during your ${action} of roll-up ${code(groupId)}; the tenant had applied it to ${changed} of ${of} findings, and their alerts now show it. Run it again for the rest if it is still needed.`;
+
 /** A form opened on a finding that moved on meanwhile (`state`: its label). */
 export const nothingToExtend = (state: string): string =>
   `This finding is ${state.toLowerCase()} now: there is nothing to extend. Its card shows where it stands.`;

@@ -47,6 +47,11 @@ export interface Settings {
    * audit log is known to be a dead process's (reconcile-attempts.ts).
    */
   changeDeadlineMs: number;
+  /**
+   * This process's id in the store's leases (store/instance-lease.ts), written on each audit
+   * attempt: once its lease is gone, another process reconciles what it left (reconcile-attempts.ts).
+   */
+  instanceId: string;
   /** Why a finding is closed: the list the Resolve and Suppress forms ask from. */
   closureReasons: readonly ClosureReason[];
   /** How long before a snooze or risk acceptance ends its reminder goes (0: none). */

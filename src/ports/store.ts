@@ -124,6 +124,21 @@ export interface AuditEntry {
   params: Record<string, unknown>;
   outcome: AuditOutcome;
   error: string | null;
+  /** The process that wrote an attempt (its lease: InstanceLeases); null or absent otherwise. */
+  instance_id?: string | null;
+}
+
+/** Which unsettled attempts are orphans: no live process will ever settle them. */
+export interface OrphanQuery {
+  /** This process: its own attempts are orphans only past `before` (an outage cut their settle). */
+  self: string;
+  /** Attempts of no process (older rows) or of this one, written before this (ms), are orphans. */
+  before: number;
+  /** Leases that ran out before this (ms) are gone; the attempts of such a process are orphans. */
+  now: number;
+  /** False while this process cannot trust others' leases (its store was away: theirs lapsed too). */
+  byLease: boolean;
+  limit: number;
 }
 
 export interface AuditLog {
@@ -139,8 +154,8 @@ export interface AuditLog {
     error: string | null,
     params?: Record<string, unknown>,
   ): Promise<boolean>;
-  /** Attempts still without an outcome, made before `before` (ms). */
-  unsettledAttempts(before: number, limit: number): Promise<AuditEntry[]>;
+  /** Attempts still without an outcome that no live process will settle, oldest first. */
+  unsettledAttempts(q: OrphanQuery): Promise<AuditEntry[]>;
   /** Newest first: a finding's entries, a person's, or all. */
   auditLog(filter: { findingId?: string; userId?: string; limit: number }): Promise<AuditEntry[]>;
 }
@@ -220,6 +235,19 @@ export interface InflightClaims {
   releaseInflight(findingId: string, holder: string): Promise<void>;
 }
 
+/**
+ * Each running process's lease (heartbeat): attempts of a process whose lease is gone are
+ * reconciled by the others, and a live one's never are.
+ */
+export interface InstanceLeases {
+  /** Takes (or takes again, after it was lost) this process's lease until `leaseUntil`. */
+  renewInstance(id: string, startedAt: number, leaseUntil: number): Promise<void>;
+  /** Gives the lease up (a clean stop): what it left unsettled is reconciled at once. */
+  releaseInstance(id: string): Promise<void>;
+  /** Forgets leases that ran out before `before`; their attempts stay orphans (no live owner). */
+  forgetInstances(before: number): Promise<void>;
+}
+
 /** What retention deletes: each a table, or the rows of a status in it. */
 export type RetentionTarget = 'sentAlerts' | 'failedAlerts' | 'audit' | 'seen' | 'expired' | 'rollups';
 
@@ -250,6 +278,7 @@ export interface Store
     ApprovalStore,
     ReplayMemory,
     InflightClaims,
+    InstanceLeases,
     RetentionStore,
     PacingStore,
     RollupRecords,

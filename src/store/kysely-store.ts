@@ -5,6 +5,7 @@ import { migrationProvider, ping } from './migrations/index.js';
 import { approvalQueries } from './queries/approvals.js';
 import { auditQueries } from './queries/audit.js';
 import { inflightQueries } from './queries/inflight.js';
+import { instanceQueries } from './queries/instances.js';
 import { lifecycleQueries } from './queries/lifecycle.js';
 import { messageQueries } from './queries/messages.js';
 import { outboxQueries } from './queries/outbox.js';
@@ -71,6 +72,7 @@ export function createKyselyStore(
     ...approvalQueries(db),
     ...replayQueries(db, retry),
     ...inflightQueries(db),
+    ...instanceQueries(db),
     ...retentionQueries(db),
     ...pacingQueries(db, kind),
     ...rollupQueries(db),
@@ -112,6 +114,9 @@ export function createKyselyStore(
     claimInflight: r(base.claimInflight),
     // writes that set the same values again
     releaseInflight: r(base.releaseInflight),
+    renewInstance: r(base.renewInstance),
+    releaseInstance: r(base.releaseInstance),
+    forgetInstances: r(base.forgetInstances),
     markSent: r(base.markSent),
     reschedule: r(base.reschedule),
     markFailed: r(base.markFailed),

@@ -92,6 +92,8 @@ export interface AuditTable {
   params: string;
   outcome: AuditOutcome;
   error: string | null;
+  /** The process that wrote an attempt (instances.id); null for other entries and older rows. */
+  instance_id: string | null;
 }
 
 /** A four-eyes risk acceptance waiting for, or given, an approver's decision. */
@@ -156,6 +158,13 @@ export interface LifecycleJobsTable {
 }
 
 /** Who opened Warden's Home tab, and when last. */
+/** A running Warden process and its lease, renewed on a heartbeat (store/instance-lease.ts). */
+export interface InstancesTable {
+  id: string;
+  started_at: number;
+  lease_until: number;
+}
+
 export interface HomeViewsTable {
   user_id: string;
   opened_at: number;
@@ -169,6 +178,7 @@ export interface Database {
   approvals: ApprovalsTable;
   seen_requests: SeenRequestsTable;
   inflight: InflightTable;
+  instances: InstancesTable;
   slack_pacing: SlackPacingTable;
   rollup_groups: RollupGroupsTable;
   rollup_members: RollupMembersTable;

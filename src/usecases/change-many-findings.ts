@@ -47,18 +47,20 @@ export async function changeManyFindings(p: ManyPorts, input: ChangeManyInput): 
   for (const id of new Set(input.findingIds)) ((await p.inflight.claim(id)) ? claimed : busy).push(id);
   try {
     const signed = await signedChange(p, input);
+    // Findings already as asked (an open one for Reopen all) are not sent: the tenant would
+    // refuse them, and reading back could not tell them from the ones it changed.
+    const already = await alreadySo(p, claimed, input.change);
+    const toSend = claimed.filter((id) => !already.includes(id));
+    // Written before the tenant is called, naming what is sent: a crash mid-change leaves the
+    // list for reconcile-bulk.ts to read back finding by finding.
     const attemptId = await recordAudit(p, {
       userId: input.actorId,
       channel: input.report.channel,
       findingId: input.groupId,
       action: `bulk.${input.change.kind}`,
-      params: { ...paramsOf(input), findings: claimed.length },
+      params: { ...paramsOf(input), findings: toSend.length, ids: toSend },
       outcome: 'attempt',
     });
-    // Findings already as asked (an open one for Reopen all) are not sent: the tenant would
-    // refuse them, and reading back could not tell them from the ones it changed.
-    const already = await alreadySo(p, claimed, input.change);
-    const toSend = claimed.filter((id) => !already.includes(id));
     const sent = await sendAll(p, toSend, signed);
     const read = await readBack(p, sent.ids, input.change);
     const changed = [...read.keys()];

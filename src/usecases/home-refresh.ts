@@ -91,7 +91,7 @@ export function refreshingAudit(audit: AuditLog, home: () => HomeRefresher | und
       if (user) home()?.refresh([user, ...(typeof params?.requester === 'string' ? [params.requester] : [])]);
       return settled;
     },
-    unsettledAttempts: (before, limit) => audit.unsettledAttempts(before, limit),
+    unsettledAttempts: (q) => audit.unsettledAttempts(q),
     auditLog: (filter) => audit.auditLog(filter),
   };
 }

@@ -42,3 +42,22 @@ export async function readBack(
   }
   return done;
 }
+
+/**
+ * The findings that show the change now: one read (search by refs), no waiting. A failed read
+ * throws, so the caller can try again later rather than take "not applied" for an answer.
+ */
+export async function readOnce(
+  p: Pick<Ports, 'findings'>,
+  ids: readonly string[],
+  change: BulkChange,
+): Promise<Map<string, Finding>> {
+  const done = new Map<string, Finding>();
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    const refs = ids.slice(i, i + CHUNK).map((id) => ({ id }));
+    for await (const f of p.findings.search({ refs }, { pageSize: 50 })) {
+      if (isBulkChangeApplied(f, change)) done.set(f.id, f);
+    }
+  }
+  return done;
+}

@@ -1,24 +1,42 @@
 import { actionRow } from '../blockkit/action-table.js';
 import { describeChange } from '../blockkit/audit.js';
 import { code } from '../blockkit/mrkdwn.js';
-import { restartedApplied, restartedBulk, restartedNotApplied } from '../blockkit/outcome-words.js';
+import { restartedApplied, restartedNotApplied } from '../blockkit/outcome-words.js';
 import { actionFromParams, isActionApplied } from '../domain/actions.js';
 import type { Finding } from '../model/finding.js';
 import type { AuditEntry } from '../ports/store.js';
 import type { ChangePorts } from './change-finding-state.js';
 import { findingChanged } from './finding-changed.js';
+import { BULK, reconcileBulk } from './reconcile-bulk.js';
 import { settleAudit } from './record-audit.js';
+
+/** This process's lease, as the reconciler reads others' by it (store/instance-lease.ts). */
+export interface LeaseView {
+  /** Wall time (ms), the measure of leases. */
+  now(): number;
+  /** False while others' leases cannot be believed (after this process lost the store). */
+  othersTrusted(): boolean;
+}
 
 /**
  * State changes whose process died while the tenant was applying them (SIGKILL, a lost node):
- * the audit attempt was written, its outcome never was. An attempt older than any change can take
- * (settings.changeDeadlineMs) is such an orphan. The finding is read back: if the tenant applied
- * the change, every card is replaced and the thread told, as after any change; either way the
- * attempt gets its outcome and the person who acted is told what became of it. The store decides
- * which replica settles each attempt, so each is reconciled once.
+ * the audit attempt was written, its outcome never was. Each attempt names the process that made
+ * it; once that process's lease is gone (store/instance-lease.ts: seconds after it died, at once
+ * after a clean stop) the attempt is an orphan, and a live process's never is. Attempts of older
+ * versions (no process named), and this process's own that an outage left unsettled, are orphans
+ * past the longest a change can take (settings.changeDeadlineMs). The finding is read back: if
+ * the tenant applied the change, every card is replaced and the thread told, as after any change;
+ * either way the attempt gets its outcome and the person who acted is told what became of it.
+ * The store decides which replica settles each attempt, so each is reconciled once.
  */
-export async function reconcileAttempts(p: ChangePorts): Promise<number> {
-  const orphans = await p.audit.unsettledAttempts(p.clock() - p.settings.changeDeadlineMs, 50);
+export async function reconcileAttempts(p: ChangePorts, lease?: LeaseView): Promise<number> {
+  const orphans = await p.audit.unsettledAttempts({
+    self: p.settings.instanceId,
+    before: p.clock() - p.settings.changeDeadlineMs,
+    now: lease?.now() ?? 0,
+    byLease: lease?.othersTrusted() ?? false,
+    limit: 50,
+  });
   let settled = 0;
   for (const attempt of orphans) {
     if (await reconcileOne(p, attempt)) settled++;
@@ -58,26 +76,5 @@ async function reconcileOne(p: ChangePorts, a: AuditEntry): Promise<boolean> {
   const everywhere = { reply: line, primaryChannel: audience.channel };
   await findingChanged(p, finding, { made, cards: { everywhere } });
   await p.privately.tell(audience, restartedApplied(what, line));
-  return true;
-}
-
-const BULK = 'bulk.';
-
-/**
- * A bulk change interrupted: the tenant may have applied it to some of the group. Its roll-up's
- * summary is marked for an update (it reads every finding back), and the person is told to look
- * there and run it again for the rest if still needed.
- */
-async function reconcileBulk(p: ChangePorts, a: AuditEntry, id: string): Promise<boolean> {
-  const note = "interrupted by a restart; the roll-up's summary shows what the tenant applied";
-  if (!(await settleAudit(p, id, 'failed', note))) return false;
-  const group = typeof a.params.group === 'string' ? a.params.group : a.finding_id;
-  await p.rollups
-    .markChanged(group)
-    .catch((error: unknown) => p.logger.warn({ err: error, groupId: group }, 'roll-up not marked changed'));
-  await p.privately.tell(
-    { channel: a.channel ?? a.user_id, user: a.user_id },
-    restartedBulk(a.action.slice(BULK.length), group),
-  );
   return true;
 }

@@ -29,6 +29,8 @@ export async function recordAudit(p: AuditPorts, e: AuditEvent): Promise<string 
       params: e.params ?? {},
       outcome: e.outcome,
       error: e.error ?? null,
+      // Whose attempt it is: while this process's lease lives, no other settles it.
+      instance_id: e.outcome === 'attempt' ? p.settings.instanceId : null,
     });
   } catch (error) {
     p.logger.error({ err: error, action: e.action }, 'audit entry could not be written');

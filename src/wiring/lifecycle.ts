@@ -9,6 +9,7 @@ import type { DeliveryWorker } from '../delivery/worker.js';
 import { StartupError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
 import type { WorkQueue } from '../slack/work-queue.js';
+import { HEARTBEAT_MS, type InstanceLease } from '../store/instance-lease.js';
 import { expireApprovals } from '../usecases/expire-approvals.js';
 import type { HomeRefresher } from '../usecases/home-refresh.js';
 import { reconcileAttempts } from '../usecases/reconcile-attempts.js';
@@ -32,6 +33,8 @@ export interface LifecycleParts {
   setDraining: (draining: boolean) => void;
   /** Deletes what retention no longer keeps (in small batches): at start, then hourly. */
   sweepRetention: () => Promise<unknown>;
+  /** This process's lease in the store, renewed on a heartbeat from start to the end of the stop. */
+  lease: InstanceLease;
   /** Subscribes to the store answering again after an outage; returns the unsubscribe. */
   onStoreBack: (listener: () => void) => () => void;
 }
@@ -49,9 +52,9 @@ export interface Lifecycle {
 
 /**
  * The background jobs: four-eyes requests past their deadline closed (every minute); state
- * changes a dead process left half done reconciled (at start, then every minute, for replicas
- * that die while this one runs); old rows deleted (at start, then hourly). A failure is logged,
- * the next run tries again. Returns their stop.
+ * changes a dead process left half done reconciled (at start, then at every heartbeat: a
+ * process's lease is gone seconds after it dies); old rows deleted (at start, then hourly). A
+ * failure is logged, the next run tries again. Returns their stop.
  */
 function startJobs(parts: LifecycleParts): () => void {
   const { ports } = parts;
@@ -60,7 +63,10 @@ function startJobs(parts: LifecycleParts): () => void {
       run,
       unlessStoreDown((error) => ports.logger.warn({ err: error }, what)),
     );
-  const reconcile = job(() => reconcileAttempts(ports), 'reconciling interrupted state changes failed');
+  const reconcile = job(
+    () => reconcileAttempts(ports, parts.lease),
+    'reconciling interrupted state changes failed',
+  );
   const jobs: [Ticker, number, boolean][] = [
     [
       job(
@@ -70,26 +76,20 @@ function startJobs(parts: LifecycleParts): () => void {
       60_000,
       false,
     ],
-    [reconcile, 60_000, true],
+    [reconcile, HEARTBEAT_MS, true],
     [job(() => parts.sweepRetention(), 'retention sweep failed'), 3_600_000, true],
   ];
   for (const [ticker, everyMs, now] of jobs) ticker.start(everyMs, now);
   // Once the store answers again after an outage, everything that paused goes on at once: the
-  // outbox, the schedule, and changes the outage interrupted (those past their deadline).
-  let later: NodeJS.Timeout | undefined;
+  // outbox, the schedule, and changes the outage interrupted (this process's own once past their
+  // deadline; others' once this process has held its lease for a whole lease again).
   const unsubscribe = parts.onStoreBack(() => {
     parts.worker.wake();
     parts.lifecycleRunner.kick();
     reconcile.kick();
-    // A change the outage cut short is taken for an orphan only past its deadline (a replica
-    // may still be running it): looked for again then, not at the next minute's sweep.
-    clearTimeout(later);
-    later = setTimeout(() => reconcile.kick(), ports.settings.changeDeadlineMs + 1_000);
-    later.unref();
   });
   return () => {
     unsubscribe();
-    clearTimeout(later);
     for (const [ticker] of jobs) void ticker.stop();
   };
 }
@@ -100,8 +100,18 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
   let server: Server | undefined;
   let stopJobs: (() => void) | undefined;
   let stopping: Promise<void> | undefined;
+  // Renewed until the stop has finished what was in hand: a lease that lapsed mid-drain would
+  // let another replica settle changes this one is still making.
+  const heartbeat = new Ticker(
+    () => parts.lease.renew(),
+    unlessStoreDown((error) => logger.warn({ err: error }, 'instance lease not renewed')),
+  );
+  const unsubscribeHeartbeat = parts.onStoreBack(() => heartbeat.kick());
 
   async function start(port: number): Promise<Server> {
+    // Before any request can make an attempt that names this process.
+    await parts.lease.renew();
+    heartbeat.start(HEARTBEAT_MS);
     server = await new Promise<Server>((resolve, reject) => {
       const s = parts.http.listen(port, '0.0.0.0', () => resolve(s));
       s.once('error', reject);
@@ -152,6 +162,12 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
     await parts.home.stop();
     server?.closeAllConnections();
     await closed;
+    unsubscribeHeartbeat();
+    await heartbeat.stop();
+    // Nothing is in hand any more: whatever this process left unsettled is reconciled at once.
+    await parts.lease
+      .release()
+      .catch((error: unknown) => logger.warn({ err: error }, 'instance lease not released; it runs out'));
     await parts.close();
     logger.info({ ms: Date.now() - started }, 'stopped');
   }

@@ -22,6 +22,7 @@ import { UserDirectory } from '../slack/user-directory.js';
 import { UsergroupDirectory } from '../slack/usergroups.js';
 import { createChatPort, createFilePort, createHistoryPort, createViewsPort } from '../slack/web-ports.js';
 import { createInflightClaims } from '../store/inflight-claims.js';
+import { createInstanceLease, type InstanceLease } from '../store/instance-lease.js';
 import type { TenantClient } from '../tenant/client.js';
 import { findUsersByEmail, getUser } from '../tenant/users.js';
 import { createHomeRefresher, type HomeRefresher, refreshingAudit } from '../usecases/home-refresh.js';
@@ -56,6 +57,7 @@ export function buildPorts(input: PortsInput): {
   ports: Ports;
   delivery: DeliveryPorts;
   home: HomeRefresher;
+  lease: InstanceLease;
 } {
   const { config, file, clock, logger, metrics, store, tenant } = input;
   const countError = (method: string, error: string) => metrics.slackErrors.inc({ method, error });
@@ -75,6 +77,7 @@ export function buildPorts(input: PortsInput): {
   const owners = ownerDirectory(input, createSlackClient('lookup', base));
   // Each try of the change and of its read-back may take the whole request timeout.
   const changeDeadlineMs = config.tenant.requestTimeoutMs * (config.tenant.maxRetries + 1) * 2 + 1_000;
+  const lease = createInstanceLease(store);
   const ports: Ports = {
     clock,
     logger,
@@ -90,6 +93,7 @@ export function buildPorts(input: PortsInput): {
       attributionTemplate: file.attribution.template,
       offerUnsuppress: file.cards.offerUnsuppress,
       changeDeadlineMs,
+      instanceId: lease.id,
       closureReasons: file.closure.reasons,
       remindBeforeMs: file.lifecycle.remindBefore,
       workspaceUrl: input.workspaceUrl,
@@ -132,7 +136,7 @@ export function buildPorts(input: PortsInput): {
     rollup: rollupRule(file),
     hooks,
   });
-  return { ports, delivery, home };
+  return { ports, delivery, home, lease };
 }
 
 function homeRefresher(ports: Ports, store: Store): HomeRefresher {

@@ -181,4 +181,41 @@ describe.each(backends())('store on $name', (backend) => {
     expect(f1[0]?.error?.length).toBe(1_000);
     expect(await store.auditLog({ limit: 10 })).toHaveLength(3);
   });
+
+  it('picks as orphans the attempts of processes whose lease is gone, never a live one’s', async () => {
+    const store = await open();
+    const now = 1_000_000;
+    await store.renewInstance('live', 0, now + 10_000);
+    await store.renewInstance('dead', 0, now - 1);
+    await store.renewInstance('gone', 0, now + 10_000);
+    await store.releaseInstance('gone');
+    const attempt = (finding_id: string, at: number, instance_id: string | null) =>
+      store.appendAudit({
+        at,
+        team_id: 'T1',
+        user_id: 'U1',
+        channel: 'C1',
+        finding_id,
+        action: 'suppress',
+        params: {},
+        outcome: 'attempt',
+        error: null,
+        instance_id,
+      });
+    await attempt('OF_LIVE', now - 1_000, 'live');
+    await attempt('OF_LIVE_OLD', 1, 'live');
+    await attempt('OF_DEAD', now - 1_000, 'dead');
+    await attempt('OF_RELEASED', now - 1_000, 'gone');
+    await attempt('OF_SELF', now - 1_000, 'self');
+    await attempt('OF_SELF_OLD', 2, 'self');
+    await attempt('OF_OLDER_VERSION', 3, null);
+    await attempt('OF_OLDER_VERSION_NEW', now - 1_000, null);
+    const orphans = async (byLease: boolean) =>
+      (await store.unsettledAttempts({ self: 'self', before: 100, now, byLease, limit: 50 }))
+        .map((e) => e.finding_id)
+        .sort();
+    expect(await orphans(true)).toEqual(['OF_DEAD', 'OF_OLDER_VERSION', 'OF_RELEASED', 'OF_SELF_OLD']);
+    // right after this process lost the store, others' leases are not believed
+    expect(await orphans(false)).toEqual(['OF_OLDER_VERSION', 'OF_SELF_OLD']);
+  });
 });

@@ -29,6 +29,7 @@ export function auditQueries(db: Kysely<Database>): AuditLog {
           params: JSON.stringify(entry.params),
           outcome: entry.outcome,
           error: entry.error === null ? null : clip(entry.error),
+          instance_id: entry.instance_id ?? null,
         })
         .execute();
       return id;
@@ -46,14 +47,37 @@ export function auditQueries(db: Kysely<Database>): AuditLog {
         .executeTakeFirst();
       return Number(settled.numUpdatedRows) > 0;
     },
-    async unsettledAttempts(before, limit) {
+    async unsettledAttempts(q) {
       const rows = await db
         .selectFrom('audit_log')
         .selectAll()
         .where('outcome', '=', 'attempt')
-        .where('at', '<', before)
+        .where((eb) => {
+          // Past the deadline: a row of an older version (no owner recorded), or this process's
+          // own (it is not running it any more: an outage cut its settle short).
+          const overdue = eb.and([
+            eb('at', '<', q.before),
+            eb.or([eb('instance_id', 'is', null), eb('instance_id', '=', q.self)]),
+          ]);
+          if (!q.byLease) return overdue;
+          // Another process's, whose lease is gone: it died (or stopped) with the change in hand.
+          const ownerGone = eb.and([
+            eb('instance_id', 'is not', null),
+            eb('instance_id', '!=', q.self),
+            eb.not(
+              eb.exists(
+                eb
+                  .selectFrom('instances')
+                  .select('instances.id')
+                  .whereRef('instances.id', '=', 'audit_log.instance_id')
+                  .where('instances.lease_until', '>=', q.now),
+              ),
+            ),
+          ]);
+          return eb.or([overdue, ownerGone]);
+        })
         .orderBy('at')
-        .limit(limit)
+        .limit(q.limit)
         .execute();
       return rows.map(toEntry);
     },

@@ -1,0 +1,81 @@
+import { restartedBulk, restartedBulkRead } from '../blockkit/outcome-words.js';
+import { actionFromParams } from '../domain/actions.js';
+import { asBulkChange, type BulkChange } from '../domain/bulk-change.js';
+import type { Finding } from '../model/finding.js';
+import type { AuditEntry } from '../ports/store.js';
+import type { ChangePorts } from './change-finding-state.js';
+import { findingChanged } from './finding-changed.js';
+import { readOnce } from './read-back.js';
+import { recordAudit, settleAudit } from './record-audit.js';
+
+export const BULK = 'bulk.';
+
+const APPLIED = 'interrupted by a restart; the tenant had applied it';
+const NOT_APPLIED = 'interrupted by a restart; the tenant had not applied it';
+
+/**
+ * A bulk change interrupted: the tenant may have applied it to some of the findings it was sent
+ * for (the attempt lists them). Each is read back, like a single change: the group attempt is
+ * settled, each finding gets its own audit entry, the ones the tenant changed have their
+ * reminders and ends scheduled and their cards replaced, the roll-up's summary is marked for its
+ * update, and the person is told how many the tenant changed. An attempt of an older version
+ * (no list) is settled as failed and the person pointed at the summary. False when the findings
+ * could not be read (tried again at the next sweep) or another replica settled it first.
+ */
+export async function reconcileBulk(p: ChangePorts, a: AuditEntry, id: string): Promise<boolean> {
+  const kind = a.action.slice(BULK.length);
+  const group = typeof a.params.group === 'string' ? a.params.group : a.finding_id;
+  const audience = { channel: a.channel ?? a.user_id, user: a.user_id };
+  const change = bulkChangeOf(kind, a.params);
+  const ids = Array.isArray(a.params.ids) ? a.params.ids.filter((x) => typeof x === 'string') : undefined;
+  if (!change || !ids) {
+    const note = "interrupted by a restart; the roll-up's summary shows what the tenant applied";
+    if (!(await settleAudit(p, id, 'failed', note))) return false;
+    await markGroup(p, group);
+    await p.privately.tell(audience, restartedBulk(kind, group));
+    return true;
+  }
+  let applied: Map<string, Finding>;
+  try {
+    applied = await readOnce(p, ids, change);
+  } catch (error) {
+    p.logger.warn({ err: error, auditId: id }, 'interrupted bulk change not reconciled yet: no read-back');
+    return false;
+  }
+  const outcome = applied.size > 0 ? 'ok' : 'failed';
+  const note = `interrupted by a restart; the tenant had applied it to ${applied.size} of ${ids.length}`;
+  if (!(await settleAudit(p, id, outcome, note))) return false;
+  const { ids: _list, findings: _count, ...params } = a.params;
+  for (const findingId of ids) {
+    const done = applied.has(findingId);
+    await recordAudit(p, {
+      userId: a.user_id,
+      channel: a.channel,
+      findingId,
+      action: kind,
+      params,
+      outcome: done ? 'ok' : 'failed',
+      error: done ? APPLIED : NOT_APPLIED,
+    });
+  }
+  const requester = typeof a.params.requester === 'string' ? a.params.requester : undefined;
+  // Whoever made it gets the reminders, as if it had not been interrupted.
+  const made = { action: change, by: requester ?? a.user_id, approvedBy: requester && a.user_id };
+  for (const finding of applied.values()) await findingChanged(p, finding, { made, cards: { known: true } });
+  await markGroup(p, group);
+  await p.privately.tell(audience, restartedBulkRead(kind, group, applied.size, ids.length));
+  return true;
+}
+
+function bulkChangeOf(kind: string, params: Record<string, unknown>): BulkChange | undefined {
+  if (kind === 'assignOwner')
+    return typeof params.owner === 'string' ? { kind, identityUserId: params.owner } : undefined;
+  const action = actionFromParams(kind, params);
+  return action && asBulkChange(action);
+}
+
+async function markGroup(p: ChangePorts, group: string): Promise<void> {
+  await p.rollups
+    .markChanged(group)
+    .catch((error: unknown) => p.logger.warn({ err: error, groupId: group }, 'roll-up not marked changed'));
+}
