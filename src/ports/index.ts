@@ -68,6 +68,11 @@ export interface InflightPort {
   /** True when this call took the finding; false when a change to it is already running. */
   claim(findingId: string): Promise<boolean>;
   release(findingId: string): Promise<void>;
+  /**
+   * Lets go of a claim a dead process left (its lease gone, its attempt reconciled), so the
+   * person told "try again" can, instead of waiting out the claim's own lease.
+   */
+  releaseOrphaned(findingId: string, instanceId: string): Promise<void>;
 }
 
 /** What every use case may take: time, logs, metrics and what the operator set. */

@@ -233,6 +233,8 @@ export interface InflightClaims {
   claimInflight(findingId: string, holder: string, leaseUntil: number, now: number): Promise<boolean>;
   /** Lets go of the finding, if `holder` still holds it. */
   releaseInflight(findingId: string, holder: string): Promise<void>;
+  /** Lets go of the finding if a holder of that process (`<instanceId>.…`) holds it. */
+  releaseInflightOf(findingId: string, instanceId: string): Promise<void>;
 }
 
 /**

@@ -7,7 +7,7 @@ import type { Finding } from '../model/finding.js';
 import type { AuditEntry } from '../ports/store.js';
 import type { ChangePorts } from './change-finding-state.js';
 import { findingChanged } from './finding-changed.js';
-import { BULK, reconcileBulk } from './reconcile-bulk.js';
+import { BULK, reconcileBulk, releaseClaimOf } from './reconcile-bulk.js';
 import { settleAudit } from './record-audit.js';
 
 /** This process's lease, as the reconciler reads others' by it (store/instance-lease.ts). */
@@ -63,6 +63,7 @@ async function reconcileOne(p: ChangePorts, a: AuditEntry): Promise<boolean> {
     ? 'interrupted by a restart; the tenant had applied it'
     : 'interrupted by a restart; the tenant had not applied it';
   if (!(await settleAudit(p, id, applied ? 'ok' : 'failed', note))) return false;
+  await releaseClaimOf(p, a, a.finding_id);
   const audience = { channel: a.channel ?? a.user_id, user: a.user_id };
   const requester = typeof a.params.requester === 'string' ? a.params.requester : undefined;
   const what = `${actionRow(action.kind).verb} finding ${code(a.finding_id)}`;

@@ -45,6 +45,7 @@ export async function reconcileBulk(p: ChangePorts, a: AuditEntry, id: string): 
   const outcome = applied.size > 0 ? 'ok' : 'failed';
   const note = `interrupted by a restart; the tenant had applied it to ${applied.size} of ${ids.length}`;
   if (!(await settleAudit(p, id, outcome, note))) return false;
+  for (const findingId of ids) await releaseClaimOf(p, a, findingId);
   const { ids: _list, findings: _count, ...params } = a.params;
   for (const findingId of ids) {
     const done = applied.has(findingId);
@@ -72,6 +73,19 @@ function bulkChangeOf(kind: string, params: Record<string, unknown>): BulkChange
     return typeof params.owner === 'string' ? { kind, identityUserId: params.owner } : undefined;
   const action = actionFromParams(kind, params);
   return action && asBulkChange(action);
+}
+
+/**
+ * The dead process's in-flight claim on a finding it was changing is let go once the attempt is
+ * settled, so "try again" holds at once; a failure here only leaves the claim to its own lease.
+ */
+export async function releaseClaimOf(p: ChangePorts, a: AuditEntry, findingId: string): Promise<void> {
+  if (!a.instance_id) return;
+  await p.inflight
+    .releaseOrphaned(findingId, a.instance_id)
+    .catch((error: unknown) =>
+      p.logger.warn({ err: error, findingId }, 'orphaned in-flight claim not released'),
+    );
 }
 
 async function markGroup(p: ChangePorts, group: string): Promise<void> {

@@ -117,7 +117,7 @@ export function buildPorts(input: PortsInput): {
     // Whoever acts has their Home tab refreshed (if they opened it): the audit log tells who.
     audit: refreshingAudit(store, () => home),
     approvals: store,
-    inflight: createInflightClaims(store, clock, changeDeadlineMs),
+    inflight: createInflightClaims(store, clock, changeDeadlineMs, lease.id),
     rollups: rollupPort(store, clock),
     owners,
     lifecycle: store,

@@ -100,6 +100,14 @@ describe.each(backends())('a dead process’s changes, on $name', (backend) => {
     expect(entries.map((e) => [e.action, e.outcome, e.error])).toEqual([
       ['suppress', 'ok', 'interrupted by a restart; the tenant had applied it'],
     ]);
+
+    // The dead process's in-flight claim went with its attempt: acting again works at once,
+    // not only when the claim's own lease (sized for the slowest retry) runs out.
+    w.tenant.faults.clear();
+    const second = await w.start();
+    await slashCommand(w, second.url, 'reopen FND_SA_UNOWNED');
+    await waitFor(() => stateOf(w, 'FND_SA_UNOWNED') === 'FINDING_STATE_OPEN', 15_000, 'the reopen applied');
+    expect(w.slack.ephemerals.some((e) => /already in progress/.test(e.text))).toBe(false);
   }, 120_000);
 
   it('SIGKILL mid-bulk: each finding settled from the read-back, reminders for what the tenant applied', async () => {

@@ -31,5 +31,12 @@ export function inflightQueries(db: Kysely<Database>): InflightClaims {
         .where('holder', '=', holder)
         .execute();
     },
+    async releaseInflightOf(findingId, instanceId) {
+      await db
+        .deleteFrom('inflight')
+        .where('finding_id', '=', findingId)
+        .where('holder', 'like', `${instanceId}.%`)
+        .execute();
+    },
   };
 }
