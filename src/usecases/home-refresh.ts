@@ -1,3 +1,4 @@
+import { isSlackApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { AuditLog } from '../ports/store.js';
 
@@ -24,6 +25,8 @@ export function createHomeRefresher(o: {
   let approvers = false;
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> | undefined;
+  /** Slack rate limited views.publish until then (ms, real time as Retry-After is). */
+  let limitedUntil = 0;
 
   async function flush(): Promise<void> {
     timer = undefined;
@@ -32,18 +35,38 @@ export function createHomeRefresher(o: {
     if (approvers) asked.push(...(await o.approvers().catch(() => [])));
     approvers = false;
     const opened = await o.openedBy([...new Set(asked)]).catch(() => []);
-    for (const user of opened)
-      await o
-        .publish(user)
-        .catch((error: unknown) => o.logger.warn({ err: error, user }, 'Home tab not refreshed'));
+    for (const [i, user] of opened.entries()) {
+      const error = await o.publish(user).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      if (error === undefined) continue;
+      if (isSlackApiError(error) && error.failure === 'rate_limited') {
+        // The rest wait for Slack's Retry-After together: one call then, not one 429 a person now.
+        for (const u of opened.slice(i)) pending.add(u);
+        limitedUntil = Date.now() + (error.retryAfterMs ?? 30_000);
+        o.logger.warn(
+          { retryAfterMs: error.retryAfterMs },
+          'Home tabs not refreshed yet: Slack rate limited them',
+        );
+        clearTimeout(timer);
+        timer = undefined;
+        soon();
+        return;
+      }
+      o.logger.warn({ err: error, user }, 'Home tab not refreshed');
+    }
   }
 
   function soon(): void {
-    timer ??= setTimeout(() => {
-      flushing = flush().finally(() => {
-        flushing = undefined;
-      });
-    }, o.delayMs ?? 500);
+    timer ??= setTimeout(
+      () => {
+        flushing = flush().finally(() => {
+          flushing = undefined;
+        });
+      },
+      Math.max(o.delayMs ?? 500, limitedUntil - Date.now()),
+    );
     timer.unref();
   }
 

@@ -72,7 +72,8 @@ export function buildPorts(input: PortsInput): {
   // Ephemeral messages are not paced (Tier 4): their client waits out a 429 as before.
   const chat = { ...paced, ephemeral: createChatPort(client).ephemeral };
   const { channels, ...actions } = file.permissions;
-  const owners = ownerDirectory(input, createSlackClient('lookup', base));
+  const lookup = createSlackClient('lookup', base);
+  const owners = ownerDirectory(input, lookup);
   // Each try of the change and of its read-back may take the whole request timeout.
   const changeDeadlineMs = config.tenant.requestTimeoutMs * (config.tenant.maxRetries + 1) * 2 + 1_000;
   const ports: Ports = {
@@ -98,7 +99,7 @@ export function buildPorts(input: PortsInput): {
     campaigns: new CampaignCache(tenant),
     chat,
     history: createHistoryPort(client),
-    views: createViewsPort(client),
+    views: createViewsPort({ trigger: createSlackClient('trigger', base), people: client, home: lookup }),
     files: createFilePort(client),
     people: new UserDirectory(client),
     groups: new UsergroupDirectory(client),
