@@ -49,8 +49,9 @@ function responseUrlOrigins(apiUrl: string): string[] {
 
 /**
  * Every port the use cases can ask for, built once. People are waiting on interactions, so their
- * Slack client waits out a 429; the delivery worker's client hands 429s back instead, so the
- * outbox row is rescheduled (`worker`: the same ports with that client).
+ * Slack client waits out a 429 (that method's calls only), except where a trigger_id or nobody
+ * waits (slack/clients.ts); the delivery worker's client hands 429s back instead, so the outbox
+ * row is rescheduled (`worker`: the same ports with that client).
  */
 export function buildPorts(input: PortsInput): {
   ports: Ports;
