@@ -11,6 +11,8 @@ export interface HomeRefresher {
   refresh(userIds: readonly string[]): void;
   /** Everyone who may approve: a new request waits for them. */
   refreshApprovers(): void;
+  /** Slack rate limited views.publish: these tabs are published once its Retry-After is over. */
+  rateLimited(userIds: readonly string[], retryAfterMs: number | undefined): void;
   stop(): Promise<void>;
 }
 
@@ -43,19 +45,20 @@ export function createHomeRefresher(o: {
       if (error === undefined) continue;
       if (isSlackApiError(error) && error.failure === 'rate_limited') {
         // The rest wait for Slack's Retry-After together: one call then, not one 429 a person now.
-        for (const u of opened.slice(i)) pending.add(u);
-        limitedUntil = Date.now() + (error.retryAfterMs ?? 30_000);
-        o.logger.warn(
-          { retryAfterMs: error.retryAfterMs },
-          'Home tabs not refreshed yet: Slack rate limited them',
-        );
-        clearTimeout(timer);
-        timer = undefined;
-        soon();
+        holdOff(opened.slice(i), error.retryAfterMs);
         return;
       }
       o.logger.warn({ err: error, user }, 'Home tab not refreshed');
     }
+  }
+
+  function holdOff(userIds: readonly string[], retryAfterMs: number | undefined): void {
+    for (const u of userIds) pending.add(u);
+    limitedUntil = Math.max(limitedUntil, Date.now() + (retryAfterMs ?? 30_000));
+    o.logger.warn({ retryAfterMs, people: userIds.length }, 'Home tabs wait for Slack’s Retry-After');
+    clearTimeout(timer);
+    timer = undefined;
+    soon();
   }
 
   function soon(): void {
@@ -78,6 +81,12 @@ export function createHomeRefresher(o: {
     refreshApprovers() {
       approvers = true;
       soon();
+    },
+    rateLimited(userIds, retryAfterMs) {
+      holdOff(
+        userIds.filter((u) => /^[UW][A-Z0-9]+$/.test(u)),
+        retryAfterMs,
+      );
     },
     async stop() {
       clearTimeout(timer);

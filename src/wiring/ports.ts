@@ -6,12 +6,13 @@ import { type ConfigFile, DEFAULT_CONFIG_FILE } from '../config-file.js';
 import type { OwnerDmFinder } from '../delivery/owner-route.js';
 import type { RollupRule, WorkerPorts } from '../delivery/worker.js';
 import { severityRank } from '../domain/severity.js';
+import { isSlackApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { CardSettings, Clock, Ports } from '../ports/index.js';
 import type { OwnersPort } from '../ports/owners.js';
 import type { RollupStore } from '../ports/rollups.js';
-import type { ChatPort } from '../ports/slack.js';
+import type { ChatPort, ViewsPort } from '../ports/slack.js';
 import type { Store } from '../ports/store.js';
 import { createSlackClient } from '../slack/clients.js';
 import type { MeteredWebClient } from '../slack/metered-web-client.js';
@@ -100,7 +101,10 @@ export function buildPorts(input: PortsInput): {
     campaigns: new CampaignCache(tenant),
     chat,
     history: createHistoryPort(client),
-    views: createViewsPort({ trigger: createSlackClient('trigger', base), people: client, home: lookup }),
+    views: homeRetried(
+      createViewsPort({ trigger: createSlackClient('trigger', base), people: client, home: lookup }),
+      () => home,
+    ),
     files: createFilePort(client),
     people: new UserDirectory(client),
     groups: new UsergroupDirectory(client),
@@ -135,6 +139,19 @@ export function buildPorts(input: PortsInput): {
     hooks,
   });
   return { ports, delivery, home };
+}
+
+/** A Home tab Slack rate limited (handed back at once) is published again after its Retry-After. */
+function homeRetried(views: ViewsPort, home: () => HomeRefresher): ViewsPort {
+  return {
+    ...views,
+    publish: (userId, view) =>
+      views.publish(userId, view).catch((error: unknown) => {
+        if (isSlackApiError(error) && error.failure === 'rate_limited')
+          home().rateLimited([userId], error.retryAfterMs);
+        throw error;
+      }),
+  };
 }
 
 function homeRefresher(ports: Ports, store: Store): HomeRefresher {

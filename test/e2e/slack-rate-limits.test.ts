@@ -41,6 +41,20 @@ describe('Slack rate limits, method by method', () => {
     expect(h.slack.rateLimits.served.get('views.publish')).toBeLessThanOrEqual(3);
   });
 
+  it('a Home tab opened while views.publish is limited is published once the Retry-After is over', async () => {
+    h = await startOne();
+    h.slack.rateLimits.hold('views.publish', 3);
+    const openedAt = Date.now();
+    expect((await h.slack.openHome('U0ALICE', { url: h.url })).delivered).toBe(true);
+    const home = await waitFor(() => h.slack.workspace.homes.get('U0ALICE'), 15_000, 'Alice’s Home tab');
+    expect(JSON.stringify(home)).toContain('Your requests');
+    // one call got the 429, the next waited for Retry-After: no stream of 429s meanwhile
+    expect(h.slack.rateLimits.served.get('views.publish')).toBe(1);
+    const published = h.slack.callsOf('views.publish');
+    expect(published).toHaveLength(2);
+    expect((published[1]?.at ?? 0) - openedAt).toBeGreaterThanOrEqual(2_500);
+  });
+
   it('a 429 waited out on chat.postEphemeral does not hold the form’s views.update', async () => {
     h = await startOne();
     const ts = await h.postAlert(ID);
