@@ -29,6 +29,8 @@ export function createHomeRefresher(o: {
   let flushing: Promise<void> | undefined;
   /** Slack rate limited views.publish until then (ms, real time as Retry-After is). */
   let limitedUntil = 0;
+  /** After stop(): a flush held off by a 429 does not start another. */
+  let stopped = false;
 
   async function flush(): Promise<void> {
     timer = undefined;
@@ -62,6 +64,7 @@ export function createHomeRefresher(o: {
   }
 
   function soon(): void {
+    if (stopped) return;
     timer ??= setTimeout(
       () => {
         flushing = flush().finally(() => {
@@ -89,6 +92,7 @@ export function createHomeRefresher(o: {
       );
     },
     async stop() {
+      stopped = true;
       clearTimeout(timer);
       timer = undefined;
       await flushing;
