@@ -20,6 +20,16 @@ export const refused = (why: string): string => `:no_entry_sign: ${why}`;
 export const BUSY =
   ':hourglass: Warden is very busy right now and did not take this; nothing was changed. Try again in a moment.';
 
+/**
+ * Slack refused to open the modal a click or command needs (views.open or views.push rate
+ * limited): its trigger lives 3 s, so it is not tried again later. Nothing was done.
+ */
+export function formNotOpened(what: string, retryAfterMs: number | undefined, ref: string): string {
+  const seconds = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1_000);
+  const when = seconds !== undefined && seconds <= 60 ? `in ${seconds} s` : 'in a minute';
+  return `:hourglass: Slack is limiting how many forms Warden may open right now, so Warden could not ${what}: the form did not open and nothing was changed. Try again ${when}. _(ref ${code(ref, 40)})_`;
+}
+
 /** A slash command payload Warden cannot read. */
 export const COMMAND_NOT_VALID = ':warning: Warden could not read this command.';
 

@@ -1,10 +1,16 @@
 import type { App } from '@slack/bolt';
 import { describeFailure } from '../blockkit/failure.js';
 import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
-import { COMMAND_NOT_VALID, FORM_NOT_VALID, NOT_VALID, refused } from '../blockkit/interaction-words.js';
+import {
+  COMMAND_NOT_VALID,
+  FORM_NOT_VALID,
+  formNotOpened,
+  NOT_VALID,
+  refused,
+} from '../blockkit/interaction-words.js';
 import { safeMrkdwn } from '../blockkit/mrkdwn.js';
 import { parseCommand, usage, usageOf } from '../domain/command.js';
-import { isApiError } from '../errors.js';
+import { isApiError, isSlackApiError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { refusal } from '../usecases/authorize.js';
@@ -76,17 +82,41 @@ export interface Start {
   loading: string;
 }
 
+/**
+ * Slack rate limits views.open / views.push: the trigger dies in 3 s, so the call was not
+ * retried (slack/clients.ts, `trigger`). Nothing was done; the person is told so at once.
+ */
+async function modalRefused(p: Ports, error: unknown, to: Reply, s: Start): Promise<boolean> {
+  if (!isSlackApiError(error) || error.failure !== 'rate_limited') return false;
+  p.logger.warn(
+    { ref: s.ref, method: error.method, retryAfterMs: error.retryAfterMs },
+    `Slack rate limited ${error.method}: could not ${s.what}; the person was told`,
+  );
+  p.metrics.interactionFailures.inc({ what: s.what });
+  await p.privately
+    .tell(to.audience, formNotOpened(s.what, error.retryAfterMs, s.ref))
+    .catch((e: unknown) =>
+      p.logger.error({ err: e, ref: s.ref }, 'the person could not be told of a failure'),
+    );
+  return true;
+}
+
 /** A checked click or command: its modal first (a trigger_id lives 3 s), then as above. */
 export async function runBound(p: Ports, bound: Bound, s: Start): Promise<void> {
   const to: Reply = { audience: s.audience, viewId: undefined };
-  try {
-    if (bound.modal) {
-      const loading = renderLoadingModal(s.loading);
+  if (bound.modal) {
+    const loading = renderLoadingModal(s.loading);
+    try {
       to.viewId =
         bound.modal === 'push'
           ? await p.views.push(s.triggerId, loading)
           : await p.views.open(s.triggerId, loading);
+    } catch (error) {
+      if (!(await modalRefused(p, error, to, s))) await failed(p, error, to, s.what, s.ref);
+      return;
     }
+  }
+  try {
     await authorizeAndRun(p, bound, to, s.ref);
   } catch (error) {
     await failed(p, error, to, s.what, s.ref);

@@ -3,7 +3,7 @@ import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import type { ChatPort, FilePort, HistoryPort, ViewsPort } from '../ports/slack.js';
 
-/** Slack's Web API behind Warden's narrow ports (one client; its errors are already mapped). */
+/** Slack's Web API behind Warden's narrow ports (clients of slack/clients.ts; their errors are already mapped). */
 
 const HistorySchema = z.looseObject({
   messages: z
@@ -69,25 +69,36 @@ export function createHistoryPort(client: WebClient): HistoryPort {
   };
 }
 
-export function createViewsPort(client: WebClient): ViewsPort {
+/**
+ * Modals and the Home tab, each over the client of its 429 policy (clients.ts): `trigger` for
+ * views.open and views.push (a trigger_id lives 3 s: a 429 fails at once), `people` for
+ * views.update (the person is looking at the modal), `home` for views.publish (nobody waits on
+ * it: a 429 is handed back rather than holding a worker).
+ */
+export function createViewsPort(clients: {
+  trigger: WebClient;
+  people: WebClient;
+  home: WebClient;
+}): ViewsPort {
+  const { trigger, people, home } = clients;
   return {
     async open(triggerId: string, view: ModalView) {
-      const opened = await client.views.open({ trigger_id: triggerId, view });
+      const opened = await trigger.views.open({ trigger_id: triggerId, view });
       const id = opened.view?.id;
       if (!id) throw new Error('views.open answered without a view id');
       return id;
     },
     async push(triggerId: string, view: ModalView) {
-      const pushed = await client.views.push({ trigger_id: triggerId, view });
+      const pushed = await trigger.views.push({ trigger_id: triggerId, view });
       const id = pushed.view?.id;
       if (!id) throw new Error('views.push answered without a view id');
       return id;
     },
     async update(viewId: string, view: ModalView) {
-      await client.views.update({ view_id: viewId, view });
+      await people.views.update({ view_id: viewId, view });
     },
     async publish(userId, view) {
-      await client.views.publish({ user_id: userId, view });
+      await home.views.publish({ user_id: userId, view });
     },
   };
 }

@@ -1,3 +1,4 @@
+import { isSlackApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { AuditLog } from '../ports/store.js';
 
@@ -10,6 +11,8 @@ export interface HomeRefresher {
   refresh(userIds: readonly string[]): void;
   /** Everyone who may approve: a new request waits for them. */
   refreshApprovers(): void;
+  /** Slack rate limited views.publish: these tabs are published once its Retry-After is over. */
+  rateLimited(userIds: readonly string[], retryAfterMs: number | undefined): void;
   stop(): Promise<void>;
 }
 
@@ -24,6 +27,10 @@ export function createHomeRefresher(o: {
   let approvers = false;
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> | undefined;
+  /** Slack rate limited views.publish until then (ms, real time as Retry-After is). */
+  let limitedUntil = 0;
+  /** After stop(): a flush held off by a 429 does not start another. */
+  let stopped = false;
 
   async function flush(): Promise<void> {
     timer = undefined;
@@ -32,18 +39,40 @@ export function createHomeRefresher(o: {
     if (approvers) asked.push(...(await o.approvers().catch(() => [])));
     approvers = false;
     const opened = await o.openedBy([...new Set(asked)]).catch(() => []);
-    for (const user of opened)
-      await o
-        .publish(user)
-        .catch((error: unknown) => o.logger.warn({ err: error, user }, 'Home tab not refreshed'));
+    for (const [i, user] of opened.entries()) {
+      const error = await o.publish(user).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      if (error === undefined) continue;
+      if (isSlackApiError(error) && error.failure === 'rate_limited') {
+        // The rest wait for Slack's Retry-After together: one call then, not one 429 a person now.
+        holdOff(opened.slice(i), error.retryAfterMs);
+        return;
+      }
+      o.logger.warn({ err: error, user }, 'Home tab not refreshed');
+    }
+  }
+
+  function holdOff(userIds: readonly string[], retryAfterMs: number | undefined): void {
+    for (const u of userIds) pending.add(u);
+    limitedUntil = Math.max(limitedUntil, Date.now() + (retryAfterMs ?? 30_000));
+    o.logger.warn({ retryAfterMs, people: userIds.length }, 'Home tabs wait for Slack’s Retry-After');
+    clearTimeout(timer);
+    timer = undefined;
+    soon();
   }
 
   function soon(): void {
-    timer ??= setTimeout(() => {
-      flushing = flush().finally(() => {
-        flushing = undefined;
-      });
-    }, o.delayMs ?? 500);
+    if (stopped) return;
+    timer ??= setTimeout(
+      () => {
+        flushing = flush().finally(() => {
+          flushing = undefined;
+        });
+      },
+      Math.max(o.delayMs ?? 500, limitedUntil - Date.now()),
+    );
     timer.unref();
   }
 
@@ -56,7 +85,14 @@ export function createHomeRefresher(o: {
       approvers = true;
       soon();
     },
+    rateLimited(userIds, retryAfterMs) {
+      holdOff(
+        userIds.filter((u) => /^[UW][A-Z0-9]+$/.test(u)),
+        retryAfterMs,
+      );
+    },
     async stop() {
+      stopped = true;
       clearTimeout(timer);
       timer = undefined;
       await flushing;

@@ -6,12 +6,13 @@ import { type ConfigFile, DEFAULT_CONFIG_FILE } from '../config-file.js';
 import type { OwnerDmFinder } from '../delivery/owner-route.js';
 import type { RollupRule, WorkerPorts } from '../delivery/worker.js';
 import { severityRank } from '../domain/severity.js';
+import { isSlackApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { CardSettings, Clock, Ports } from '../ports/index.js';
 import type { OwnersPort } from '../ports/owners.js';
 import type { RollupStore } from '../ports/rollups.js';
-import type { ChatPort } from '../ports/slack.js';
+import type { ChatPort, ViewsPort } from '../ports/slack.js';
 import type { Store } from '../ports/store.js';
 import { createSlackClient } from '../slack/clients.js';
 import type { MeteredWebClient } from '../slack/metered-web-client.js';
@@ -50,8 +51,9 @@ function responseUrlOrigins(apiUrl: string): string[] {
 
 /**
  * Every port the use cases can ask for, built once. People are waiting on interactions, so their
- * Slack client waits out a 429; the delivery worker's client hands 429s back instead, so the
- * outbox row is rescheduled (`worker`: the same ports with that client).
+ * Slack client waits out a 429 (that method's calls only), except where a trigger_id or nobody
+ * waits (slack/clients.ts); the delivery worker's client hands 429s back instead, so the outbox
+ * row is rescheduled (`worker`: the same ports with that client).
  */
 export function buildPorts(input: PortsInput): {
   ports: Ports;
@@ -74,7 +76,8 @@ export function buildPorts(input: PortsInput): {
   // Ephemeral messages are not paced (Tier 4): their client waits out a 429 as before.
   const chat = { ...paced, ephemeral: createChatPort(client).ephemeral };
   const { channels, ...actions } = file.permissions;
-  const owners = ownerDirectory(input, createSlackClient('lookup', base));
+  const lookup = createSlackClient('lookup', base);
+  const owners = ownerDirectory(input, lookup);
   // Each try of the change and of its read-back may take the whole request timeout.
   const changeDeadlineMs = config.tenant.requestTimeoutMs * (config.tenant.maxRetries + 1) * 2 + 1_000;
   const lease = createInstanceLease(store);
@@ -102,7 +105,10 @@ export function buildPorts(input: PortsInput): {
     campaigns: new CampaignCache(tenant),
     chat,
     history: createHistoryPort(client),
-    views: createViewsPort(client),
+    views: homeRetried(
+      createViewsPort({ trigger: createSlackClient('trigger', base), people: client, home: lookup }),
+      () => home,
+    ),
     files: createFilePort(client),
     people: new UserDirectory(client),
     groups: new UsergroupDirectory(client),
@@ -137,6 +143,19 @@ export function buildPorts(input: PortsInput): {
     hooks,
   });
   return { ports, delivery, home, lease };
+}
+
+/** A Home tab Slack rate limited (handed back at once) is published again after its Retry-After. */
+function homeRetried(views: ViewsPort, home: () => HomeRefresher): ViewsPort {
+  return {
+    ...views,
+    publish: (userId, view) =>
+      views.publish(userId, view).catch((error: unknown) => {
+        if (isSlackApiError(error) && error.failure === 'rate_limited')
+          home().rateLimited([userId], error.retryAfterMs);
+        throw error;
+      }),
+  };
 }
 
 function homeRefresher(ports: Ports, store: Store): HomeRefresher {

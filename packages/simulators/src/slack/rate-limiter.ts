@@ -11,7 +11,9 @@ const TIER_PER_MINUTE = {
  * Slack's Web API rate limits as its documentation states them (limits.ts): chat.postMessage
  * about one message a second per channel with short bursts (a token bucket of 3, refilled at one
  * a second), and every tiered method per workspace (at most its tier's calls in any 60 s). Over
- * a limit, the call gets 429 with Retry-After in whole seconds, as Slack answers.
+ * a limit, the call gets 429 with Retry-After in whole seconds, as Slack answers. Limits are kept
+ * per method (the local Slack has one workspace and takes one app's token, so that is Slack's "per
+ * method, per workspace, per app"): a method over its limit never makes another method wait.
  */
 export class RateLimiter {
   /** Off by default; tests that post many alerts, the demo and the bench switch it on. */
@@ -21,6 +23,8 @@ export class RateLimiter {
   readonly #now: () => number;
   readonly #buckets = new Map<string, { tokens: number; at: number }>();
   readonly #windows = new Map<string, number[]>();
+  /** Methods held over their limit until then (`hold`). */
+  readonly #held = new Map<string, number>();
 
   constructor(enabled: boolean, now: () => number = Date.now) {
     this.enabled = enabled;
@@ -29,11 +33,19 @@ export class RateLimiter {
 
   /** Seconds to wait when `method` is over its limit now (the call is then refused), else undefined. */
   check(method: string, args: Record<string, unknown>): number | undefined {
-    if (!this.enabled) return undefined;
-    const wait =
-      method === 'chat.postMessage' ? this.#perChannel(String(args.channel ?? '')) : this.#tier(method);
+    const wait = this.#heldFor(method) ?? (this.enabled ? this.#limited(method, args) : undefined);
     if (wait !== undefined) this.served.set(method, (this.served.get(method) ?? 0) + 1);
     return wait;
+  }
+
+  /**
+   * `method` is over its limit for the next `seconds`, as when this app used up its share elsewhere
+   * (another replica, another process): every call to it until then gets 429 with the seconds
+   * left as Retry-After (whole seconds, at least 1), as Slack answers; other methods go on. Works
+   * whether or not the documented limits are enforced.
+   */
+  hold(method: string, seconds: number): void {
+    this.#held.set(method, this.#now() + seconds * 1_000);
   }
 
   /** Every 429 answered so far. */
@@ -41,6 +53,19 @@ export class RateLimiter {
     let n = 0;
     for (const v of this.served.values()) n += v;
     return n;
+  }
+
+  #heldFor(method: string): number | undefined {
+    const until = this.#held.get(method);
+    if (until === undefined) return undefined;
+    const left = until - this.#now();
+    if (left > 0) return Math.max(1, Math.ceil(left / 1_000));
+    this.#held.delete(method);
+    return undefined;
+  }
+
+  #limited(method: string, args: Record<string, unknown>): number | undefined {
+    return method === 'chat.postMessage' ? this.#perChannel(String(args.channel ?? '')) : this.#tier(method);
   }
 
   #perChannel(channel: string): number | undefined {
