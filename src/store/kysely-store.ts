@@ -8,6 +8,7 @@ import { inflightQueries } from './queries/inflight.js';
 import { lifecycleQueries } from './queries/lifecycle.js';
 import { messageQueries } from './queries/messages.js';
 import { outboxQueries } from './queries/outbox.js';
+import { ownerNoticeQueries } from './queries/owner-notices.js';
 import { pacingQueries } from './queries/pacing.js';
 import { replayQueries } from './queries/replays.js';
 import { retentionQueries } from './queries/retention.js';
@@ -66,6 +67,7 @@ export function createKyselyStore(
   const base = {
     ...outboxQueries(db, kind),
     ...messageQueries(db),
+    ...ownerNoticeQueries(db),
     ...seenQueries(db),
     ...auditQueries(db),
     ...approvalQueries(db),
@@ -110,8 +112,10 @@ export function createKyselyStore(
     claimDue: r(base.claimDue),
     claimDueJobs: r(base.claimDueJobs),
     claimInflight: r(base.claimInflight),
+    claimOwnerNotice: r(base.claimOwnerNotice),
     // writes that set the same values again
     releaseInflight: r(base.releaseInflight),
+    releaseOwnerNotice: r(base.releaseOwnerNotice),
     markSent: r(base.markSent),
     reschedule: r(base.reschedule),
     markFailed: r(base.markFailed),

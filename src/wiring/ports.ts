@@ -92,6 +92,7 @@ export function buildPorts(input: PortsInput): {
       changeDeadlineMs,
       closureReasons: file.closure.reasons,
       remindBeforeMs: file.lifecycle.remindBefore,
+      notifyCooldownMs: file.cards.notifyCooldown,
       workspaceUrl: input.workspaceUrl,
     },
     findings: createFindingsPort(tenant),
