@@ -64,5 +64,5 @@ export const csvSent = (campaignId: string): string =>
  */
 export const alreadyShown = (findingId: string, link: string | undefined): string =>
   link
-    ? `:point_up: ${code(findingId)} already has a card in this channel, kept up to date: <${link}|see the card>.`
-    : `:point_up: ${code(findingId)} already has a card in this channel, kept up to date (above).`;
+    ? `:pushpin: ${code(findingId)} already has a card in this channel, kept up to date: <${link}|see the card>.`
+    : `:pushpin: ${code(findingId)} already has a card in this channel, kept up to date (above).`;

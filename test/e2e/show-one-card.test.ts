@@ -28,7 +28,7 @@ describe('/warden show, repeated', () => {
     const link = `/archives/${card.channel}/p${card.ts.replace('.', '')}`;
     for (const r of repeats) {
       expect(r.text).toMatch(
-        /^:point_up: `FND_SA_UNOWNED` already has a card in this channel, kept up to date: <https?:\/\/[^|]+\|see the card>\.$/,
+        /^:pushpin: `FND_SA_UNOWNED` already has a card in this channel, kept up to date: <https?:\/\/[^|]+\|see the card>\.$/,
       );
       expect(r.text).toContain(link);
       expect(r.blocks ?? []).toHaveLength(0);
