@@ -104,6 +104,8 @@ export interface MessageIndex {
 export interface OwnerNotice {
   at: number;
   by: string;
+  /** When its cooldown is over. */
+  until: number;
 }
 
 /**

@@ -114,7 +114,7 @@ export async function notifyOwner(p: NotifyPorts, input: NotifyInput): Promise<v
   if (taken !== true) {
     log.info({ owner: dm.slackUserId, at: taken.at }, 'owner not notified: already notified');
     await audit('refused', 'already-notified', params);
-    const again = new Date(taken.at + p.settings.notifyCooldownMs);
+    const again = new Date(taken.until);
     const words = { owner: dm.slackUserId, by: taken.by, at: new Date(taken.at), again, you: input.userId };
     await p.privately.tell(input.audience, alreadyNotifiedText(words));
     return;

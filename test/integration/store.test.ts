@@ -196,13 +196,17 @@ describe.each(backends())('store on $name', (backend) => {
     );
     expect(answers.filter((a) => a === true)).toHaveLength(1);
     const winner = answers.indexOf(true);
-    expect(answers.find((a) => a !== true)).toEqual({ at: 10, by: 'U0ALICE' });
+    expect(answers.find((a) => a !== true)).toEqual({ at: 10, by: 'U0ALICE', until: 1_000 });
     expect(await store.claimOwnerNotice(n(`h${winner}`), 11)).toBe(true);
     // another owner, or another finding, is its own notice
     expect(await store.claimOwnerNotice({ ...n('x'), owner: 'U0CAROL' }, 12)).toBe(true);
     // a release by someone else does nothing; by its holder, the next claim takes it
     await store.releaseOwnerNotice('F1', 'U0BOB', 'not-mine');
-    expect(await store.claimOwnerNotice(n('y', 'U0DAVE'), 20)).toEqual({ at: 11, by: 'U0ALICE' });
+    expect(await store.claimOwnerNotice(n('y', 'U0DAVE'), 20)).toEqual({
+      at: 11,
+      by: 'U0ALICE',
+      until: 1_000,
+    });
     await store.releaseOwnerNotice('F1', 'U0BOB', `h${winner}`);
     expect(await store.claimOwnerNotice(n('y', 'U0DAVE'), 20)).toBe(true);
     // past its cooldown it is taken again, and the retention sweep removes what ran out

@@ -24,13 +24,13 @@ export function ownerNoticeQueries(db: Kysely<Database>): OwnerNotices {
     if (taken) return true;
     const held = await db
       .selectFrom('owner_notices')
-      .select(['notified_at', 'by_user'])
+      .select(['notified_at', 'by_user', 'until'])
       .where('finding_id', '=', n.findingId)
       .where('owner', '=', n.owner)
       .executeTakeFirst();
     // Gone in between (released by a send that failed): the claim is tried again.
     if (!held) return claim(n, now);
-    return { at: Number(held.notified_at), by: held.by_user };
+    return { at: Number(held.notified_at), by: held.by_user, until: Number(held.until) };
   };
   return {
     claimOwnerNotice: claim,
