@@ -24,7 +24,7 @@ export const ConfigFileSchema = z
     approvals: ApprovalsSchema.default({ expireAfterHours: 24 }),
     attribution: AttributionSchema.default({ template: DEFAULT_ATTRIBUTION }),
     limits: LimitsSchema.default({ riskAcceptanceMaxDays: 365, snoozeMaxDays: 365 }),
-    cards: CardsSchema.default({ offerUnsuppress: false }),
+    cards: CardsSchema.default(CardsSchema.parse({})),
     routing: z
       .object({ rules: z.array(RuleSchema).default([]) })
       .strict()

@@ -62,3 +62,12 @@ export const notOfferedNow = (state: string): string =>
 
 export const csvSent = (campaignId: string): string =>
   `:page_facing_up: Sent the CSV of ${code(campaignId)} to you in a direct message with Warden.`;
+
+/**
+ * `show` (or Open card) for a finding whose card is in this channel already: one live card per
+ * finding and channel, so a later change costs one update here however often it was shown.
+ */
+export const alreadyShown = (findingId: string, link: string | undefined): string =>
+  link
+    ? `:pushpin: ${code(findingId)} already has a card in this channel, kept up to date: <${link}|see the card>.`
+    : `:pushpin: ${code(findingId)} already has a card in this channel, kept up to date (above).`;

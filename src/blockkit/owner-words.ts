@@ -1,5 +1,5 @@
 import type { NoSlackPerson, NoTenantUser, OwnerPerson } from '../ports/owners.js';
-import { code, mention, safeMrkdwn } from './mrkdwn.js';
+import { code, mention, safeMrkdwn, slackDate } from './mrkdwn.js';
 
 /**
  * What Warden says when a person cannot be mapped between the tenant and Slack: what is missing
@@ -44,4 +44,22 @@ const NO_TENANT_USER: Record<NoTenantUser, string> = {
 /** Why a Slack member cannot be made the owner: "@dave has no user in the tenant …". */
 export function noTenantUserText(slackUserId: string, why: NoTenantUser): string {
   return `${mention(slackUserId)} ${NO_TENANT_USER[why]}.`;
+}
+
+/**
+ * Notify owner clicked again within the cooldown: nothing is sent; who sent it and when, in the
+ * reader's time zone, and when it may go again.
+ */
+export function alreadyNotifiedText(n: {
+  owner: string;
+  by: string;
+  at: Date;
+  again: Date;
+  you: string;
+}): string {
+  const by = n.by === n.you ? 'you' : mention(n.by);
+  return (
+    `:information_source: ${mention(n.owner)} was already sent this finding ${slackDate(n.at)} (by ${by}); ` +
+    `Warden does not send it to them again before ${slackDate(n.again)}.`
+  );
 }

@@ -14,7 +14,7 @@ import type {
   PrivatePort,
   ViewsPort,
 } from './slack.js';
-import type { ApprovalStore, AuditLog, MessageIndex, OutboxStore, SeenStore } from './store.js';
+import type { ApprovalStore, AuditLog, MessageIndex, OutboxStore, OwnerNotices, SeenStore } from './store.js';
 import type { CampaignsPort, FindingsPort } from './tenant.js';
 
 /** Warden's one clock: milliseconds since the epoch. Tests pass their own. */
@@ -56,6 +56,8 @@ export interface Settings {
   closureReasons: readonly ClosureReason[];
   /** How long before a snooze or risk acceptance ends its reminder goes (0: none). */
   remindBeforeMs: number;
+  /** Notify owner: one notification per finding and owner within this (WARDEN_CONFIG `cards.notifyCooldown`). */
+  notifyCooldownMs: number;
   /** The workspace's address (auth.test), for links to messages; none when Slack did not say. */
   workspaceUrl: string | undefined;
 }
@@ -103,7 +105,8 @@ export interface TenantPorts {
 /** Warden's own records (store/): shared by replicas. */
 export interface StorePorts {
   outbox: OutboxStore;
-  cards: MessageIndex;
+  /** Where cards are and what they showed; Notify owner's cooldown. */
+  cards: MessageIndex & OwnerNotices;
   seen: SeenStore;
   audit: AuditLog;
   approvals: ApprovalStore;

@@ -46,6 +46,8 @@ export interface MessageRef {
   ts: string;
   lastState: string | null;
   lastRecurrence: number | null;
+  /** A hash of the card as last sent; null or absent when not known (the next update is sent). */
+  lastHash?: string | null;
 }
 
 export interface OutboxStats {
@@ -96,6 +98,32 @@ export interface MessageIndex {
   /** The finding's cards, least recently updated first. */
   messagesFor(findingId: string): Promise<MessageRef[]>;
   upsertMessage(ref: MessageRef, now: number): Promise<void>;
+}
+
+/** A Notify owner already sent within the cooldown: when, and by whom. */
+export interface OwnerNotice {
+  at: number;
+  by: string;
+  /** When its cooldown is over. */
+  until: number;
+}
+
+/**
+ * Notify owner's cooldown, in the store so concurrent clicks on any replica send one notification
+ * per finding and owner.
+ */
+export interface OwnerNotices {
+  /**
+   * Takes the notification of `owner` about the finding for `holder` until `until`: true when
+   * taken (none yet, the last one's cooldown over, or this claim tried again), else the notice
+   * that holds it.
+   */
+  claimOwnerNotice(
+    n: { findingId: string; owner: string; by: string; holder: string; until: number },
+    now: number,
+  ): Promise<true | OwnerNotice>;
+  /** Lets go of a claim whose notification was not sent, if `holder` still has it. */
+  releaseOwnerNotice(findingId: string, owner: string, holder: string): Promise<void>;
 }
 
 export interface SeenRecord {
@@ -275,6 +303,7 @@ export interface StoreAvailability {
 export interface Store
   extends OutboxStore,
     MessageIndex,
+    OwnerNotices,
     SeenStore,
     AuditLog,
     ApprovalStore,

@@ -9,6 +9,7 @@ import { instanceQueries } from './queries/instances.js';
 import { lifecycleQueries } from './queries/lifecycle.js';
 import { messageQueries } from './queries/messages.js';
 import { outboxQueries } from './queries/outbox.js';
+import { ownerNoticeQueries } from './queries/owner-notices.js';
 import { pacingQueries } from './queries/pacing.js';
 import { replayQueries } from './queries/replays.js';
 import { retentionQueries } from './queries/retention.js';
@@ -67,6 +68,7 @@ export function createKyselyStore(
   const base = {
     ...outboxQueries(db, kind),
     ...messageQueries(db),
+    ...ownerNoticeQueries(db),
     ...seenQueries(db),
     ...auditQueries(db),
     ...approvalQueries(db),
@@ -112,11 +114,13 @@ export function createKyselyStore(
     claimDue: r(base.claimDue),
     claimDueJobs: r(base.claimDueJobs),
     claimInflight: r(base.claimInflight),
+    claimOwnerNotice: r(base.claimOwnerNotice),
     // writes that set the same values again
     releaseInflight: r(base.releaseInflight),
     renewInstance: r(base.renewInstance),
     releaseInstance: r(base.releaseInstance),
     forgetInstances: r(base.forgetInstances),
+    releaseOwnerNotice: r(base.releaseOwnerNotice),
     markSent: r(base.markSent),
     reschedule: r(base.reschedule),
     markFailed: r(base.markFailed),

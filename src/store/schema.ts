@@ -70,6 +70,20 @@ export interface MessagesTable {
   last_state: string | null;
   last_recurrence: number | null;
   updated_at: number;
+  /** A hash of the card as last sent (text and blocks); null when not known. */
+  last_hash: string | null;
+}
+
+/** Notify owner: who was sent a finding, when, and until when a repeat is not sent again. */
+export interface OwnerNoticesTable {
+  finding_id: string;
+  /** The owner's Slack user id. */
+  owner: string;
+  notified_at: number;
+  until: number;
+  by_user: string;
+  /** A random token of the claim (a retried claim knows its own row; a failed send lets go of it). */
+  holder: string;
 }
 
 /** What the poller last saw of a finding (also updated by Warden's own changes). */
@@ -173,6 +187,7 @@ export interface HomeViewsTable {
 export interface Database {
   outbox: OutboxTable;
   messages: MessagesTable;
+  owner_notices: OwnerNoticesTable;
   seen: SeenTable;
   audit_log: AuditTable;
   approvals: ApprovalsTable;

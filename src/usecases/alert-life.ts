@@ -1,8 +1,10 @@
+import { createHash } from 'node:crypto';
 import { renderFindingAlert, type SlackChange } from '../blockkit/finding.js';
 import type { ShownOwner } from '../blockkit/finding-details.js';
 import { actionFromParams } from '../domain/actions.js';
 import { showsChange } from '../domain/credit.js';
 import { personalOwnerOf } from '../domain/owner.js';
+import { isSlackApiError } from '../errors.js';
 import type { Finding } from '../model/finding.js';
 import type { CardSettings, Ports } from '../ports/index.js';
 import type { MessageMetadata } from '../ports/slack.js';
@@ -28,7 +30,22 @@ type CardPorts = Pick<Ports, 'chat' | 'clock' | 'logger' | 'audit' | 'owners'> &
 export interface Card {
   channel: string;
   ts: string;
+  /** A hash of what the card shows in Slack, when known: an update rendering the same is not sent. */
+  shown?: string | undefined;
 }
+
+/** A card as the index has it (with what it showed last). */
+export const indexedCard = (m: MessageRef): Card => ({
+  channel: m.channel,
+  ts: m.ts,
+  shown: m.lastHash ?? undefined,
+});
+
+/** What a rendered card is, as a short hash: equal when Slack would show the same message. */
+const hashOf = (r: { text: string; blocks: unknown }): string =>
+  createHash('sha256')
+    .update(JSON.stringify([r.text, r.blocks]))
+    .digest('base64url');
 
 /** The index entry for a card showing `finding` as it is now. */
 export function cardRef(finding: Finding, card: Card): MessageRef {
@@ -38,6 +55,7 @@ export function cardRef(finding: Finding, card: Card): MessageRef {
     ts: card.ts,
     lastState: finding.state ?? null,
     lastRecurrence: finding.recurrenceCount ?? null,
+    lastHash: card.shown ?? null,
   };
 }
 
@@ -97,13 +115,20 @@ export async function postCard(
 ): Promise<Card> {
   const rendered = await render(p, finding, channel);
   const ts = await p.chat.post({ channel, text: rendered.text, blocks: rendered.blocks, metadata });
-  return { channel, ts };
+  return { channel, ts, shown: hashOf(rendered) };
 }
 
-/** Replaces a card in place with the finding as it is now. */
-export async function replaceCard(p: CardPorts, finding: Finding, card: Card): Promise<void> {
+/**
+ * Replaces a card in place with the finding as it is now; resolves to the card as it then is
+ * (track that). A card known to show this very rendering already is left alone: chat.update is
+ * Tier 3, shared by the whole workspace, and a no-op update spends it for nothing.
+ */
+export async function replaceCard(p: CardPorts, finding: Finding, card: Card): Promise<Card> {
   const rendered = await render(p, finding, card.channel);
-  await p.chat.update({ ...card, text: rendered.text, blocks: rendered.blocks });
+  const shown = hashOf(rendered);
+  if (card.shown === shown) return card;
+  await p.chat.update({ channel: card.channel, ts: card.ts, text: rendered.text, blocks: rendered.blocks });
+  return { channel: card.channel, ts: card.ts, shown };
 }
 
 /** Remembers where a card is and what it shows; a failure is logged (the card itself is fine). */
@@ -119,11 +144,32 @@ export function replyInThread(p: Pick<Ports, 'chat'>, card: Card, text: string):
   return p.chat.post({ channel: card.channel, threadTs: card.ts, text });
 }
 
-/** Posts a card in a channel and tracks it (`/warden show`). */
-export async function showCard(p: AlertLifePorts, finding: Finding, channel: string): Promise<Card> {
+/**
+ * A card of the finding in a channel, as it is now (`/warden show`): the channel's card brought up
+ * to date when it has one (`existing`), else a new one posted; tracked either way. One live card
+ * per finding and channel, so each later change costs one update here, not one per show.
+ */
+export async function showCard(
+  p: AlertLifePorts,
+  finding: Finding,
+  channel: string,
+): Promise<{ card: Card; existing: boolean }> {
+  const there = (await p.cards.messagesFor(finding.id)).filter((m) => m.channel === channel).at(-1);
+  if (there) {
+    try {
+      // Sent even when its hash says it shows this already: a person asked to see it, and only
+      // Slack knows whether someone deleted it meanwhile (message_not_found: a new card below).
+      const card = await replaceCard(p, finding, { channel, ts: there.ts });
+      await trackCard(p, finding, card);
+      return { card, existing: true };
+    } catch (error) {
+      // Deleted in Slack: a new card below.
+      if (!isSlackApiError(error) || error.slackCode !== 'message_not_found') throw error;
+    }
+  }
   const card = await postCard(p, finding, channel);
   await trackCard(p, finding, card);
-  return card;
+  return { card, existing: false };
 }
 
 /**
@@ -138,10 +184,9 @@ export async function refreshKnownCards(p: AlertLifePorts, finding: Finding): Pr
   });
   let refreshed = 0;
   for (const m of indexed) {
-    const card = { channel: m.channel, ts: m.ts };
+    const card = indexedCard(m);
     try {
-      await replaceCard(p, finding, card);
-      await trackCard(p, finding, card);
+      await trackCard(p, finding, await replaceCard(p, finding, card));
       refreshed++;
     } catch (error) {
       log.warn({ err: error, target: card.channel }, 'a card of this finding could not be updated');
@@ -175,7 +220,7 @@ export async function updateEverywhere(
     log.warn({ err: error }, 'card index unavailable; updating only this card');
     return [];
   });
-  const cards: Card[] = indexed.map((m) => ({ channel: m.channel, ts: m.ts }));
+  const cards: Card[] = indexed.map(indexedCard);
   const { clicked } = opts;
   if (clicked && !cards.some((c) => sameCard(c, clicked))) cards.push(clicked);
   // Least recently updated first: the last one seen in a channel is its newest.
@@ -197,8 +242,7 @@ export async function updateEverywhere(
   for (const card of cards) {
     const thread = threads.get(card.channel);
     try {
-      if (card !== posted) await replaceCard(p, finding, card);
-      await trackCard(p, finding, card);
+      await trackCard(p, finding, card === posted ? card : await replaceCard(p, finding, card));
       if (thread && sameCard(thread, card)) await replyInThread(p, card, opts.reply);
     } catch (error) {
       log.warn({ err: error, target: card.channel }, 'a card of this finding could not be updated');

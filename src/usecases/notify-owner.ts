@@ -1,12 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import { describeFailure } from '../blockkit/failure.js';
 import { code, mention } from '../blockkit/mrkdwn.js';
 import { nobodyNotified, said } from '../blockkit/outcome-words.js';
+import { alreadyNotifiedText } from '../blockkit/owner-words.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import {
   type AlertLifePorts,
   type Card,
+  indexedCard,
   postCard,
   replaceCard,
   replyInThread,
@@ -20,7 +23,9 @@ import { recordAudit } from './record-audit.js';
 /**
  * Notify owner: the finding's card sent to its owner in a direct message. The copy is a tracked
  * card like any other (replaced on every change, its buttons checked for whoever clicks them);
- * asked again, Warden replies in the copy's thread instead of posting a second one.
+ * asked again, Warden replies in the copy's thread instead of posting a second one. One
+ * notification per finding and owner within the cooldown (`cards.notifyCooldown`), claimed in the
+ * store so concurrent clicks on any replica send one; a click within it is told when it went.
  */
 export type NotifyPorts = AlertLifePorts &
   AuthorizePorts &
@@ -44,8 +49,9 @@ export async function sendToOwner(
   why: string,
 ): Promise<Card> {
   const there = (await p.cards.messagesFor(finding.id)).filter((m) => m.channel === dm.channel).at(-1);
-  const card = there ? { channel: dm.channel, ts: there.ts } : await postCard(p, finding, dm.channel);
-  if (there) await replaceCard(p, finding, card);
+  const card = there
+    ? await replaceCard(p, finding, indexedCard(there))
+    : await postCard(p, finding, dm.channel);
   await trackCard(p, finding, card);
   await replyInThread(p, card, why);
   return card;
@@ -89,6 +95,30 @@ export async function notifyOwner(p: NotifyPorts, input: NotifyInput): Promise<v
     return;
   }
   const params = { owner: dm.identityUserId, slackUser: dm.slackUserId };
+  const claim = {
+    findingId,
+    owner: dm.slackUserId,
+    by: input.userId,
+    holder: randomBytes(8).toString('hex'),
+  };
+  const now = p.clock();
+  let taken: Awaited<ReturnType<NotifyPorts['cards']['claimOwnerNotice']>>;
+  try {
+    taken = await p.cards.claimOwnerNotice({ ...claim, until: now + p.settings.notifyCooldownMs }, now);
+  } catch (error) {
+    log.warn({ err: error }, 'owner not notified: the cooldown could not be claimed');
+    await audit('failed', String(error).slice(0, 200), params);
+    await p.privately.tell(input.audience, describeFailure(error, 'send the finding to its owner', ref));
+    return;
+  }
+  if (taken !== true) {
+    log.info({ owner: dm.slackUserId, at: taken.at }, 'owner not notified: already notified');
+    await audit('refused', 'already-notified', params);
+    const again = new Date(taken.until);
+    const words = { owner: dm.slackUserId, by: taken.by, at: new Date(taken.at), again, you: input.userId };
+    await p.privately.tell(input.audience, alreadyNotifiedText(words));
+    return;
+  }
   try {
     await sendToOwner(
       p,
@@ -98,6 +128,8 @@ export async function notifyOwner(p: NotifyPorts, input: NotifyInput): Promise<v
     );
   } catch (error) {
     log.warn({ err: error }, 'owner not notified: the direct message failed');
+    // Not sent: the next click may try again at once.
+    await p.cards.releaseOwnerNotice(findingId, claim.owner, claim.holder).catch(() => undefined);
     await audit('failed', String(error).slice(0, 200), params);
     await p.privately.tell(input.audience, describeFailure(error, 'send the finding to its owner', ref));
     return;

@@ -83,7 +83,7 @@ export async function openActionModal(p: OpenFormPorts, input: OpenActionModalIn
     if (input.cardTs) {
       const card = { channel: input.channel, ts: input.cardTs };
       await replaceCard(p, finding, card)
-        .then(() => trackCard(p, finding, card))
+        .then((sent) => trackCard(p, finding, sent))
         .catch((error: unknown) => log.warn({ err: error }, 'could not refresh the alert'));
     }
     return;

@@ -2,17 +2,15 @@ import { describeFailure } from '../blockkit/failure.js';
 import { code } from '../blockkit/mrkdwn.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
-import type { AlertLifePorts } from './alert-life.js';
 import { logTenantFailure } from './log-failure.js';
-import type { SchedulePorts } from './schedule-ends.js';
-import { showFinding } from './show-finding.js';
+import { type ShowPorts, showFinding } from './show-finding.js';
 
 /**
  * "Open card" next to a finding in a roll-up's thread: the finding gets its own card in the
  * channel, as it is now, tracked like every card (`show`'s permission applies).
  */
 export async function openRollupCard(
-  p: AlertLifePorts & SchedulePorts & Pick<Ports, 'findings' | 'privately'>,
+  p: ShowPorts & Pick<Ports, 'privately'>,
   input: { findingId: string; userId: string; audience: Audience; ref: string },
 ): Promise<void> {
   const { channel } = input.audience;

@@ -99,6 +99,7 @@ export function buildPorts(input: PortsInput): {
       instanceId: lease.id,
       closureReasons: file.closure.reasons,
       remindBeforeMs: file.lifecycle.remindBefore,
+      notifyCooldownMs: file.cards.notifyCooldown,
       workspaceUrl: input.workspaceUrl,
     },
     findings: createFindingsPort(tenant),

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { createLocalSlack } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
+import { postCard, trackCard } from '../../src/usecases/alert-life.js';
 import { type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
 import { backends } from '../helpers/stores.js';
 import { startSandbox } from '../helpers/tenant.js';
@@ -197,7 +198,7 @@ describe('message index', () => {
 });
 
 describe.each(backends())('several cards of one finding in one channel, on $name', (backend) => {
-  it('`show` where the alert already is: both cards are tracked, replaced on every change, and both keep working', async () => {
+  it('two cards in one channel (`show` posted another before it kept one): both tracked, replaced on every change, both keep working', async () => {
     const db = await backend.fresh();
     const store = await db.open();
     const h = await startHarness({ store });
@@ -207,8 +208,10 @@ describe.each(backends())('several cards of one finding in one channel, on $name
       () => h.close(),
     );
     const first = await h.postAlert('FND_SA_UNOWNED');
-    await h.command('show FND_SA_UNOWNED');
-    const second = await waitFor(() => h.slack.messages.find((m) => !m.thread_ts && m.ts !== first)?.ts);
+    // a second card posted and tracked in the same channel, as `show` did before it kept one
+    const finding = await h.warden.ports.findings.get('FND_SA_UNOWNED');
+    const { ts: second } = await postCard(h.warden.ports, finding, 'C0SECOPS');
+    await trackCard(h.warden.ports, finding, { channel: 'C0SECOPS', ts: second });
     await waitFor(async () => (await store.messagesFor('FND_SA_UNOWNED')).length === 2, 5_000, 'two tracked');
     const stateOf = (ts: string) => JSON.stringify(h.slack.messages.find((m) => m.ts === ts)?.blocks);
     await h.command('snooze FND_SA_UNOWNED 7d vendor');

@@ -122,9 +122,12 @@ describe('/warden', () => {
       snoozeReason: 'asked by bob@acme.example in a ticket',
       stateUpdatedById: 'IU_WARDEN_SERVICE',
     });
+    // show brings the channel's card up to date (one live card per finding and channel)
     await h.command('show FND_SA_UNOWNED');
-    const shown = await waitFor(() => h.slack.messages.filter((m) => !m.thread_ts)[1]);
-    const blocks = JSON.stringify(shown.blocks);
+    const blocks = await waitFor(() => {
+      const shown = JSON.stringify(h.slack.messages.find((m) => !m.thread_ts)?.blocks);
+      return shown.includes('asked by') && shown;
+    });
     expect(blocks).toContain('asked by [email hidden] in a ticket');
     expect(blocks).not.toMatch(/@acme\.example|IU_WARDEN_SERVICE|<@U0ALICE>/);
   });

@@ -112,6 +112,7 @@ describe.each(backends())('store on $name', (backend) => {
         ts: '1.000100',
         lastState: 'FINDING_STATE_SNOOZED',
         lastRecurrence: 2,
+        lastHash: null,
       },
     ]);
     expect((await store.listOutbox({ limit: 5 }))[0]).toMatchObject({ status: 'sent', sentTs: '1.000100' });
@@ -217,5 +218,46 @@ describe.each(backends())('store on $name', (backend) => {
     expect(await orphans(true)).toEqual(['OF_DEAD', 'OF_OLDER_VERSION', 'OF_RELEASED', 'OF_SELF_OLD']);
     // right after this process lost the store, others' leases are not believed
     expect(await orphans(false)).toEqual(['OF_OLDER_VERSION', 'OF_SELF_OLD']);
+  });
+
+  it('claims Notify owner once per cooldown, concurrently; a retried claim and a release are its own', async () => {
+    const store = await open();
+    const n = (holder: string, by = 'U0ALICE') => ({
+      findingId: 'F1',
+      owner: 'U0BOB',
+      by,
+      holder,
+      until: 1_000,
+    });
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => store.claimOwnerNotice(n(`h${i}`), 10)),
+    );
+    expect(answers.filter((a) => a === true)).toHaveLength(1);
+    const winner = answers.indexOf(true);
+    expect(answers.find((a) => a !== true)).toEqual({ at: 10, by: 'U0ALICE', until: 1_000 });
+    expect(await store.claimOwnerNotice(n(`h${winner}`), 11)).toBe(true);
+    // another owner, or another finding, is its own notice
+    expect(await store.claimOwnerNotice({ ...n('x'), owner: 'U0CAROL' }, 12)).toBe(true);
+    // a release by someone else does nothing; by its holder, the next claim takes it
+    await store.releaseOwnerNotice('F1', 'U0BOB', 'not-mine');
+    expect(await store.claimOwnerNotice(n('y', 'U0DAVE'), 20)).toEqual({
+      at: 11,
+      by: 'U0ALICE',
+      until: 1_000,
+    });
+    await store.releaseOwnerNotice('F1', 'U0BOB', `h${winner}`);
+    expect(await store.claimOwnerNotice(n('y', 'U0DAVE'), 20)).toBe(true);
+    // past its cooldown it is taken again, and the retention sweep removes what ran out
+    expect(await store.claimOwnerNotice(n('z'), 1_000)).toBe(true);
+    expect(await store.purge('expired', 5_000, 100)).toBe(2);
+  });
+
+  it('keeps what each card showed last (null when not said)', async () => {
+    const store = await open();
+    const ref = { findingId: 'F1', channel: 'C1', ts: '1.1', lastState: null, lastRecurrence: null };
+    await store.upsertMessage({ ...ref, lastHash: 'abc' }, 1);
+    expect((await store.messagesFor('F1'))[0]?.lastHash).toBe('abc');
+    await store.upsertMessage(ref, 2);
+    expect((await store.messagesFor('F1'))[0]?.lastHash).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { pacingAndRollups } from './0040-pacing-and-rollups.js';
 import { bulkApprovals } from './0050-bulk-approvals.js';
 import { lifecycle } from './0060-lifecycle.js';
 import { replayTaker } from './0070-replay-taker.js';
+import { cardHashAndOwnerNotices } from './0080-card-hash-and-owner-notices.js';
 import { instances } from './0085-instances.js';
 
 /**
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   '0050_bulk_approvals': bulkApprovals,
   '0060_lifecycle': lifecycle,
   '0070_replay_taker': replayTaker,
+  '0080_card_hash_and_owner_notices': cardHashAndOwnerNotices,
   '0085_instances': instances,
 };
 

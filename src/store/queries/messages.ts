@@ -9,6 +9,8 @@ export async function upsertMessage(db: Kysely<Database>, ref: MessageRef, now: 
     last_state: ref.lastState,
     last_recurrence: ref.lastRecurrence,
     updated_at: now,
+    // Not known (a card recorded without it): null, so its next update is sent.
+    last_hash: ref.lastHash ?? null,
   };
   await db
     .insertInto('messages')
@@ -33,6 +35,7 @@ export function messageQueries(db: Kysely<Database>): MessageIndex {
         ts: r.ts,
         lastState: r.last_state,
         lastRecurrence: r.last_recurrence == null ? null : Number(r.last_recurrence),
+        lastHash: r.last_hash,
       }));
     },
     upsertMessage: (ref, now) => upsertMessage(db, ref, now),

@@ -25,7 +25,8 @@ async function purgeExpired(db: Db, now: number, limit: number) {
   const keys = db.selectFrom('seen_requests').select('key').where('expires_at', '<=', now).limit(limit);
   const requests = await db.deleteFrom('seen_requests').where('key', 'in', keys).executeTakeFirst();
   const claims = await db.deleteFrom('inflight').where('lease_until', '<=', now).executeTakeFirst();
-  return Number(requests.numDeletedRows) + Number(claims.numDeletedRows);
+  const notices = await db.deleteFrom('owner_notices').where('until', '<=', now).executeTakeFirst();
+  return Number(requests.numDeletedRows) + Number(claims.numDeletedRows) + Number(notices.numDeletedRows);
 }
 
 /**
