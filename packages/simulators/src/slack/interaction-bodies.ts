@@ -76,8 +76,20 @@ export function blockActionBody(
 export function viewActionBody(
   actor: Omit<SlackActor, 'channelId'>,
   opts: {
-    view: { id: string; callback_id?: unknown; private_metadata?: unknown; hash?: string };
-    action: { action_id: string; type?: string; value?: string; selected_option?: { value: string } };
+    /** The view as Slack has it (its blocks, title, …: what is given is sent). */
+    view: Record<string, unknown> & {
+      id: string;
+      callback_id?: unknown;
+      private_metadata?: unknown;
+      hash?: string;
+    };
+    /** The element used: a button's value, an overflow's or select's choice, the boxes ticked. */
+    action: Record<string, unknown> & {
+      action_id: string;
+      type?: string;
+      value?: string;
+      selected_option?: { value: string };
+    };
     values?: Record<string, Record<string, unknown>>;
     triggerId: string;
   },
@@ -92,14 +104,7 @@ export function viewActionBody(
     team: { id: actor.teamId, domain: 'acme' },
     enterprise: actor.enterprise ?? null,
     is_enterprise_install: actor.isEnterpriseInstall === true,
-    view: {
-      id: opts.view.id,
-      type: 'modal',
-      callback_id: opts.view.callback_id,
-      private_metadata: opts.view.private_metadata,
-      hash: opts.view.hash,
-      state: { values: opts.values ?? {} },
-    },
+    view: { type: 'modal', ...opts.view, state: { values: opts.values ?? {} } },
     actions: [
       { type: 'button', block_id: 'b', action_ts: `${Math.floor(Date.now() / 1000)}.000100`, ...opts.action },
     ],
