@@ -148,6 +148,25 @@ describe('a click inside a modal of the demo page', () => {
   });
 });
 
+describe('a menu on a message of the demo page', () => {
+  it('sends its type and choice, not a button', async () => {
+    const messageTs = slack.seedMessage('C0SECOPS', 'pick one');
+    const click = { user: 'U0ALICE', channel: 'C0SECOPS', messageTs, actionId: 'who', blockId: 'b1' };
+    const chosen = { ...click, type: 'users_select', selected_user: 'U0DAVE' };
+    expect((await page('/demo/click', chosen)).status).toBe(200);
+    expect((await page('/demo/click', { ...click, value: 'v' })).status).toBe(200);
+    const [menu, button] = warden.received.map((r) => (r.json.actions as Record<string, unknown>[])[0]);
+    expect(menu).toMatchObject({
+      type: 'users_select',
+      action_id: 'who',
+      block_id: 'b1',
+      selected_user: 'U0DAVE',
+    });
+    expect(menu).not.toHaveProperty('value');
+    expect(button).toMatchObject({ type: 'button', action_id: 'who', value: 'v' });
+  });
+});
+
 describe('Slack’s upload flow on the local Slack', () => {
   async function upload(body: FormData | string, headers: Record<string, string> = {}) {
     const url = await api(slack, 'files.getUploadURLExternal', { filename: 'list.csv', length: 12 });

@@ -19,22 +19,22 @@ const OptionSchema = z.object({
   value: z.string().max(2_000),
 });
 
+/** What a menu, an overflow or a group of boxes says was chosen, as block_actions carries it. */
+export const CHOICES = {
+  selected_option: OptionSchema.nullish(),
+  selected_options: z.array(OptionSchema).max(100).optional(),
+  selected_user: id.nullish(),
+  selected_users: z.array(id).max(100).optional(),
+  selected_conversation: id.nullish(),
+  selected_conversations: z.array(id).max(100).optional(),
+  selected_channel: id.nullish(),
+  selected_channels: z.array(id).max(100).optional(),
+};
+
 export const ViewActionSchema = z.object({
   user: userId,
   viewId: z.string().max(40),
-  action: z.object({
-    type: z.string().max(40),
-    actionId: id,
-    blockId: id.optional(),
-    selected_option: OptionSchema.nullish(),
-    selected_options: z.array(OptionSchema).max(100).optional(),
-    selected_user: id.nullish(),
-    selected_users: z.array(id).max(100).optional(),
-    selected_conversation: id.nullish(),
-    selected_conversations: z.array(id).max(100).optional(),
-    selected_channel: id.nullish(),
-    selected_channels: z.array(id).max(100).optional(),
-  }),
+  action: z.object({ type: z.string().max(40), actionId: id, blockId: id.optional(), ...CHOICES }),
   values: z.record(z.string(), z.record(z.string(), z.unknown())),
 });
 type ViewAction = z.output<typeof ViewActionSchema>['action'];

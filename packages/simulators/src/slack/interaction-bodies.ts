@@ -31,10 +31,14 @@ export function blockActionBody(
     responseUrl: string;
     /** A button on an ephemeral message: Slack says so and sends no copy of the message. */
     ephemeral?: boolean;
+    /** A menu, an overflow or boxes rather than a button: its type and what was chosen. */
+    choice?: Record<string, unknown> & { type: string };
   },
 ): string {
   const user = userOf(actor);
   const ephemeral = opts.ephemeral === true;
+  const at = { action_id: opts.actionId, block_id: opts.blockId ?? 'finding.actions' };
+  const action_ts = `${Math.floor(Date.now() / 1000)}.000100`;
   return payloadBody({
     type: 'block_actions',
     user,
@@ -57,14 +61,15 @@ export function blockActionBody(
     state: { values: {} },
     response_url: opts.responseUrl,
     actions: [
-      {
-        type: 'button',
-        action_id: opts.actionId,
-        block_id: opts.blockId ?? 'finding.actions',
-        value: opts.value,
-        text: { type: 'plain_text', text: 'button' },
-        action_ts: `${Math.floor(Date.now() / 1000)}.000100`,
-      },
+      opts.choice
+        ? { ...opts.choice, ...at, action_ts }
+        : {
+            type: 'button',
+            ...at,
+            value: opts.value,
+            text: { type: 'plain_text', text: 'button' },
+            action_ts,
+          },
     ],
   });
 }
