@@ -77,6 +77,13 @@ describe('/warden campaign', () => {
     const file = await waitFor(() => h.slack.files[0], 5_000, 'uploaded file');
     expect(file.channel).toBe('D0ALICE');
     expect(file.filename).toBe('CAMP_LARGE-entitlements.csv');
+    // The file itself, as Slack keeps it: not the multipart body the uploader wrapped it in.
+    expect(file.content.split('\r\n')[0]).toBe(
+      'appId,appName,entitlementId,entitlementName,policyId,policyName,customPolicyId,createdAt,deletedAt',
+    );
+    expect(file.content.split('\r\n').slice(-2)).toEqual([expect.stringMatching(/^APP_\d+,/), '']);
+    expect(file.content).not.toContain('Content-Disposition');
+    expect(file.mimetype).toBe('text/csv');
     const lines = file.content.split('\r\n').filter((l) => /^APP_\d+,/.test(l));
     expect(lines).toHaveLength(2_500);
     expect((await waitFor(() => h.slack.ephemerals[1])).text).toMatch(/Sent the CSV/);

@@ -18,11 +18,26 @@ import { freePort, startWardenProcess, type WardenProcess } from './warden-proce
  * is told of every change by the local Slack's event stream.
  */
 
-const DEMO_FINDINGS = ['FND_CRED_EXPOSED', 'FND_SA_UNOWNED', 'FND_DECOY_USED', 'FND_SNOOZED', 'FND_HOSTILE'];
+/**
+ * The first alerts. Two have a person as owner (tenant seeds): carol, a member Warden can reach,
+ * so Notify owner sends her the card; Hanna, whose email Slack hides, so the card says why
+ * Warden cannot find her.
+ */
+export const DEMO_FINDINGS = [
+  'FND_CRED_EXPOSED',
+  'FND_SA_UNOWNED',
+  'FND_DECOY_USED',
+  'FND_SNOOZED',
+  'FND_SA_MISCLASSIFIED',
+  'FND_SYNC_FAILING',
+  'FND_HOSTILE',
+];
 
 export interface DemoOptions {
   /** The local Slack's port (the page's address); 0 picks a free one. */
   port?: number;
+  /** When `port` is taken, how many ports after it to try (default 0: a taken port is refused). */
+  nextPorts?: number;
   logLevel?: string;
   /** Warden's entry point, run with tsx (default: src/main.ts under `cwd`). */
   wardenEntry?: string;
@@ -58,9 +73,41 @@ export interface Demo {
   close(): Promise<void>;
 }
 
+/** The port the demo page was asked for is taken (another demo, or anything else on it). */
+export class PortTakenError extends Error {
+  constructor(
+    readonly port: number,
+    readonly tried: number,
+  ) {
+    super(
+      tried > 1
+        ? `Ports ${port} to ${port + tried - 1} are taken: choose another with npm run demo -- --port N`
+        : `Port ${port} is taken (another demo?): choose another with npm run demo -- --port N`,
+    );
+    this.name = 'PortTakenError';
+  }
+}
+
+const isAddressInUse = (error: unknown) =>
+  error instanceof Error && (error as NodeJS.ErrnoException).code === 'EADDRINUSE';
+
+/** The local Slack on `port`, or on the next free one of the `nextPorts` after it. */
+async function slackOnFreePort(port: number, nextPorts: number): Promise<LocalSlack> {
+  const tries = port === 0 ? 1 : nextPorts + 1;
+  for (let i = 0; i < tries; i++) {
+    try {
+      return await createLocalSlack({ port: port === 0 ? 0 : port + i, rateLimits: true });
+    } catch (error) {
+      if (!isAddressInUse(error)) throw error;
+    }
+  }
+  throw new PortTakenError(port, tries);
+}
+
 export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
+  // The page's port first: a taken one is said before anything else is started.
+  const slack = await slackOnFreePort(opts.port ?? 0, opts.nextPorts ?? 0);
   const tenant = await createSandboxTenant();
-  const slack = await createLocalSlack({ port: opts.port ?? 0, rateLimits: true });
   const alertsSecret = `demo-alerts-${randomBytes(12).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'warden-demo-'));
   const configFile = join(dataDir, 'warden.yaml');
@@ -93,7 +140,7 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
   const started = Date.now();
   while (
     slack.messages.filter((m) => !m.thread_ts).length < DEMO_FINDINGS.length &&
-    Date.now() - started < 10_000
+    Date.now() - started < 20_000
   ) {
     await new Promise((r) => setTimeout(r, 50));
   }

@@ -11,6 +11,7 @@ import type { LocalSlack } from '../slack/server.js';
 import type { OpenView } from '../slack/types.js';
 import { isObject } from '../slack/workspace.js';
 import { DEMO_CHANNEL, isSwitchable, TEAM_ID } from './page-view.js';
+import { CHOICES } from './page-view-actions.js';
 
 /**
  * What a person does in the demo page, delivered to Warden as Slack delivers it: a button press
@@ -40,6 +41,9 @@ export const ClickSchema = z.object({
   blockId: z.string().max(255).optional(),
   messageTs: z.string().max(40).optional(),
   ephemeralId: z.string().max(40).optional(),
+  /** `button` unless a menu, an overflow or boxes was used (then what was chosen). */
+  type: z.string().max(40).optional(),
+  ...CHOICES,
 });
 export const SubmitSchema = z.object({
   user: userId,
@@ -72,6 +76,17 @@ export async function click(ctx: PageContext, c: z.output<typeof ClickSchema>): 
   if (!ephemeral && !ws.message(c.channel, c.messageTs ?? ''))
     return { status: 404, body: { error: 'no such message' } };
   const who = actor(ctx, c.user, c.channel);
+  const {
+    user: _u,
+    channel: _c,
+    actionId: _a,
+    value: _v,
+    blockId: _b,
+    messageTs: _m,
+    ephemeralId: _e,
+    type,
+    ...chosen
+  } = c;
   const answer = await send(
     ctx,
     blockActionBody(who, {
@@ -80,6 +95,7 @@ export async function click(ctx: PageContext, c: z.output<typeof ClickSchema>): 
       ...(c.blockId ? { blockId: c.blockId } : {}),
       messageTs: ephemeral?.ts ?? c.messageTs ?? '',
       ...(ephemeral ? { ephemeral: true } : {}),
+      ...(type && type !== 'button' ? { choice: { type, ...chosen } } : {}),
       triggerId: ctx.slack.issueTriggerId(c.user),
       responseUrl: ctx.slack.responseUrl(ephemeral?.id, { user: c.user, channel: c.channel }),
     }),

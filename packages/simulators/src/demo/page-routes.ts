@@ -18,6 +18,7 @@ import {
 } from './page-actions.js';
 import { HomeClickSchema, HomeOpenedSchema, homeClick, homeOpened } from './page-home.js';
 import { changeFor, dmOf, isSwitchable, snapshotFor } from './page-view.js';
+import { ViewActionSchema, viewAction } from './page-view-actions.js';
 
 /**
  * The demo page's routes on the local Slack: its files; the event stream of what the person sees
@@ -74,11 +75,12 @@ function download(slack: LocalSlack, res: ServerResponse, id: string, user: stri
   const file = slack.files.find((f) => f.id === id);
   if (!file || file.channel !== dmOf(user)) return json(res, 404, { error: 'no such file' });
   res.writeHead(200, {
-    'content-type': file.filename.endsWith('.csv') ? 'text/csv; charset=utf-8' : 'application/octet-stream',
+    'content-type': file.mimetype.startsWith('text/') ? `${file.mimetype}; charset=utf-8` : file.mimetype,
+    'content-length': String(file.bytes.length),
     'content-disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
     'cache-control': 'no-store',
   });
-  res.end(file.content);
+  res.end(file.bytes);
   return true;
 }
 
@@ -95,6 +97,7 @@ function handlers(ctx: PageContext, o: DemoPageOptions): Record<string, Handler>
     '/demo/click': parsed(ClickSchema, (c) => click(ctx, c)),
     '/demo/submit': parsed(SubmitSchema, (s) => submit(ctx, s)),
     '/demo/close': parsed(CloseSchema, (c) => close(ctx, c)),
+    '/demo/view-action': parsed(ViewActionSchema, (a) => viewAction(ctx, a)),
     '/demo/command': parsed(CommandSchema, (c) => command(ctx, c)),
     '/demo/home-opened': parsed(HomeOpenedSchema, (h) => homeOpened(ctx, h)),
     '/demo/home-click': parsed(HomeClickSchema, (h) => homeClick(ctx, h)),

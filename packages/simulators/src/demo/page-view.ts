@@ -1,3 +1,4 @@
+import { WORKSPACE_URL } from '../slack/methods/people.js';
 import type { LocalSlack } from '../slack/server.js';
 import type { EphemeralMessage, OpenView, SlackMessage, WorkspaceChange } from '../slack/types.js';
 
@@ -59,7 +60,7 @@ export function snapshotFor(slack: LocalSlack, user: string, command: string) {
   return {
     me: user,
     command,
-    team: { id: TEAM_ID, name: 'Acme' },
+    team: { id: TEAM_ID, name: 'Acme', url: WORKSPACE_URL },
     people: [...slack.users.values()].map((u) => ({
       id: u.id,
       name: u.profile.display_name || u.name,
@@ -67,6 +68,7 @@ export function snapshotFor(slack: LocalSlack, user: string, command: string) {
       tz: u.tz,
       guest: u.is_restricted === true || u.is_ultra_restricted === true,
       bot: u.is_bot === true,
+      deleted: u.deleted === true,
     })),
     switchable: SWITCHABLE,
     groups: Object.fromEntries(

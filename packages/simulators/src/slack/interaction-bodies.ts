@@ -31,10 +31,14 @@ export function blockActionBody(
     responseUrl: string;
     /** A button on an ephemeral message: Slack says so and sends no copy of the message. */
     ephemeral?: boolean;
+    /** A menu, an overflow or boxes rather than a button: its type and what was chosen. */
+    choice?: Record<string, unknown> & { type: string };
   },
 ): string {
   const user = userOf(actor);
   const ephemeral = opts.ephemeral === true;
+  const at = { action_id: opts.actionId, block_id: opts.blockId ?? 'finding.actions' };
+  const action_ts = `${Math.floor(Date.now() / 1000)}.000100`;
   return payloadBody({
     type: 'block_actions',
     user,
@@ -57,14 +61,15 @@ export function blockActionBody(
     state: { values: {} },
     response_url: opts.responseUrl,
     actions: [
-      {
-        type: 'button',
-        action_id: opts.actionId,
-        block_id: opts.blockId ?? 'finding.actions',
-        value: opts.value,
-        text: { type: 'plain_text', text: 'button' },
-        action_ts: `${Math.floor(Date.now() / 1000)}.000100`,
-      },
+      opts.choice
+        ? { ...opts.choice, ...at, action_ts }
+        : {
+            type: 'button',
+            ...at,
+            value: opts.value,
+            text: { type: 'plain_text', text: 'button' },
+            action_ts,
+          },
     ],
   });
 }
@@ -76,8 +81,20 @@ export function blockActionBody(
 export function viewActionBody(
   actor: Omit<SlackActor, 'channelId'>,
   opts: {
-    view: { id: string; callback_id?: unknown; private_metadata?: unknown; hash?: string };
-    action: { action_id: string; type?: string; value?: string; selected_option?: { value: string } };
+    /** The view as Slack has it (its blocks, title, …: what is given is sent). */
+    view: Record<string, unknown> & {
+      id: string;
+      callback_id?: unknown;
+      private_metadata?: unknown;
+      hash?: string;
+    };
+    /** The element used: a button's value, an overflow's or select's choice, the boxes ticked. */
+    action: Record<string, unknown> & {
+      action_id: string;
+      type?: string;
+      value?: string;
+      selected_option?: { value: string };
+    };
     values?: Record<string, Record<string, unknown>>;
     triggerId: string;
   },
@@ -92,14 +109,7 @@ export function viewActionBody(
     team: { id: actor.teamId, domain: 'acme' },
     enterprise: actor.enterprise ?? null,
     is_enterprise_install: actor.isEnterpriseInstall === true,
-    view: {
-      id: opts.view.id,
-      type: 'modal',
-      callback_id: opts.view.callback_id,
-      private_metadata: opts.view.private_metadata,
-      hash: opts.view.hash,
-      state: { values: opts.values ?? {} },
-    },
+    view: { type: 'modal', ...opts.view, state: { values: opts.values ?? {} } },
     actions: [
       { type: 'button', block_id: 'b', action_ts: `${Math.floor(Date.now() / 1000)}.000100`, ...opts.action },
     ],

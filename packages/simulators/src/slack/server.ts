@@ -17,6 +17,7 @@ import type {
   SlackFault,
   SlackMessage,
 } from './types.js';
+import { uploadedBytes } from './upload.js';
 import { fail, isObject, Workspace } from './workspace.js';
 
 export type { EventTarget } from './events-api.js';
@@ -61,7 +62,14 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   const botToken = opts.botToken ?? `xoxb-local-${randomBytes(8).toString('hex')}`;
   const teamId = opts.teamId ?? 'T0WARDEN';
   const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(opts.port ?? 0, '127.0.0.1', resolve));
+  // A port already taken rejects (EADDRINUSE) rather than crashing the process.
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}`;
   const appToken = `xapp-local-${randomBytes(8).toString('hex')}`;
@@ -158,14 +166,19 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
-    const raw = Buffer.concat(chunks).toString('utf8');
+    const body = Buffer.concat(chunks);
+    const raw = body.toString('utf8');
     const path = (req.url ?? '/').split('?')[0] ?? '/';
     for (const route of extraRoutes) if (await route(req, res, path, raw)) return;
     if (path.startsWith('/upload/')) {
       const upload = ws.uploads.get(path.slice('/upload/'.length));
       if (!upload) return send(res, 404, { ok: false, error: 'no_such_upload' });
-      upload.content = raw;
-      calls.push({ method: 'upload', args: { bytes: raw.length }, at: Date.now() });
+      const bytes = await uploadedBytes(String(req.headers['content-type'] ?? ''), body).catch(
+        () => undefined,
+      );
+      if (!bytes) return send(res, 400, { ok: false, error: 'invalid_upload' });
+      upload.bytes = bytes;
+      calls.push({ method: 'upload', args: { bytes: bytes.length }, at: Date.now() });
       res.writeHead(200, { 'content-type': 'text/plain' });
       return res.end('OK');
     }

@@ -34,6 +34,8 @@ export interface SharedFile {
   id: string;
   name: string;
   title: string;
+  mimetype: string;
+  filetype: string;
   /** Bytes. */
   size: number;
 }
@@ -75,7 +77,13 @@ export interface UploadedFile {
   id: string;
   filename: string;
   title: string;
+  /** The uploaded bytes, as the app sent them. */
+  bytes: Buffer;
+  /** The bytes as UTF-8 text (a CSV's lines). */
   content: string;
+  /** As Slack tells them by the file's name. */
+  mimetype: string;
+  filetype: string;
   channel?: string;
   initialComment?: string;
 }

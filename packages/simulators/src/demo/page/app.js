@@ -101,6 +101,7 @@ function applySnapshot(snap) {
   S.groups = snap.groups;
   S.channels = new Map(snap.channels.map((c) => [c.id, c.name]));
   S.dm = snap.dm;
+  S.teamUrl = snap.team.url;
   if (switched) reset();
   buildSidebar(snap);
   const seen = new Set(snap.messages.map((m) => keyOf(m.channel, m.ts)));

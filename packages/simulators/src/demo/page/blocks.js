@@ -1,9 +1,11 @@
 // Block Kit to DOM, the blocks Warden sends: header, section (text, fields, accessory), context,
-// divider, actions (buttons, with Slack's confirm dialog), image, and input blocks in modals.
+// divider, actions (buttons with Slack's confirm dialog, menus, checkboxes: elements.js), image,
+// and input blocks in modals.
 // A surface is updated block by block: a block whose JSON did not change keeps its node, so a
 // button under the pointer or selected text is never replaced by an update elsewhere.
 
 import { builtFrom, el, remember } from './dom.js';
+import { isStateful, overflow, stateful } from './elements.js';
 import { plainText, textObject } from './mrkdwn.js';
 
 /** Slack's confirmation dialog before a button acts (the `confirm` object). */
@@ -65,7 +67,7 @@ function button(b, block, ctx) {
       onclick: async () => {
         if (b.url) window.open(b.url, '_blank', 'noopener');
         if (b.confirm && !(await confirmDialog(b.confirm, ctx))) return;
-        await ctx.act({ actionId: b.action_id, value: b.value, blockId: block.block_id });
+        await ctx.act({ type: 'button', actionId: b.action_id, value: b.value, blockId: block.block_id });
       },
     },
     b.text ? plainText(b.text) : 'button',
@@ -76,6 +78,24 @@ function element(e, block, ctx) {
   if (!e) return null;
   if (e.type === 'button') return button(e, block, ctx);
   if (e.type === 'image') return el('img', { src: e.image_url, alt: e.alt_text, class: 'accessory-image' });
+  // As in Slack, choosing in a menu or ticking a box outside an input block is sent at once.
+  const send = async (a) => {
+    if (e.confirm && !(await confirmDialog(e.confirm, ctx))) return;
+    await ctx.act({ ...a, blockId: block.block_id });
+  };
+  if (e.type === 'overflow') return overflow(e, send);
+  if (isStateful(e.type))
+    return stateful(
+      e,
+      {
+        class: 'element',
+        'data-block': block.block_id,
+        'data-action': e.action_id,
+        name: `${block.block_id}.${e.action_id}`,
+      },
+      ctx,
+      send,
+    );
   return el('span', { class: 'unsupported' }, `[${e.type}]`);
 }
 

@@ -155,4 +155,24 @@ export function show(id) {
   const root = panes.get(id)?.root;
   if (root) root.scrollTop = root.scrollHeight;
 }
+/**
+ * A message a link points to (a permalink on the Home tab, in a reply): its conversation shown,
+ * its thread opened when it is a reply, and the message scrolled into view and marked a moment.
+ */
+export function openMessage(channel, ts) {
+  const m = S.messages.get(keyOf(channel, ts));
+  if (!m) {
+    note('That message is not in a conversation you can see.', 'error');
+    return;
+  }
+  show(channel);
+  if (isReply(m)) openThread(channel, m.thread_ts);
+  const node = isReply(m) ? S.thread?.timeline.get(ts) : pane(channel).timeline.get(keyOf(channel, ts));
+  if (!node) return;
+  node.scrollIntoView({ block: 'center' });
+  node.classList.add('linked');
+  setTimeout(() => node.classList.remove('linked'), 3_000);
+}
+
 S.openThread = openThread;
+S.openMessage = openMessage;

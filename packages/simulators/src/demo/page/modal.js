@@ -5,9 +5,10 @@
 
 import { reconcileBlocks } from './blocks.js';
 import { el } from './dom.js';
+import { isStateful, restore, stateful, stateOf } from './elements.js';
 import { plainText } from './mrkdwn.js';
 
-function control(b, name) {
+function control(b, name, ctx) {
   const e = b.element || {};
   const data = {
     name,
@@ -34,38 +35,13 @@ function control(b, name) {
       return el('input', { ...data, type: 'date', value: e.initial_date || '' });
     case 'timepicker':
       return el('input', { ...data, type: 'time', value: e.initial_time || '' });
-    case 'static_select':
-      return el(
-        'select',
-        data,
-        el('option', { value: '' }, e.placeholder ? plainText(e.placeholder) : 'Select an item'),
-        (e.options || []).map((o) =>
-          el('option', { value: o.value, selected: e.initial_option?.value === o.value }, plainText(o.text)),
-        ),
-      );
-    case 'radio_buttons':
-    case 'checkboxes': {
-      const kind = e.type === 'radio_buttons' ? 'radio' : 'checkbox';
-      const initial = new Set([e.initial_option?.value, ...(e.initial_options || []).map((o) => o.value)]);
-      return el(
-        'div',
-        { ...data, 'data-kind': kind, role: 'group' },
-        (e.options || []).map((o) =>
-          el(
-            'label',
-            { class: 'choice' },
-            el('input', { type: kind, name, value: o.value, checked: initial.has(o.value) }),
-            ` ${plainText(o.text)}`,
-          ),
-        ),
-      );
-    }
     default:
+      if (isStateful(e.type)) return stateful(e, data, ctx);
       return el('div', { class: 'unsupported' }, `[${e.type} input]`);
   }
 }
 
-export function inputBlock(b) {
+export function inputBlock(b, ctx) {
   const id = b.block_id;
   return el(
     'div',
@@ -76,36 +52,41 @@ export function inputBlock(b) {
       plainText(b.label),
       b.optional ? el('span', { class: 'optional' }, ' (optional)') : null,
     ),
-    control(b, `${id}.${b.element?.action_id}`),
+    control(b, `${id}.${b.element?.action_id}`, ctx),
     b.hint ? el('div', { class: 'hint' }, plainText(b.hint)) : null,
     el('div', { class: 'field-error', role: 'alert', hidden: true }),
   );
 }
 
+/** The elements of a view that hold state, with their blocks (inputs, and menus or boxes elsewhere). */
+function statefulElements(view) {
+  const out = [];
+  for (const b of view.blocks || []) {
+    const elements =
+      b.type === 'input' ? [b.element] : b.type === 'actions' ? b.elements || [] : [b.accessory];
+    for (const e of elements)
+      if (e && b.block_id && (isStateful(e.type) || TEXTUAL.has(e.type))) out.push({ b, e });
+  }
+  return out;
+}
+
+const TEXTUAL = new Set(['plain_text_input', 'datepicker', 'timepicker']);
+
+const controlOf = (root, blockId, actionId) =>
+  root.querySelector(`[data-block="${CSS.escape(blockId)}"][data-action="${CSS.escape(actionId)}"]`);
+
 /** What the person has entered, by `block_id/action_id`, as Slack's view.state.values. */
 function readValues(root, view) {
   const values = {};
-  for (const b of view.blocks || []) {
-    if (b.type !== 'input') continue;
-    const e = b.element || {};
-    const box = root.querySelector(`[data-block-id="${CSS.escape(b.block_id)}"]`);
-    if (!box) continue;
-    const v = { type: e.type };
-    if (e.type === 'plain_text_input') v.value = box.querySelector('input, textarea')?.value || null;
-    else if (e.type === 'datepicker') v.selected_date = box.querySelector('input')?.value || null;
-    else if (e.type === 'timepicker') v.selected_time = box.querySelector('input')?.value || null;
-    else if (e.type === 'static_select') {
-      const select = box.querySelector('select');
-      const chosen = select?.selectedOptions[0];
-      v.selected_option = select?.value
-        ? { text: { type: 'plain_text', text: chosen?.textContent ?? '' }, value: select.value }
-        : null;
-    } else if (e.type === 'radio_buttons') {
-      const c = box.querySelector('input:checked');
-      v.selected_option = c ? { value: c.value } : null;
-    } else if (e.type === 'checkboxes')
-      v.selected_options = [...box.querySelectorAll('input:checked')].map((c) => ({ value: c.value }));
-    values[b.block_id] = { [e.action_id]: v };
+  for (const { b, e } of statefulElements(view)) {
+    const c = controlOf(root, b.block_id, e.action_id);
+    if (!c) continue;
+    let v = { type: e.type };
+    if (e.type === 'plain_text_input') v.value = c.value || null;
+    else if (e.type === 'datepicker') v.selected_date = c.value || null;
+    else if (e.type === 'timepicker') v.selected_time = c.value || null;
+    else v = stateOf(e, c);
+    values[b.block_id] = { ...values[b.block_id], [e.action_id]: v };
   }
   return values;
 }
@@ -114,13 +95,12 @@ function readValues(root, view) {
 function carryOver(root, before) {
   for (const [blockId, byAction] of Object.entries(before)) {
     for (const [actionId, v] of Object.entries(byAction)) {
-      const box = root.querySelector(`[data-block-id="${CSS.escape(blockId)}"]`);
-      const c = box?.querySelector(`[data-action="${CSS.escape(actionId)}"]`);
+      const c = controlOf(root, blockId, actionId);
       if (!c) continue;
       if ('value' in v) c.value = v.value ?? '';
       else if ('selected_date' in v) c.value = v.selected_date ?? '';
       else if ('selected_time' in v) c.value = v.selected_time ?? '';
-      else if ('selected_option' in v && c.tagName === 'SELECT') c.value = v.selected_option?.value ?? '';
+      else restore(c, v);
     }
   }
 }
@@ -195,9 +175,23 @@ export class ModalHost {
         submitButton,
       ),
     );
-    reconcileBlocks(body, v.blocks || [], { ...this.ctx.blocks, input: inputBlock, act: () => {} });
+    // A button, a menu or a box in the modal: block_actions with the view and what it holds.
+    const ctx = Object.assign(Object.create(this.ctx.blocks), {
+      input: (b) => inputBlock(b, ctx),
+      act: (a) => this.act(open, form, a),
+    });
+    reconcileBlocks(body, v.blocks || [], ctx);
     this.root.replaceChildren(el('div', { class: 'overlay' }, form));
     this.shown = { id: open.id, hash: open.hash, form, view: v };
+  }
+
+  async act(open, form, action) {
+    const answer = await this.ctx.post('/demo/view-action', {
+      viewId: open.id,
+      action,
+      values: readValues(form, open.view),
+    });
+    this.showErrors(form, {}, answer?.error ? `That click was not delivered: ${answer.error}.` : '');
   }
 
   async submit(open, form, submitButton) {

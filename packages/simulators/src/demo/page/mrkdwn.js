@@ -29,8 +29,24 @@ function node(n, ctx) {
       return el('pre', {}, n.s);
     case 'emoji':
       return el('span', { class: 'emoji', title: `:${n.name}:`, 'data-emoji': n.name }, n.ch);
-    case 'link':
-      return el('a', { href: n.url, target: '_blank', rel: 'noopener noreferrer' }, n.label);
+    case 'link': {
+      // A link to a message of this workspace opens it on the page, as Slack opens its permalinks.
+      const to = ctx.messageAt?.(n.url);
+      if (!to) return el('a', { href: n.url, target: '_blank', rel: 'noopener noreferrer' }, n.label);
+      return el(
+        'a',
+        {
+          href: `#${to.channel}/${to.ts}`,
+          class: 'message-link',
+          'data-permalink': n.url,
+          onclick: (ev) => {
+            ev.preventDefault();
+            ctx.openMessage(to.channel, to.ts);
+          },
+        },
+        n.label,
+      );
+    }
     case 'user':
       return el(
         'span',

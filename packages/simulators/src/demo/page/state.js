@@ -9,6 +9,8 @@ export const S = {
   groups: {},
   channels: new Map(),
   dm: '',
+  /** The workspace's address (auth.test's url): message permalinks start with it. */
+  teamUrl: '',
   /** 'channel:ts' -> message (top level and replies). */
   messages: new Map(),
   /** 'channel:ts' of a parent -> its replies by ts. */
@@ -22,6 +24,8 @@ export const S = {
   unread: 0,
   /** Set by conversations.js: opens a thread beside its conversation. */
   openThread: null,
+  /** Set by conversations.js: shows a message in its conversation (or thread) and scrolls to it. */
+  openMessage: null,
 };
 
 export const $ = (id) => document.getElementById(id);
@@ -36,8 +40,20 @@ export const reader = {
   personName: (id) => S.people.get(id)?.name,
   channelName: (id) => S.channels.get(id),
   groupHandle: (id) => S.groups[id]?.handle,
+  /** The people a users_select offers: the workspace's members, not bots or deactivated ones. */
+  people: () =>
+    [...S.people.values()].filter((p) => !p.bot && !p.deleted).sort((a, b) => a.name.localeCompare(b.name)),
+  /** The conversations a conversations_select offers. */
+  conversations: () => [...S.channels].map(([id, name]) => ({ id, label: `#${name}` })),
   fileUrl: (id) => `/demo/files/${encodeURIComponent(id)}?as=${encodeURIComponent(S.me)}`,
   openThread: (channel, ts) => S.openThread?.(channel, ts),
+  /** The message a Slack permalink of this workspace points to: `{channel, ts}`, else undefined. */
+  messageAt: (url) => {
+    if (!S.teamUrl || !url.startsWith(S.teamUrl.replace(/\/*$/, '/'))) return undefined;
+    const m = /\/archives\/([CGD][A-Z0-9]+)\/p(\d{10})(\d{6})(?:[?#].*)?$/.exec(url);
+    return m ? { channel: m[1], ts: `${m[2]}.${m[3]}` } : undefined;
+  },
+  openMessage: (channel, ts) => S.openMessage?.(channel, ts),
 };
 export const withAct = (act) => Object.assign(Object.create(reader), { act });
 

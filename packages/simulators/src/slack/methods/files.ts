@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import type { UploadedFile } from '../types.js';
+import { fileKind } from '../upload.js';
 import { fail, isObject, type MethodAnswer, type Workspace } from '../workspace.js';
 
 /**
- * The two-step upload (files.getUploadURLExternal, then completeUploadExternal) filesUploadV2 uses.
+ * The two-step upload (files.getUploadURLExternal, then completeUploadExternal) filesUploadV2 uses;
+ * between the two the app POSTs the file to the upload_url (upload.ts keeps its bytes).
  */
 export const fileMethods: Record<string, (ws: Workspace, args: Record<string, unknown>) => MethodAnswer> = {
   'files.getUploadURLExternal': (ws, args) => {
@@ -17,12 +19,14 @@ export const fileMethods: Record<string, (ws: Workspace, args: Record<string, un
     for (const f of list) {
       const id = isObject(f) ? String(f.id) : '';
       const upload = ws.uploads.get(id);
-      if (!upload || upload.content === undefined) return fail('file_not_found');
+      if (!upload?.bytes) return fail('file_not_found');
       const file: UploadedFile = {
         id,
         filename: upload.filename,
         title: isObject(f) && typeof f.title === 'string' ? f.title : upload.filename,
-        content: upload.content,
+        bytes: upload.bytes,
+        content: upload.bytes.toString('utf8'),
+        ...fileKind(upload.filename),
         ...(typeof args.channel_id === 'string' ? { channel: args.channel_id } : {}),
         ...(typeof args.initial_comment === 'string' ? { initialComment: args.initial_comment } : {}),
       };
@@ -42,7 +46,9 @@ export const fileMethods: Record<string, (ws: Workspace, args: Record<string, un
           id: f.id,
           name: f.filename,
           title: f.title,
-          size: Buffer.byteLength(f.content),
+          mimetype: f.mimetype,
+          filetype: f.filetype,
+          size: f.bytes.length,
         })),
       });
     }

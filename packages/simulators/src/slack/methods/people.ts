@@ -25,11 +25,14 @@ function lookupByEmail(ws: Workspace, args: Record<string, unknown>): MethodAnsw
   return user ? { ok: true, user: shown(ws, user) } : fail('users_not_found');
 }
 
+/** The workspace's address as auth.test tells it (apps build message permalinks on it). */
+export const WORKSPACE_URL = 'https://acme.slack.example/';
+
 /** auth.test, users.info, users.lookupByEmail, usergroups.users.list. */
 export const peopleMethods: Record<string, (ws: Workspace, args: Record<string, unknown>) => MethodAnswer> = {
   'auth.test': (ws) => ({
     ok: true,
-    url: 'https://acme.slack.example/',
+    url: WORKSPACE_URL,
     team: 'Acme',
     user: 'warden',
     team_id: ws.teamId,
