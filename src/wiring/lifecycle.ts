@@ -6,7 +6,7 @@ import type { Poller } from '../delivery/poller.js';
 import type { RollupPublisher } from '../delivery/rollup-publisher.js';
 import { Ticker, unlessStoreDown } from '../delivery/ticker.js';
 import type { DeliveryWorker } from '../delivery/worker.js';
-import { StartupError } from '../errors.js';
+import { isStoreUnavailable, StartupError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
 import type { WorkQueue } from '../slack/work-queue.js';
 import { HEARTBEAT_MS, type InstanceLease } from '../store/instance-lease.js';
@@ -109,8 +109,12 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
   const unsubscribeHeartbeat = parts.onStoreBack(() => heartbeat.kick());
 
   async function start(port: number): Promise<Server> {
-    // Before any request can make an attempt that names this process.
-    await parts.lease.renew();
+    // Before any request can make an attempt that names this process. A store that does not
+    // answer (or refuses writes) is an outage, not a reason to exit: no attempt can be written
+    // either, and the heartbeat takes the lease once the store is back.
+    await parts.lease.renew().catch((error: unknown) => {
+      if (!isStoreUnavailable(error)) throw error;
+    });
     heartbeat.start(HEARTBEAT_MS);
     server = await new Promise<Server>((resolve, reject) => {
       const s = parts.http.listen(port, '0.0.0.0', () => resolve(s));

@@ -332,9 +332,12 @@ describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser', () => {
     const replies = demo.slack.messages.filter((m) => m.channel === CHANNEL && m.thread_ts);
     expect(replies.length).toBeGreaterThan(0);
     for (const r of replies) expect(await channel().locator(`> .msg[data-ts="${r.ts}"]`).count()).toBe(0);
-    // B: the /warden show card is at the bottom, after every earlier private answer.
+    // B: the /warden show answer is at the bottom, after every earlier private answer: the
+    // channel already has the finding's card, so it links to it rather than posting another.
     const last = channel().locator('> .msg').last();
-    await expect.poll(() => last.innerText(), WAIT).toContain('Finding FND_CRED_EXPOSED');
+    await expect
+      .poll(() => last.innerText(), WAIT)
+      .toMatch(/FND_CRED_EXPOSED already has a card in this channel/);
     expect(await last.getAttribute('class')).not.toContain('ephemeral');
     const order = await channel()
       .locator('> .msg')
