@@ -79,6 +79,9 @@ const EnvSchema = z.object({
     .refine((s) => /^postgres(ql)?:\/\//.test(s.reveal()), { message: 'must be a postgres:// URL' })
     .optional(),
   WARDEN_DATA_DIR: z.string().default('./data'),
+  WARDEN_INSTANCE_LEASE: duration('duration')
+    .refine((ms) => ms >= 3_000 && ms <= 300_000, { message: 'must be between 3s and 5m' })
+    .default(15_000),
   ALERTS_WEBHOOK_SECRET: secret()
     .refine((s) => s.reveal().length >= 16, { message: 'must be at least 16 characters' })
     .optional(),
@@ -119,7 +122,12 @@ export interface Config {
     maxRetries: number;
   };
   http: { port: number; publicUrl: string | undefined };
-  store: { databaseUrl: Secret | undefined; dataDir: string };
+  store: {
+    databaseUrl: Secret | undefined;
+    dataDir: string;
+    /** How long a process that stops renewing its lease holds its changes (store/instance-lease.ts). */
+    instanceLeaseMs: number;
+  };
   alerts: {
     webhookSecret: Secret | undefined;
     pollIntervalMs: number | undefined;
@@ -194,7 +202,11 @@ function presentVariables(env: Record<string, string | undefined>, keys: string[
   );
 }
 
-const StoreEnvSchema = EnvSchema.pick({ DATABASE_URL: true, WARDEN_DATA_DIR: true });
+const StoreEnvSchema = EnvSchema.pick({
+  DATABASE_URL: true,
+  WARDEN_DATA_DIR: true,
+  WARDEN_INSTANCE_LEASE: true,
+});
 
 /** Only the store settings: for operator commands that need no Slack or tenant credentials. */
 export function loadStoreConfig(
@@ -206,7 +218,11 @@ export function loadStoreConfig(
       parsed.error.issues.map((i) => ({ key: String(i.path[0] ?? '(environment)'), problem: i.message })),
     );
   }
-  return Object.freeze({ databaseUrl: parsed.data.DATABASE_URL, dataDir: parsed.data.WARDEN_DATA_DIR });
+  return Object.freeze({
+    databaseUrl: parsed.data.DATABASE_URL,
+    dataDir: parsed.data.WARDEN_DATA_DIR,
+    instanceLeaseMs: parsed.data.WARDEN_INSTANCE_LEASE,
+  });
 }
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): Readonly<Config> {
@@ -241,7 +257,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxRetries: e.TENANT_MAX_RETRIES,
     },
     http: { port: e.PORT, publicUrl: e.WARDEN_PUBLIC_URL },
-    store: { databaseUrl: e.DATABASE_URL, dataDir: e.WARDEN_DATA_DIR },
+    store: {
+      databaseUrl: e.DATABASE_URL,
+      dataDir: e.WARDEN_DATA_DIR,
+      instanceLeaseMs: e.WARDEN_INSTANCE_LEASE,
+    },
     alerts: {
       webhookSecret: e.ALERTS_WEBHOOK_SECRET,
       pollIntervalMs: e.ALERTS_POLL_INTERVAL,

@@ -2,22 +2,21 @@ import { randomBytes } from 'node:crypto';
 import type { InstanceLeases } from '../ports/store.js';
 
 /**
- * Renewed this often. Five seconds keeps a dead process's changes waiting little (its lease runs
- * out at most LEASE_MS after its last beat, and the reconciler looks every HEARTBEAT_MS) for one
- * small write per process every five seconds.
+ * A lease (WARDEN_INSTANCE_LEASE, default 15 s) is renewed three times over: it outlives two missed
+ * beats, since a loaded event loop or a store hiccup delays one, and a live process must never
+ * look dead (its attempts would be settled while it is still running them). A dead process's
+ * changes wait at most a lease plus a beat (the reconciler looks once a beat), for one small write
+ * per process a beat.
  */
-export const HEARTBEAT_MS = 5_000;
-/**
- * A lease outlives two missed beats: a loaded event loop or a store hiccup delays one, and a live
- * process must never look dead (its attempts would be settled while it is still running them).
- */
-export const LEASE_MS = 15_000;
+export const DEFAULT_LEASE_MS = 15_000;
 /** Leases gone this long are deleted (their attempts are orphans whether the row is there or not). */
 const FORGET_AFTER_MS = 24 * 3_600_000;
 
 export interface InstanceLease {
   /** This process's id: written on each audit attempt it makes. */
   readonly id: string;
+  /** How often the lease is renewed, and the reconciler looks for others' that are gone. */
+  readonly heartbeatMs: number;
   /** Wall time (ms): what leases are measured in, whatever clock the schedule runs on. */
   now(): number;
   /** Takes or renews the lease; throws when the store does not answer. */
@@ -36,17 +35,22 @@ export interface InstanceLease {
  * This process's lease. Liveness is wall time (Date.now), not Warden's clock: tests move that one
  * by days, and a process is no less alive for it.
  */
-export function createInstanceLease(store: InstanceLeases, clock: () => number = Date.now): InstanceLease {
+export function createInstanceLease(
+  store: InstanceLeases,
+  leaseMs = DEFAULT_LEASE_MS,
+  clock: () => number = Date.now,
+): InstanceLease {
   const id = `wi_${randomBytes(8).toString('hex')}`;
   const startedAt = clock();
   let failedAt: number | undefined;
   return {
     id,
+    heartbeatMs: Math.floor(leaseMs / 3),
     now: clock,
     async renew() {
       const now = clock();
       try {
-        await store.renewInstance(id, startedAt, now + LEASE_MS);
+        await store.renewInstance(id, startedAt, now + leaseMs);
       } catch (error) {
         failedAt = now;
         throw error;
@@ -57,7 +61,7 @@ export function createInstanceLease(store: InstanceLeases, clock: () => number =
       await store.releaseInstance(id);
     },
     othersTrusted() {
-      return failedAt === undefined || clock() - failedAt > LEASE_MS;
+      return failedAt === undefined || clock() - failedAt > leaseMs;
     },
   };
 }

@@ -9,7 +9,7 @@ import type { DeliveryWorker } from '../delivery/worker.js';
 import { isStoreUnavailable, StartupError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
 import type { WorkQueue } from '../slack/work-queue.js';
-import { HEARTBEAT_MS, type InstanceLease } from '../store/instance-lease.js';
+import type { InstanceLease } from '../store/instance-lease.js';
 import { expireApprovals } from '../usecases/expire-approvals.js';
 import type { HomeRefresher } from '../usecases/home-refresh.js';
 import { reconcileAttempts } from '../usecases/reconcile-attempts.js';
@@ -76,7 +76,7 @@ function startJobs(parts: LifecycleParts): () => void {
       60_000,
       false,
     ],
-    [reconcile, HEARTBEAT_MS, true],
+    [reconcile, parts.lease.heartbeatMs, true],
     [job(() => parts.sweepRetention(), 'retention sweep failed'), 3_600_000, true],
   ];
   for (const [ticker, everyMs, now] of jobs) ticker.start(everyMs, now);
@@ -115,7 +115,7 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
     await parts.lease.renew().catch((error: unknown) => {
       if (!isStoreUnavailable(error)) throw error;
     });
-    heartbeat.start(HEARTBEAT_MS);
+    heartbeat.start(parts.lease.heartbeatMs);
     server = await new Promise<Server>((resolve, reject) => {
       const s = parts.http.listen(port, '0.0.0.0', () => resolve(s));
       s.once('error', reject);

@@ -80,7 +80,7 @@ export function buildPorts(input: PortsInput): {
   const owners = ownerDirectory(input, lookup);
   // Each try of the change and of its read-back may take the whole request timeout.
   const changeDeadlineMs = config.tenant.requestTimeoutMs * (config.tenant.maxRetries + 1) * 2 + 1_000;
-  const lease = createInstanceLease(store);
+  const lease = createInstanceLease(store, config.store.instanceLeaseMs);
   const ports: Ports = {
     clock,
     logger,

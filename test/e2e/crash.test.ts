@@ -16,7 +16,7 @@ describe.each(backends())('a crash at the wrong moment, on $name', (backend) => 
     const w = await world(backend);
     // a short deadline for the restarted process: an attempt older than it has no live owner
     const fast = { TENANT_REQUEST_TIMEOUT: '1s', TENANT_MAX_RETRIES: '0' };
-    const first = await w.start();
+    const first = await w.start({ WARDEN_INSTANCE_LEASE: '3s' });
     const command = async (url: string, text: string) =>
       postSigned(
         `${url}/slack/events`,
@@ -43,7 +43,7 @@ describe.each(backends())('a crash at the wrong moment, on $name', (backend) => 
     );
     expect(JSON.stringify(card.blocks)).toContain('Open');
 
-    await w.start(fast);
+    await w.start({ ...fast, WARDEN_INSTANCE_LEASE: '3s' });
     await waitFor(() => JSON.stringify(card.blocks).includes('Suppressed'), 15_000, 'the card updated');
     expect(JSON.stringify(card.blocks)).not.toContain('finding.suppress');
     const reply = await waitFor(() => w.slack.thread(card.channel, card.ts)[0], 5_000, 'the thread reply');
