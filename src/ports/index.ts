@@ -2,6 +2,7 @@ import type { ClosureReason } from '../domain/closure.js';
 import type { Policy } from '../domain/policy.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
+import type { AskStore } from './asks.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { OwnersPort } from './owners.js';
 import type { RollupStore } from './rollups.js';
@@ -114,6 +115,8 @@ export interface StorePorts {
   rollups: RollupStore;
   /** Reminders, ends and digests scheduled in the store; who opened the Home tab. */
   lifecycle: LifecycleStore & HomeViews;
+  /** Attestation asks: who was asked what, and the answer. */
+  asks: AskStore;
 }
 
 /**

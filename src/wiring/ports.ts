@@ -128,6 +128,7 @@ export function buildPorts(input: PortsInput): {
     rollups: rollupPort(store, clock),
     owners,
     lifecycle: store,
+    asks: store,
   };
   const home = homeRefresher(ports, store);
   const delivery = createDeliveryPorts({
