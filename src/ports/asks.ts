@@ -33,7 +33,14 @@ export interface Ask {
 
 export type NewAsk = Pick<
   Ask,
-  'findingId' | 'findingType' | 'who' | 'identityUserId' | 'slackUserId' | 'unreachable' | 'channel' | 'cardTs'
+  | 'findingId'
+  | 'findingType'
+  | 'who'
+  | 'identityUserId'
+  | 'slackUserId'
+  | 'unreachable'
+  | 'channel'
+  | 'cardTs'
 >;
 
 export interface AskStore {
@@ -43,7 +50,11 @@ export interface AskStore {
   /** Where the question was posted. */
   setAskQuestion(id: string, channel: string, ts: string): Promise<void>;
   /** Takes the answer if the ask has none yet; false when it was answered already. */
-  answerAsk(id: string, a: { answer: Answer; by: string; note: string | null }, now: number): Promise<boolean>;
+  answerAsk(
+    id: string,
+    a: { answer: Answer; by: string; note: string | null },
+    now: number,
+  ): Promise<boolean>;
   /** Marks it escalated if it was not; false when it already was. */
   markAskEscalated(id: string, now: number): Promise<boolean>;
   /** A person's asks still without an answer, oldest first (Home: waiting for you). */

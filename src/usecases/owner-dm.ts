@@ -55,11 +55,7 @@ export async function ownerDmOf(p: OwnerDmPorts, finding: Finding): Promise<Owne
  * their manager): mapped to a full member of this workspace, and the DM with them opened.
  * `role` names them in what the person is told ("The owner", "The person asked").
  */
-export async function personDmOf(
-  p: OwnerDmPorts,
-  identityUserId: string,
-  role: string,
-): Promise<PersonDm> {
+export async function personDmOf(p: OwnerDmPorts, identityUserId: string, role: string): Promise<PersonDm> {
   const person = await p.owners.personOf(identityUserId);
   if (!person.slackUserId) return refuse(`not-mapped:${person.why ?? ''}`, noSlackPersonText(person));
   const who = `${role}, ${mention(person.slackUserId)} (${tenantName(person.identityUserId, person.name)})`;

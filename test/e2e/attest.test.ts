@@ -1,0 +1,310 @@
+import {
+  attestFindings,
+  type LocalSlack,
+  postSignedAlert,
+  type SandboxTenant,
+  type SlackActor,
+  type SlackMessage,
+} from '@warden/simulators';
+import { describe, expect, it } from 'vitest';
+import { parseConfigFile } from '../../src/config-file.js';
+import { clockedHarnessPerTest, dmsTo, moveClockTo } from '../helpers/clocked.js';
+import { ALICE, type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
+
+/**
+ * Issue 28, item 1: "Was this you?" For each finding type configured in `attest`, the person the
+ * finding is about is asked in a DM; only they may answer; the answer is on the card, in the
+ * thread, in Warden's audit log (and on the remediation task where there is one); *No, not me* on
+ * a decoy or an exposed credential escalates at once; silence is reminded once, then escalated;
+ * the schedule is in the store. Warden's clock and the tenant's are one test clock.
+ */
+const HOUR = 3_600_000;
+const CONFIG = [
+  'permissions:',
+  '  acceptRisk: { approvers: S0SECLEADS }',
+  'routing:',
+  '  rules:',
+  '    - { name: critical, when: { severities: [critical] }, channel: C0CRITICAL }',
+  '    - { name: the rest, channel: C0SECOPS }',
+  'attest:',
+  '  decoyCredentialUsed: { ask: owner, remindAfter: 4h, escalateAfter: 24h }',
+  '  similarUsernameMatch: { ask: matchedIdentity, remindAfter: 1d, escalateAfter: 3d }',
+  '  credentialPubliclyExposed: { ask: owner, remindAfter: 4h, escalateAfter: 24h }',
+  '  unusedSecret: { ask: proposedOwner, remindAfter: 1d, escalateAfter: 3d }',
+].join('\n');
+
+const startClocked = clockedHarnessPerTest();
+let h: Harness;
+const BOB: SlackActor = { ...ALICE, userId: 'U0BOB', userName: 'bob' };
+const DAVE: SlackActor = { ...ALICE, userId: 'U0DAVE', userName: 'dave' };
+const inDm = (a: SlackActor): SlackActor => ({ ...a, channelId: `D${a.userId.slice(1)}` });
+const json = (m: SlackMessage | undefined) => JSON.stringify(m?.blocks ?? []);
+const askValue = (m: SlackMessage | undefined, answer: string) =>
+  json(m).match(new RegExp(`"value":"(ask_[a-z0-9]+ ${answer})"`))?.[1] ?? '';
+
+function seed(tenant: SandboxTenant) {
+  for (const f of attestFindings()) tenant.findings.put(structuredClone(f));
+}
+
+async function start(): Promise<Harness> {
+  h = await startClocked(CONFIG);
+  seed(h.tenant);
+  return h;
+}
+
+/** The alert as a scanner posts it, delivered by the worker to its route's channel. */
+async function alert(findingId: string, on: Harness = h): Promise<SlackMessage> {
+  const finding = on.tenant.findings.get(findingId, on.tenant.clock.now());
+  const status = await postSignedAlert(
+    { tenant: on.tenant, wardenUrl: on.base, alertsSecret: 'test-alerts-webhook-secret' },
+    finding ?? {},
+  );
+  expect(status).toBe(202);
+  const channel = findingId === 'FND_ATT_EXPOSED' ? 'C0CRITICAL' : 'C0SECOPS';
+  return waitFor(() => cardOf(on.slack, channel, findingId), 10_000, `the card of ${findingId}`);
+}
+
+const cardOf = (slack: LocalSlack, channel: string, findingId: string) =>
+  slack.messages.find(
+    (m) => m.channel === channel && !m.thread_ts && json(m).includes(findingId) && m.text.includes('('),
+  );
+
+const question = (user: string, findingId: string, on: Harness = h) =>
+  waitFor(
+    () => dmsTo(on, user).find((m) => json(m).includes(findingId) && !m.text.startsWith('Reminder')),
+    10_000,
+    `the question to ${user}`,
+  );
+
+const audit = async (findingId: string, action: string) =>
+  (await h.warden.store.auditLog({ findingId, limit: 50 })).filter((e) => e.action === action);
+
+describe('attestation: the question', () => {
+  it('goes to the person each configured type names, with that type’s answers, and the card says who was asked', async () => {
+    await start();
+    const decoyCard = await alert('FND_ATT_DECOY');
+    await alert('FND_ATT_SIMILAR');
+    await alert('FND_ATT_EXPOSED');
+    await alert('FND_ATT_UNUSED');
+    const decoy = await question('U0ALICE', 'FND_ATT_DECOY');
+    expect(decoy.text).toMatch(/decoy credential was just used.*Was this you/);
+    expect(json(decoy)).toContain('attest.answer.yes');
+    expect(json(decoy)).toContain('attest.answer.no');
+    const similar = await question('U0BOB', 'FND_ATT_SIMILAR');
+    expect(similar.text).toMatch(/looks like yours/);
+    expect(json(similar)).toContain('you are the person this account looks like');
+    expect(await question('U0BOB', 'FND_ATT_EXPOSED')).toBeTruthy();
+    const unused = await question('U0DAVE', 'FND_ATT_UNUSED');
+    expect(json(unused)).toContain('attest.answer.notNeeded');
+    expect(json(unused)).toContain('you are its proposed owner');
+    await waitFor(
+      () => json(h.slack.messages.find((m) => m.ts === decoyCard.ts)).includes('Asked <@U0ALICE>'),
+      5_000,
+      'the card naming whom it asked',
+    );
+    expect(h.slack.thread('C0SECOPS', decoyCard.ts).some((m) => m.text.includes('asked <@U0ALICE>'))).toBe(
+      true,
+    );
+    // one ask a finding, however often it is alerted
+    await alert('FND_ATT_DECOY');
+    await settle(400);
+    expect(dmsTo(h, 'U0ALICE').filter((m) => json(m).includes('FND_ATT_DECOY'))).toHaveLength(1);
+  });
+
+  it('someone who cannot be reached is named on the card, and the question goes to the channel', async () => {
+    await start();
+    const card = await alert('FND_ATT_STRANGER');
+    const asked = await waitFor(
+      () => h.slack.thread('C0SECOPS', card.ts).find((m) => json(m).includes('attest.answer.no')),
+      10_000,
+      'the question in the thread',
+    );
+    expect(json(asked)).toContain('could not ask the person directly');
+    await waitFor(
+      () =>
+        json(h.slack.messages.find((m) => m.ts === card.ts)).includes('Could not ask the person directly'),
+      5_000,
+      'the card reporting it',
+    );
+    expect((await audit('FND_ATT_STRANGER', 'attest.ask'))[0]).toMatchObject({ outcome: 'refused' });
+  });
+});
+
+describe('attestation: the answer', () => {
+  it('only the asked person may answer: anyone else is refused and nothing is recorded', async () => {
+    await start();
+    await alert('FND_ATT_DECOY');
+    const q = await question('U0ALICE', 'FND_ATT_DECOY');
+    await h.click('attest.answer.yes', askValue(q, 'yes'), q.ts, inDm(BOB));
+    expect((await h.nextEphemeral('U0BOB')).text).toMatch(/Only the person asked can answer/);
+    await settle(200);
+    expect(await audit('FND_ATT_DECOY', 'attest.answer')).toHaveLength(0);
+    const [ask] = await h.warden.store.openAsksOf('U0ALICE', 10);
+    expect(ask?.answer).toBeNull();
+    // a forged answer (the button of one answer carrying another) is not valid
+    await h.click('attest.answer.yes', askValue(q, 'no'), q.ts, inDm(ALICE));
+    expect((await h.nextEphemeral('U0ALICE')).text).toMatch(/not valid/);
+    expect(await audit('FND_ATT_DECOY', 'attest.answer')).toHaveLength(0);
+  });
+
+  it('is shown on the card, in the thread, in the audit log and as a comment on the remediation task', async () => {
+    await start();
+    const card = await alert('FND_ATT_EXPOSED');
+    const q = await question('U0BOB', 'FND_ATT_EXPOSED');
+    const [yes, no] = [askValue(q, 'yes'), askValue(q, 'no')];
+    await h.click('attest.answer.yes', yes, q.ts, inDm(BOB));
+    await waitFor(
+      () =>
+        h.slack
+          .thread('C0CRITICAL', card.ts)
+          .some((m) => m.text.includes('Asked <@U0BOB>: *Yes, this was me*')),
+      5_000,
+      'the thread line',
+    );
+    await waitFor(
+      () => /Asked <@U0BOB>: \*Yes, this was me\*/.test(json(h.slack.messages.find((m) => m.ts === card.ts))),
+      5_000,
+      'the card line',
+    );
+    expect((await audit('FND_ATT_EXPOSED', 'attest.answer'))[0]).toMatchObject({
+      user_id: 'U0BOB',
+      outcome: 'ok',
+      params: expect.objectContaining({ answer: 'yes' }),
+    });
+    expect(h.tenant.findings.taskComments.get('TSK_ATT_1')?.[0]).toMatch(
+      /Warden attestation: Asked @U0BOB: Yes, this was me/,
+    );
+    // the question shows the answer in place of its buttons
+    const answered = h.slack.messages.find((m) => m.ts === q.ts);
+    expect(json(answered)).toContain('answered *Yes, this was me*');
+    expect(json(answered)).not.toContain('attest.answer.no');
+    // a second click (another device still showing the buttons) is told it was answered
+    await h.click('attest.answer.no', no, q.ts, inDm(BOB));
+    await waitFor(
+      () => h.slack.ephemerals.some((e) => e.user === 'U0BOB' && /answered already/.test(e.text)),
+      5_000,
+      'told it was answered',
+    );
+    expect(await audit('FND_ATT_EXPOSED', 'attest.answer')).toHaveLength(1);
+  });
+
+  it('*No, not me* on a decoy escalates at once: a fresh card where critical findings go, the approvers named, the card marked', async () => {
+    await start();
+    const card = await alert('FND_ATT_DECOY');
+    const q = await question('U0ALICE', 'FND_ATT_DECOY');
+    await h.click('attest.answer.no', askValue(q, 'no'), q.ts, inDm(ALICE));
+    const fresh = await waitFor(
+      () => cardOf(h.slack, 'C0CRITICAL', 'FND_ATT_DECOY'),
+      5_000,
+      'the fresh card',
+    );
+    const raised = await waitFor(
+      () => h.slack.thread('C0CRITICAL', fresh.ts).find((m) => json(m).includes('Escalated')),
+      5_000,
+      'the escalation',
+    );
+    expect(json(raised)).toContain('<!subteam^S0SECLEADS>');
+    expect(json(raised)).toContain('says it was *not them*');
+    await waitFor(
+      () => json(h.slack.messages.find((m) => m.ts === card.ts)).includes('*Escalated*'),
+      5_000,
+      'the card marked',
+    );
+    expect(await audit('FND_ATT_DECOY', 'attest.escalate')).toHaveLength(1);
+  });
+
+  it('*Not needed* offers the channel Resolve with the reason filled in; nothing changes until someone clicks it', async () => {
+    await start();
+    const card = await alert('FND_ATT_UNUSED');
+    const q = await question('U0DAVE', 'FND_ATT_UNUSED');
+    await h.click('attest.answer.notNeeded', askValue(q, 'notNeeded'), q.ts, inDm(DAVE));
+    const next = await waitFor(
+      () => h.slack.thread('C0SECOPS', card.ts).find((m) => json(m).includes('attest.resolve')),
+      5_000,
+      'Resolve offered',
+    );
+    expect(h.stateChanges()).toHaveLength(0);
+    const askId = json(next).match(/"value":"(ask_[a-z0-9]+)"/)?.[1] ?? '';
+    await h.click('attest.resolve', askId, next.ts, ALICE);
+    await waitFor(
+      () => h.tenant.findings.get('FND_ATT_UNUSED')?.state === 'FINDING_STATE_RESOLVED',
+      5_000,
+      'resolved',
+    );
+    expect(JSON.stringify(h.stateChanges()[0])).toMatch(/Not needed, the person asked in Slack answered/);
+  });
+});
+
+describe('attestation: silence', () => {
+  it('is reminded once after remindAfter, then escalated to the person’s manager after escalateAfter', async () => {
+    await start();
+    const card = await alert('FND_ATT_DECOY');
+    await question('U0ALICE', 'FND_ATT_DECOY');
+    const asked = h.tenant.clock.now();
+    await moveClockTo(h, asked + 4 * HOUR - 60_000);
+    expect(dmsTo(h, 'U0ALICE').filter((m) => m.text.startsWith('Reminder'))).toHaveLength(0);
+    await moveClockTo(h, asked + 4 * HOUR + 60_000);
+    await waitFor(
+      () => dmsTo(h, 'U0ALICE').find((m) => m.text.startsWith('Reminder')),
+      5_000,
+      'the reminder',
+    );
+    await moveClockTo(h, asked + 10 * HOUR);
+    expect(dmsTo(h, 'U0ALICE').filter((m) => m.text.startsWith('Reminder'))).toHaveLength(1);
+    expect(dmsTo(h, 'U0CAROL')).toHaveLength(0);
+    await moveClockTo(h, asked + 24 * HOUR + 60_000);
+    const told = await waitFor(() => dmsTo(h, 'U0CAROL')[0], 5_000, 'the manager told');
+    expect(json(told)).toContain('has not answered');
+    await waitFor(
+      () => json(h.slack.messages.find((m) => m.ts === card.ts)).includes('*Escalated*'),
+      5_000,
+      'the card marked',
+    );
+  });
+
+  it('without a manager, is escalated to the approver group in the channel', async () => {
+    await start();
+    const card = await alert('FND_ATT_UNUSED');
+    await question('U0DAVE', 'FND_ATT_UNUSED');
+    await moveClockTo(h, h.tenant.clock.now() + 3 * 24 * HOUR + 60_000);
+    const raised = await waitFor(
+      () => h.slack.thread('C0SECOPS', card.ts).find((m) => json(m).includes('Escalated')),
+      5_000,
+      'the escalation in the thread',
+    );
+    expect(json(raised)).toContain('<!subteam^S0SECLEADS>');
+  });
+
+  it('survives a restart: the ask and its schedule are in the store', async () => {
+    const first = await start();
+    await alert('FND_ATT_DECOY');
+    const q = await question('U0ALICE', 'FND_ATT_DECOY');
+    const asked = first.tenant.clock.now();
+    const { tenant, slack, dataDir } = first;
+    await first.warden.stop();
+    const second = await startHarness({
+      tenant,
+      slack,
+      dataDir,
+      clock: () => tenant.clock.now(),
+      lifecycleTickMs: 50,
+      file: parseConfigFile(CONFIG, 'test.yaml'),
+    });
+    try {
+      h = second;
+      await moveClockTo(second, asked + 4 * HOUR + 60_000);
+      await waitFor(
+        () => dmsTo(second, 'U0ALICE').find((m) => m.text.startsWith('Reminder')),
+        5_000,
+        'the reminder after the restart',
+      );
+      await second.click('attest.answer.no', askValue(q, 'no'), q.ts, inDm(ALICE));
+      await waitFor(() => cardOf(slack, 'C0CRITICAL', 'FND_ATT_DECOY'), 5_000, 'escalated at once');
+      await moveClockTo(second, asked + 30 * HOUR);
+      // answered: no escalation for silence on top
+      expect(dmsTo(second, 'U0CAROL')).toHaveLength(0);
+    } finally {
+      await second.close();
+    }
+  });
+});
