@@ -38,6 +38,18 @@ export function parseAnswerValue(value: string): { askId: string; answer: Answer
     : undefined;
 }
 
+/** The answers as buttons (the question, and Home's *Waiting for you*). */
+export function answerButtons(askId: string, answers: readonly Answer[]): KnownBlock {
+  const buttons: Button[] = answers.map((a, i) => ({
+    type: 'button',
+    action_id: `${AttestId.answerPrefix}${a}`,
+    text: { type: 'plain_text', text: ANSWER_LABELS[a] },
+    value: answerValue(askId, a),
+    ...(i === 0 ? { style: 'primary' as const } : {}),
+  }));
+  return { type: 'actions', block_id: `attest.answers.${askId}`.slice(0, 255), elements: buttons };
+}
+
 const section = (text: string): KnownBlock => ({
   type: 'section',
   text: { type: 'mrkdwn', text: truncate(text, SLACK_LIMITS.sectionText) },
@@ -59,16 +71,7 @@ export function renderQuestion(q: QuestionView): RenderedMessage {
   ];
   if (q.answered) {
     blocks.push(section(answeredLine(q.answered)));
-  } else {
-    const buttons: Button[] = q.answers.map((a, i) => ({
-      type: 'button',
-      action_id: `${AttestId.answerPrefix}${a}`,
-      text: { type: 'plain_text', text: ANSWER_LABELS[a] },
-      value: answerValue(q.askId, a),
-      ...(i === 0 ? { style: 'primary' as const } : {}),
-    }));
-    blocks.push({ type: 'actions', block_id: 'attest.answers', elements: buttons });
-  }
+  } else blocks.push(answerButtons(q.askId, q.answers));
   const text = truncate(
     `${q.reminder ? 'Reminder: ' : ''}${questionFor(q.type)} (${f.id})`,
     SLACK_LIMITS.fallbackText,

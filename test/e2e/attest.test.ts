@@ -235,6 +235,46 @@ describe('attestation: the answer', () => {
   });
 });
 
+describe('attestation on Home', () => {
+  it('*Waiting for you* lists the person’s open questions, with their answers; an answered one leaves it', async () => {
+    await start();
+    await alert('FND_ATT_DECOY');
+    const q = await question('U0ALICE', 'FND_ATT_DECOY');
+    const home = async () => {
+      const before = h.slack.callsOf('views.publish').filter((c) => c.args.user_id === 'U0ALICE').length;
+      expect((await h.slack.openHome('U0ALICE', { url: h.url })).delivered).toBe(true);
+      return waitFor(
+        () => h.slack.callsOf('views.publish').filter((c) => c.args.user_id === 'U0ALICE')[before]?.args.view,
+        5_000,
+        'the Home tab',
+      ).then((v) => JSON.stringify(v));
+    };
+    const open = await home();
+    expect(open).toContain('Waiting for you');
+    expect(open).toContain('FND_ATT_DECOY');
+    expect(open).toContain('attest.answer.yes');
+    // nobody else's Home shows it
+    const bobs = JSON.stringify(
+      await (async () => {
+        await h.slack.openHome('U0BOB', { url: h.url });
+        return waitFor(
+          () => h.slack.callsOf('views.publish').find((c) => c.args.user_id === 'U0BOB')?.args.view,
+          5_000,
+          'bob’s Home',
+        );
+      })(),
+    );
+    expect(bobs).not.toContain('FND_ATT_DECOY');
+    await h.click('attest.answer.yes', askValue(q, 'yes'), q.ts, inDm(ALICE));
+    await waitFor(
+      async () => (await audit('FND_ATT_DECOY', 'attest.answer')).length === 1,
+      5_000,
+      'the answer',
+    );
+    expect(await home()).not.toContain('Waiting for you');
+  });
+});
+
 describe('attestation: silence', () => {
   it('is reminded once after remindAfter, then escalated to the person’s manager after escalateAfter', async () => {
     await start();

@@ -19,6 +19,7 @@ export const EMOJI = {
   pushpin: '📌',
   repeat: '🔁',
   rotating_light: '🚨',
+  speech_balloon: '💬',
   scales: '⚖️',
   shield: '🛡️',
   sleeping: '😴',
