@@ -94,6 +94,9 @@ export interface AskShown {
   escalated?: { at: number; to: string | undefined; why: 'answer' | 'silence' } | undefined;
 }
 
+/** Whom an escalation went to, as the card names it: a group is named, not pinged again. */
+const shownTo = (to: string): string => (to.startsWith('<!subteam^') ? 'the approver group' : to);
+
 export function askCardLine(a: AskShown): string {
   const lines: string[] = [];
   if (a.answer)
@@ -112,7 +115,7 @@ export function askCardLine(a: AskShown): string {
     lines.push(`:warning: Could not ask the person directly: ${safeMrkdwn(a.unreachable, 400)}`);
   if (a.escalated)
     lines.push(
-      `:rotating_light: *Escalated* ${slackDate(new Date(a.escalated.at))}${a.escalated.to ? ` to ${a.escalated.to}` : ''}: ${a.escalated.why === 'answer' ? 'the person says it was not them' : 'no answer in time'}`,
+      `:rotating_light: *Escalated* ${slackDate(new Date(a.escalated.at))}${a.escalated.to ? ` to ${shownTo(a.escalated.to)}` : ''}: ${a.escalated.why === 'answer' ? 'the person says it was not them' : 'no answer in time'}`,
     );
   return lines.join('\n');
 }

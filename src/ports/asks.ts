@@ -57,6 +57,8 @@ export interface AskStore {
   ): Promise<boolean>;
   /** Marks it escalated if it was not; false when it already was. */
   markAskEscalated(id: string, now: number): Promise<boolean>;
+  /** Takes the mark back: its escalation could not be sent, and the job tries again. */
+  clearAskEscalated(id: string): Promise<void>;
   /** A person's asks still without an answer, oldest first (Home: waiting for you). */
   openAsksOf(slackUserId: string, limit: number): Promise<Ask[]>;
 }

@@ -137,5 +137,6 @@ export function createKyselyStore(
     retryJob: r(base.retryJob),
     markHomeOpened: r(base.markHomeOpened),
     setAskQuestion: r(base.setAskQuestion),
+    clearAskEscalated: r(base.clearAskEscalated),
   };
 }

@@ -34,6 +34,29 @@ export async function escalateAsk(
   why: 'answer' | 'silence',
 ): Promise<{ escalated: boolean; to: string | undefined }> {
   if (!(await p.asks.markAskEscalated(ask.id, p.clock()))) return { escalated: false, to: undefined };
+  let to: string | undefined;
+  try {
+    to = await raise(p, ask, finding, why);
+  } catch (error) {
+    // Not sent: the mark goes, so the job (or the next No) can raise it again.
+    await p.asks.clearAskEscalated(ask.id).catch(() => undefined);
+    throw error;
+  }
+  await recordAudit(p, {
+    userId: ask.slackUserId ?? 'warden',
+    action: 'attest.escalate',
+    channel: ask.channel,
+    findingId: finding.id,
+    params: { ask: ask.id, type: ask.findingType, why, to: to ?? null },
+    outcome: 'ok',
+  });
+  p.metrics.asks.inc({ finding_type: ask.findingType, event: 'escalated', answer: ask.answer ?? 'none' });
+  await refreshKnownCards(p, finding);
+  return { escalated: true, to };
+}
+
+/** Sends the escalation; resolves to whom it named. */
+async function raise(p: AskPorts, ask: Ask, finding: Finding, why: 'answer' | 'silence') {
   const link = ask.cardTs ? messageLink(p.settings.workspaceUrl, ask.channel, ask.cardTs) : undefined;
   const view = { finding, type: ask.findingType, why, asked: ask.slackUserId, cardLink: link };
   let to: string | undefined;
@@ -58,17 +81,7 @@ export async function escalateAsk(
       await p.chat.post({ ...place, ...renderEscalation({ ...view, to }) });
     }
   }
-  await recordAudit(p, {
-    userId: ask.slackUserId ?? 'warden',
-    action: 'attest.escalate',
-    channel: ask.channel,
-    findingId: finding.id,
-    params: { ask: ask.id, type: ask.findingType, why, to: to ?? null },
-    outcome: 'ok',
-  });
-  p.metrics.asks.inc({ finding_type: ask.findingType, event: 'escalated', answer: ask.answer ?? 'none' });
-  await refreshKnownCards(p, finding);
-  return { escalated: true, to };
+  return to;
 }
 
 /** The asked person's first manager Warden may send a finding to (the same DM rule). */

@@ -1,83 +1,37 @@
-import {
-  attestFindings,
-  type LocalSlack,
-  postSignedAlert,
-  type SandboxTenant,
-  type SlackActor,
-  type SlackMessage,
-} from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
-import { parseConfigFile } from '../../src/config-file.js';
-import { clockedHarnessPerTest, dmsTo, moveClockTo } from '../helpers/clocked.js';
-import { ALICE, type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
+import {
+  ATTEST_CONFIG,
+  alert as alertIn,
+  askValue,
+  auditOf,
+  BOB,
+  cardOf,
+  DAVE,
+  inDm,
+  json,
+  question as questionTo,
+  seedAttest,
+} from '../helpers/attest.js';
+import { clockedHarnessPerTest, dmsTo } from '../helpers/clocked.js';
+import { ALICE, type Harness, settle, waitFor } from '../helpers/harness.js';
 
 /**
  * Issue 28, item 1: "Was this you?" For each finding type configured in `attest`, the person the
- * finding is about is asked in a DM; only they may answer; the answer is on the card, in the
- * thread, in Warden's audit log (and on the remediation task where there is one); *No, not me* on
- * a decoy or an exposed credential escalates at once; silence is reminded once, then escalated;
- * the schedule is in the store. Warden's clock and the tenant's are one test clock.
+ * finding is about is asked in a DM (or, unreachable, in the channel); only they may answer; the
+ * answer is on the card, in the thread, in Warden's audit log and on the remediation task where
+ * there is one; *No, not me* on a decoy or an exposed credential escalates at once; *Not needed*
+ * offers Resolve; Home lists what waits. Silence and restarts: attest-silence.test.ts.
  */
-const HOUR = 3_600_000;
-const CONFIG = [
-  'permissions:',
-  '  acceptRisk: { approvers: S0SECLEADS }',
-  'routing:',
-  '  rules:',
-  '    - { name: critical, when: { severities: [critical] }, channel: C0CRITICAL }',
-  '    - { name: the rest, channel: C0SECOPS }',
-  'attest:',
-  '  decoyCredentialUsed: { ask: owner, remindAfter: 4h, escalateAfter: 24h }',
-  '  similarUsernameMatch: { ask: matchedIdentity, remindAfter: 1d, escalateAfter: 3d }',
-  '  credentialPubliclyExposed: { ask: owner, remindAfter: 4h, escalateAfter: 24h }',
-  '  unusedSecret: { ask: proposedOwner, remindAfter: 1d, escalateAfter: 3d }',
-].join('\n');
-
 const startClocked = clockedHarnessPerTest();
 let h: Harness;
-const BOB: SlackActor = { ...ALICE, userId: 'U0BOB', userName: 'bob' };
-const DAVE: SlackActor = { ...ALICE, userId: 'U0DAVE', userName: 'dave' };
-const inDm = (a: SlackActor): SlackActor => ({ ...a, channelId: `D${a.userId.slice(1)}` });
-const json = (m: SlackMessage | undefined) => JSON.stringify(m?.blocks ?? []);
-const askValue = (m: SlackMessage | undefined, answer: string) =>
-  json(m).match(new RegExp(`"value":"(ask_[a-z0-9]+ ${answer})"`))?.[1] ?? '';
-
-function seed(tenant: SandboxTenant) {
-  for (const f of attestFindings()) tenant.findings.put(structuredClone(f));
-}
-
 async function start(): Promise<Harness> {
-  h = await startClocked(CONFIG);
-  seed(h.tenant);
+  h = await startClocked(ATTEST_CONFIG);
+  seedAttest(h);
   return h;
 }
-
-/** The alert as a scanner posts it, delivered by the worker to its route's channel. */
-async function alert(findingId: string, on: Harness = h): Promise<SlackMessage> {
-  const finding = on.tenant.findings.get(findingId, on.tenant.clock.now());
-  const status = await postSignedAlert(
-    { tenant: on.tenant, wardenUrl: on.base, alertsSecret: 'test-alerts-webhook-secret' },
-    finding ?? {},
-  );
-  expect(status).toBe(202);
-  const channel = findingId === 'FND_ATT_EXPOSED' ? 'C0CRITICAL' : 'C0SECOPS';
-  return waitFor(() => cardOf(on.slack, channel, findingId), 10_000, `the card of ${findingId}`);
-}
-
-const cardOf = (slack: LocalSlack, channel: string, findingId: string) =>
-  slack.messages.find(
-    (m) => m.channel === channel && !m.thread_ts && json(m).includes(findingId) && m.text.includes('('),
-  );
-
-const question = (user: string, findingId: string, on: Harness = h) =>
-  waitFor(
-    () => dmsTo(on, user).find((m) => json(m).includes(findingId) && !m.text.startsWith('Reminder')),
-    10_000,
-    `the question to ${user}`,
-  );
-
-const audit = async (findingId: string, action: string) =>
-  (await h.warden.store.auditLog({ findingId, limit: 50 })).filter((e) => e.action === action);
+const alert = (findingId: string) => alertIn(h, findingId);
+const question = (user: string, findingId: string) => questionTo(h, user, findingId);
+const audit = (findingId: string, action: string) => auditOf(h, findingId, action);
 
 describe('attestation: the question', () => {
   it('goes to the person each configured type names, with that type’s answers, and the card says who was asked', async () => {
@@ -272,79 +226,5 @@ describe('attestation on Home', () => {
       'the answer',
     );
     expect(await home()).not.toContain('Waiting for you');
-  });
-});
-
-describe('attestation: silence', () => {
-  it('is reminded once after remindAfter, then escalated to the person’s manager after escalateAfter', async () => {
-    await start();
-    const card = await alert('FND_ATT_DECOY');
-    await question('U0ALICE', 'FND_ATT_DECOY');
-    const asked = h.tenant.clock.now();
-    await moveClockTo(h, asked + 4 * HOUR - 60_000);
-    expect(dmsTo(h, 'U0ALICE').filter((m) => m.text.startsWith('Reminder'))).toHaveLength(0);
-    await moveClockTo(h, asked + 4 * HOUR + 60_000);
-    await waitFor(
-      () => dmsTo(h, 'U0ALICE').find((m) => m.text.startsWith('Reminder')),
-      5_000,
-      'the reminder',
-    );
-    await moveClockTo(h, asked + 10 * HOUR);
-    expect(dmsTo(h, 'U0ALICE').filter((m) => m.text.startsWith('Reminder'))).toHaveLength(1);
-    expect(dmsTo(h, 'U0CAROL')).toHaveLength(0);
-    await moveClockTo(h, asked + 24 * HOUR + 60_000);
-    const told = await waitFor(() => dmsTo(h, 'U0CAROL')[0], 5_000, 'the manager told');
-    expect(json(told)).toContain('has not answered');
-    await waitFor(
-      () => json(h.slack.messages.find((m) => m.ts === card.ts)).includes('*Escalated*'),
-      5_000,
-      'the card marked',
-    );
-  });
-
-  it('without a manager, is escalated to the approver group in the channel', async () => {
-    await start();
-    const card = await alert('FND_ATT_UNUSED');
-    await question('U0DAVE', 'FND_ATT_UNUSED');
-    await moveClockTo(h, h.tenant.clock.now() + 3 * 24 * HOUR + 60_000);
-    const raised = await waitFor(
-      () => h.slack.thread('C0SECOPS', card.ts).find((m) => json(m).includes('Escalated')),
-      5_000,
-      'the escalation in the thread',
-    );
-    expect(json(raised)).toContain('<!subteam^S0SECLEADS>');
-  });
-
-  it('survives a restart: the ask and its schedule are in the store', async () => {
-    const first = await start();
-    await alert('FND_ATT_DECOY');
-    const q = await question('U0ALICE', 'FND_ATT_DECOY');
-    const asked = first.tenant.clock.now();
-    const { tenant, slack, dataDir } = first;
-    await first.warden.stop();
-    const second = await startHarness({
-      tenant,
-      slack,
-      dataDir,
-      clock: () => tenant.clock.now(),
-      lifecycleTickMs: 50,
-      file: parseConfigFile(CONFIG, 'test.yaml'),
-    });
-    try {
-      h = second;
-      await moveClockTo(second, asked + 4 * HOUR + 60_000);
-      await waitFor(
-        () => dmsTo(second, 'U0ALICE').find((m) => m.text.startsWith('Reminder')),
-        5_000,
-        'the reminder after the restart',
-      );
-      await second.click('attest.answer.no', askValue(q, 'no'), q.ts, inDm(ALICE));
-      await waitFor(() => cardOf(slack, 'C0CRITICAL', 'FND_ATT_DECOY'), 5_000, 'escalated at once');
-      await moveClockTo(second, asked + 30 * HOUR);
-      // answered: no escalation for silence on top
-      expect(dmsTo(second, 'U0CAROL')).toHaveLength(0);
-    } finally {
-      await second.close();
-    }
   });
 });
