@@ -43,7 +43,8 @@ export function whyYou(who: string): string {
   return 'you own it';
 }
 
-export const ASK_GONE = ':information_source: This question is no longer current: Warden has no record of it.';
+export const ASK_GONE =
+  ':information_source: This question is no longer current: Warden has no record of it.';
 export const NOT_ASKED = 'Only the person asked can answer this question.';
 export const alreadyAnswered = (answer: string, by: string) =>
   `This was answered already: *${answer}* by ${by}.`;
