@@ -69,9 +69,22 @@ export function renderQuestion(q: QuestionView): RenderedMessage {
     section(`${head}${desc}`),
     { type: 'context', elements: [{ type: 'mrkdwn', text: truncate(why, SLACK_LIMITS.sectionText) }] },
   ];
-  if (q.answered) {
-    blocks.push(section(answeredLine(q.answered)));
-  } else blocks.push(answerButtons(q.askId, q.answers));
+  if (q.answered) blocks.push(section(answeredLine(q.answered)));
+  else blocks.push(answerButtons(q.askId, q.answers));
+  // The person's own words, before or after answering: only in their DM, only they may add them.
+  if (!q.inChannel)
+    blocks.push({
+      type: 'actions',
+      block_id: 'attest.note',
+      elements: [
+        {
+          type: 'button',
+          action_id: AttestId.note,
+          text: { type: 'plain_text', text: 'Add a note…' },
+          value: q.askId,
+        },
+      ],
+    });
   const text = truncate(
     `${q.reminder ? 'Reminder: ' : ''}${questionFor(q.type)} (${f.id})`,
     SLACK_LIMITS.fallbackText,
@@ -132,6 +145,10 @@ export function answerThreadLine(a: {
   const note = a.note ? `\n${quoted(a.note, 800)}` : '';
   return `${who}: *${ANSWER_LABELS[a.answer]}*${by}.${note}`;
 }
+
+/** The thread's line for a note the asked person added. */
+export const noteThreadLine = (by: string, note: string): string =>
+  `:memo: Note from ${mention(by)} on Warden's question:\n${quoted(note, 1_000)}`;
 
 /** The thread's line when the question goes out, or could not go to the person. */
 export function askedThreadLine(a: { asked: string | undefined; unreachable: string | undefined }): string {

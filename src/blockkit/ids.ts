@@ -115,6 +115,8 @@ export const ReviewBlockId = { pick: 'review.pick', picked: 'review.picked', pag
 export const AttestId = {
   answerPrefix: 'attest.answer.',
   resolve: 'attest.resolve',
+  /** Add a note… (value: the ask id); its form submits with the same callback id. */
+  note: 'attest.note',
 } as const;
 
 export const LifecycleId = {

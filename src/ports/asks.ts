@@ -55,6 +55,8 @@ export interface AskStore {
     a: { answer: Answer; by: string; note: string | null },
     now: number,
   ): Promise<boolean>;
+  /** The asked person's note (the last one they wrote). */
+  setAskNote(id: string, note: string): Promise<void>;
   /** Marks it escalated if it was not; false when it already was. */
   markAskEscalated(id: string, now: number): Promise<boolean>;
   /** Takes the mark back: its escalation could not be sent, and the job tries again. */

@@ -138,5 +138,6 @@ export function createKyselyStore(
     markHomeOpened: r(base.markHomeOpened),
     setAskQuestion: r(base.setAskQuestion),
     clearAskEscalated: r(base.clearAskEscalated),
+    setAskNote: r(base.setAskNote),
   };
 }

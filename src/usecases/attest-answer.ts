@@ -1,5 +1,6 @@
-import { answerThreadLine, renderNextStep, renderQuestion } from '../blockkit/attest.js';
+import { answerThreadLine, noteThreadLine, renderNextStep, renderQuestion } from '../blockkit/attest.js';
 import { ANSWER_LABELS, ASK_GONE, alreadyAnswered } from '../blockkit/attest-words.js';
+import { renderNoteForm } from '../blockkit/forms/attest-note.js';
 import { mention } from '../blockkit/mrkdwn.js';
 import { type Answer, answersFor, attestRuleOf, raisesAtOnce, settles } from '../domain/attest.js';
 import { closureReasonText, OTHER_REASON } from '../domain/closure.js';
@@ -111,6 +112,51 @@ async function commentOnTask(p: AnswerPorts, ask: Ask, taskId: string | undefine
     params: { ask: ask.id, task: taskId },
     outcome: 'ok',
   });
+}
+
+/** Add a note…: its form, in the loading modal the runner opened. */
+export async function openNote(p: Pick<Ports, 'views'>, askId: string, viewId: string): Promise<void> {
+  await p.views.update(viewId, renderNoteForm(askId));
+}
+
+/**
+ * The asked person's note: kept with the ask, and told where the answer is (the thread, the
+ * audit log, the remediation task's comments).
+ */
+export async function addNote(
+  p: AnswerPorts,
+  n: { askId: string; note: string; userId: string; audience: Audience; ref: string },
+): Promise<void> {
+  const ask = await p.asks.getAsk(n.askId);
+  if (!ask) {
+    await p.privately.tell(n.audience, ASK_GONE);
+    return;
+  }
+  await p.asks.setAskNote(ask.id, n.note);
+  await recordAudit(p, {
+    userId: n.userId,
+    action: 'attest.note',
+    channel: ask.channel,
+    findingId: ask.findingId,
+    params: { ref: n.ref, ask: ask.id, note: n.note },
+    outcome: 'ok',
+  });
+  const line = noteThreadLine(n.userId, n.note);
+  const log = p.logger.child({ ref: n.ref, askId: ask.id });
+  if (ask.cardTs)
+    await p.chat
+      .post({ channel: ask.channel, threadTs: ask.cardTs, text: line })
+      .catch((error: unknown) => log.warn({ err: error }, 'the note could not be told in the thread'));
+  const finding = await p.findings.get(ask.findingId).catch(() => undefined);
+  await commentOnTask(
+    p,
+    { ...ask, answeredBy: n.userId },
+    finding?.taskId ?? undefined,
+    `Note from <@${n.userId}>: ${n.note}`,
+  ).catch((error: unknown) =>
+    log.warn({ err: error }, 'the note could not be written on the remediation task'),
+  );
+  await p.privately.tell(n.audience, ':memo: Your note went to the security team.').catch(() => undefined);
 }
 
 /** Resolve after *Not needed*: the closure reason `not_needed` if configured, else Other with words. */

@@ -142,6 +142,31 @@ describe('attestation: the answer', () => {
     expect(await audit('FND_ATT_EXPOSED', 'attest.answer')).toHaveLength(1);
   });
 
+  it('Add a note…: only the asked person may add one; it goes to the thread, the audit log and the task', async () => {
+    await start();
+    const card = await alert('FND_ATT_EXPOSED');
+    const q = await question('U0BOB', 'FND_ATT_EXPOSED');
+    const askId = askValue(q, 'yes').split(' ')[0] ?? '';
+    await h.click('attest.note', askId, q.ts, inDm(ALICE));
+    await waitFor(
+      () =>
+        h.slack.ephemerals.some((e) => e.user === 'U0ALICE' && /Only the person asked/.test(e.text)) ||
+        [...h.slack.views.values()].some((v) => JSON.stringify(v.view).includes('Only the person asked')),
+      5_000,
+      'alice refused',
+    );
+    const form = await h.openForm('attest.note', askId, q.ts, inDm(BOB));
+    expect((await form.submit({ Note: '' }, inDm(BOB))).errors).toBeTruthy();
+    await form.submit({ Note: 'I pasted it by mistake; rotating it now' }, inDm(BOB));
+    await waitFor(
+      () => h.slack.thread('C0CRITICAL', card.ts).some((m) => m.text.includes('rotating it now')),
+      5_000,
+      'the note in the thread',
+    );
+    expect((await audit('FND_ATT_EXPOSED', 'attest.note'))[0]).toMatchObject({ user_id: 'U0BOB' });
+    expect(h.tenant.findings.taskComments.get('TSK_ATT_1')?.join('\n')).toContain('rotating it now');
+  });
+
   it('*No, not me* on a decoy escalates at once: a fresh card where critical findings go, the approvers named, the card marked', async () => {
     await start();
     const card = await alert('FND_ATT_DECOY');

@@ -87,6 +87,7 @@ const ACTIONS: Record<string, Row> = {
     ANSWERS.map((a) => [`${AttestId.answerPrefix}${a}`, { value: () => `ask_unknown0000 ${a}` }]),
   ),
   [AttestId.resolve]: { value: () => 'ask_unknown0000' },
+  [AttestId.note]: { value: () => 'ask_unknown0000' },
   ...Object.fromEntries(
     Object.values(CampaignActionId).map((id) => [id, { value: () => JSON.stringify({ c: 'ACR_Q3', p: 0 }) }]),
   ),
@@ -97,6 +98,7 @@ const VIEWS = [
   ASSIGN_CALLBACK_ID,
   ApprovalId.approve,
   ApprovalId.deny,
+  AttestId.note,
 ];
 const EVENTS = ['app_home_opened'];
 

@@ -92,6 +92,9 @@ export function askQueries(db: Kysely<Database>): AskStore {
         .executeTakeFirst();
       return Number(done.numUpdatedRows) === 1;
     },
+    async setAskNote(id, note) {
+      await db.updateTable('asks').set({ note: clip(note) }).where('id', '=', id).execute();
+    },
     async clearAskEscalated(id) {
       await db.updateTable('asks').set({ escalated_at: null }).where('id', '=', id).execute();
     },
