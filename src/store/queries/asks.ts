@@ -93,7 +93,11 @@ export function askQueries(db: Kysely<Database>): AskStore {
       return Number(done.numUpdatedRows) === 1;
     },
     async setAskNote(id, note) {
-      await db.updateTable('asks').set({ note: clip(note) }).where('id', '=', id).execute();
+      await db
+        .updateTable('asks')
+        .set({ note: clip(note) })
+        .where('id', '=', id)
+        .execute();
     },
     async clearAskEscalated(id) {
       await db.updateTable('asks').set({ escalated_at: null }).where('id', '=', id).execute();
