@@ -20,6 +20,7 @@ export const EMOJI = {
   repeat: '🔁',
   rotating_light: '🚨',
   speech_balloon: '💬',
+  memo: '📝',
   scales: '⚖️',
   shield: '🛡️',
   sleeping: '😴',
