@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { z } from 'zod';
 import { ApprovalsSchema, AttributionSchema, LimitsSchema } from './config-sections/approvals.js';
+import { AttestSchema } from './config-sections/attest.js';
 import { CardsSchema } from './config-sections/cards.js';
 import { ClosureSchema } from './config-sections/closure.js';
 import { DeliverySchema } from './config-sections/delivery.js';
@@ -35,6 +36,7 @@ export const ConfigFileSchema = z
     closure: ClosureSchema.default(ClosureSchema.parse({})),
     lifecycle: LifecycleSchema.default(LifecycleSchema.parse({})),
     digest: DigestsSchema,
+    attest: AttestSchema,
   })
   .strict();
 

@@ -195,6 +195,12 @@ function lifecycleMetrics(registry: Registry) {
       labelNames: ['kind'] as const,
       registers: [registry],
     }),
+    asks: new Counter({
+      name: 'warden_asks_total',
+      help: 'Attestation asks ("Was this you?") by finding type and event (sent, unreachable: asked in the channel, answered, reminded, escalated) and answer (none until answered).',
+      labelNames: ['finding_type', 'event', 'answer'] as const,
+      registers: [registry],
+    }),
     homePublished: new Counter({
       name: 'warden_home_published_total',
       help: 'Home tabs published (views.publish), by outcome.',

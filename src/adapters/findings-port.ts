@@ -5,7 +5,7 @@ import { bulkUpdateFindingState } from '../tenant/bulk-state.js';
 import type { TenantClient } from '../tenant/client.js';
 import { searchFindingAudits } from '../tenant/finding-audits.js';
 import { getFinding, searchFindings, updateFindingState } from '../tenant/findings.js';
-import { createFindingTask } from '../tenant/task.js';
+import { commentOnTask, createFindingTask } from '../tenant/task.js';
 
 /** The tenant's finding operations for the use cases: a domain action in, the wire body out. */
 export function createFindingsPort(client: TenantClient): FindingsPort {
@@ -17,6 +17,7 @@ export function createFindingsPort(client: TenantClient): FindingsPort {
       ),
     search: (filters, opts) => searchFindings(client, filters, opts),
     createTask: (findingId) => createFindingTask(client, findingId),
+    comment: (taskId, text) => commentOnTask(client, taskId, text),
     async history(findingId, limit) {
       const events = [];
       // One more than asked: whether there are older ones than Warden shows.

@@ -3,6 +3,7 @@ import { type FindingActionKind, offeredActions, offersTask } from '../domain/ac
 import { shownWords } from '../domain/attribution.js';
 import type { Finding } from '../model/finding.js';
 import { actionRow } from './action-table.js';
+import { type AskShown, askCardLine } from './attest.js';
 import {
   describeDetails,
   describeOwner,
@@ -39,6 +40,8 @@ export interface AlertContext {
   owner?: ShownOwner | undefined;
   /** The card is in a direct message (the owner's copy): it offers no Notify owner. */
   directMessage?: boolean | undefined;
+  /** Its attestation ("Was this you?"): who was asked, the answer, an escalation. */
+  asked?: AskShown | undefined;
 }
 
 /** A change made from Slack: the person (a four-eyes requester), when, and who approved it. */
@@ -208,6 +211,7 @@ export function renderFindingAlert(finding: Finding, ctx: AlertContext): Rendere
     summarySection(f, target, risk.score, ctx.owner),
     stateSection(f, ctx.acted),
   ];
+  if (ctx.asked) blocks.push(section(askCardLine(ctx.asked)));
   const details = [
     ...describeDetails(f, ctx.now),
     ...(risk.factors.length ? ['*Top risk factors*', ...risk.factors] : []),

@@ -1,7 +1,10 @@
 import type { HomeView, KnownBlock } from '@slack/types';
+import type { Answer } from '../domain/attest.js';
 import type { EndingAction } from '../domain/ends.js';
 import type { Approval, AuditEntry } from '../ports/store.js';
 import { approvalButtons, approvalSubject } from './approval-request.js';
+import { answerButtons } from './attest.js';
+import { questionFor } from './attest-words.js';
 import { LifecycleId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
@@ -28,8 +31,20 @@ export interface HomeActivity {
   link: string | undefined;
 }
 
+/** An attestation question still waiting for this person's answer. */
+export interface HomeQuestion {
+  askId: string;
+  findingId: string;
+  type: string;
+  answers: readonly Answer[];
+  askedAt: number;
+  link: string | undefined;
+}
+
 export interface HomeData {
   userId: string;
+  /** Questions Warden asked this person that they have not answered (shown only when there are some). */
+  questions?: readonly HomeQuestion[] | undefined;
   /** Four-eyes requests this person may decide (undefined: not an approver). */
   waiting: readonly Approval[] | undefined;
   mine: readonly Approval[];
@@ -38,7 +53,7 @@ export interface HomeData {
   now: number;
 }
 
-export const HOME_LISTED = { waiting: 10, mine: 10, ending: 15, recent: 15 } as const;
+export const HOME_LISTED = { questions: 5, waiting: 10, mine: 10, ending: 15, recent: 15 } as const;
 
 const section = (text: string): KnownBlock => ({
   type: 'section',
@@ -65,7 +80,24 @@ const DONE: Record<string, string> = {
   notifyOwner: 'sent to its owner',
   assignOwner: 'assigned an owner to',
   letEnd: 'let the end come of',
+  'attest.ask': 'were asked about',
+  'attest.answer': 'answered a question about',
+  'attest.escalate': 'had a question escalated about',
 };
+
+function questionBlocks(questions: readonly HomeQuestion[]): KnownBlock[] {
+  return [
+    ...questions
+      .slice(0, HOME_LISTED.questions)
+      .flatMap((q): KnownBlock[] => [
+        section(
+          `*${questionFor(q.type)}*\n${linked(q.findingId, q.link)}, asked ${slackDate(new Date(q.askedAt))}`,
+        ),
+        answerButtons(q.askId, q.answers),
+      ]),
+    ...more(HOME_LISTED.questions, questions.length),
+  ];
+}
 
 function waitingBlocks(waiting: readonly Approval[]): KnownBlock[] {
   if (waiting.length === 0) return [section('_Nothing is waiting for you._')];
@@ -129,6 +161,7 @@ export function renderHome(d: HomeData): HomeView {
     section(
       `:shield: *Warden* for ${mention(d.userId)}: your findings' work, as of ${slackDate(new Date(d.now))}.`,
     ),
+    ...(d.questions?.length ? [header('Waiting for you'), ...questionBlocks(d.questions)] : []),
     ...(d.waiting ? [header('Waiting for your approval'), ...waitingBlocks(d.waiting)] : []),
     header('Your requests'),
     ...mineBlocks(d.mine),

@@ -111,6 +111,14 @@ export const REVIEW_PAGE_ID = idPattern('review.page.', ['prev', 'next']);
 export const ReviewBlockId = { pick: 'review.pick', picked: 'review.picked', pages: 'review.pages' } as const;
 
 /** A reminder's buttons, also on the Home tab's "Ending soon" (value: the lifecycle job's id). */
+/** Attestation ("Was this you?"): `attest.answer.<answer>` (value `ask_… <answer>`), and Resolve offered after *Not needed*. */
+export const AttestId = {
+  answerPrefix: 'attest.answer.',
+  resolve: 'attest.resolve',
+  /** Add a note… (value: the ask id); its form submits with the same callback id. */
+  note: 'attest.note',
+} as const;
+
 export const LifecycleId = {
   extend: 'lifecycle.extend',
   letEnd: 'lifecycle.let_end',

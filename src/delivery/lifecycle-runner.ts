@@ -4,6 +4,8 @@ import { digestOccurrences } from '../domain/digest-time.js';
 import { isStoreUnavailable } from '../errors.js';
 import type { Ports } from '../ports/index.js';
 import type { LifecycleJob } from '../ports/lifecycle.js';
+import { askJob, remindAsk } from '../usecases/attest-ask.js';
+import { escalateSilentAsk } from '../usecases/attest-escalate.js';
 import { endReached } from '../usecases/end-reached.js';
 import type { JobResult } from '../usecases/lifecycle-job.js';
 import { postDigest } from '../usecases/post-digest.js';
@@ -109,6 +111,12 @@ export class LifecycleRunner {
         return remindEnd(this.#p, job);
       case 'end':
         return endReached(this.#p, job);
+      case 'ask':
+        return askJob(this.#p, job);
+      case 'askRemind':
+        return remindAsk(this.#p, job);
+      case 'askEscalate':
+        return escalateSilentAsk(this.#p, job);
       case 'digest': {
         const spec = this.#digests.find((d) => d.channel === job.subject);
         return spec ? postDigest(this.#p, job, spec) : { status: 'skipped', outcome: 'no longer configured' };

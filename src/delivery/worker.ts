@@ -24,6 +24,8 @@ export type WorkerPorts = Pick<
   rollup?: RollupRule | undefined;
   /** The owner's direct message, for rows routed to the owner; such rows fail without it. */
   ownerDm?: OwnerDmFinder | undefined;
+  /** Once a card is in its channel: the attestation ask scheduled (usecases/attest-ask.ts), once a finding. */
+  afterDelivery?: ((finding: Finding, channel: string) => Promise<unknown>) | undefined;
 };
 
 export interface RollupRule {
@@ -176,6 +178,10 @@ export class DeliveryWorker {
       }
       const ts = await this.#postOrReplace(row, parsed.data, target.channel, log);
       log.info({ ts }, 'alert delivered');
+      await this.#p.afterDelivery?.(parsed.data, target.channel).catch((error: unknown) => {
+        if (isStoreUnavailable(error)) throw error;
+        log.warn({ err: error }, 'the attestation ask could not be scheduled');
+      });
       this.#o.onResult?.('sent');
     } catch (error) {
       // Nothing can be recorded while the store is away: runOnce keeps the row for later.

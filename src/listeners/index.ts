@@ -3,6 +3,7 @@ import type { ListenerContext } from './context.js';
 import { registerMiddleware } from './middleware.js';
 import type { Route } from './route.js';
 import { APPROVAL_ROUTES } from './routes/approvals.js';
+import { ATTEST_ROUTES } from './routes/attest.js';
 import { CAMPAIGN_ROUTES } from './routes/campaigns.js';
 import { FINDING_ROUTES } from './routes/findings.js';
 import { LIFECYCLE_ROUTES } from './routes/lifecycle.js';
@@ -20,6 +21,7 @@ export const ROUTES: readonly Route[] = [
   ...APPROVAL_ROUTES,
   ...CAMPAIGN_ROUTES,
   ...LIFECYCLE_ROUTES,
+  ...ATTEST_ROUTES,
 ];
 
 /** Registers everything with Bolt, in one place: the middleware, every route, the slash command. */

@@ -46,9 +46,15 @@ export type Access<V, C> = { none: string } | ((p: Ports, value: V, c: C) => Pro
 
 /**
  * What an access check asks: a request to authorize; `gone` when the resource named is not there
- * (told as is); `own` when the resource itself grants it (the person's own reminder).
+ * (told as is); `own` when the resource itself grants it (the person's own reminder); `refused`
+ * when the resource itself refuses the person.
  */
-export type Granted = (AccessRequest & { refusedAs?: string }) | { gone: string } | { own: true };
+export type Granted =
+  | (AccessRequest & { refusedAs?: string })
+  | { gone: string }
+  | { own: true }
+  /** Refused by the resource itself (an attestation's question, only for the person asked): told, nothing run. */
+  | { refused: string };
 
 export interface ActionRoute<V> {
   kind: 'action';

@@ -53,6 +53,7 @@ async function tell(p: Ports, to: Reply, text: string): Promise<void> {
 async function authorizeAndRun(p: Ports, bound: Bound, to: Reply, ref: string): Promise<void> {
   const granted = await bound.access(p);
   if (granted && 'gone' in granted) return tell(p, to, granted.gone);
+  if (granted && 'refused' in granted) return tell(p, to, refused(granted.refused));
   const asked = granted && 'kind' in granted ? granted : undefined;
   // A form knows its channel only once its resource is loaded (a roll-up's, a request's): answer there.
   const where = asked?.kind === 'act' ? asked.channel : asked?.approval?.channel;

@@ -9,3 +9,6 @@ export const CreateFindingTaskResponseSchema = z.looseObject({
   taskId: z.string().min(1),
   finding: FindingSchema.nullish(),
 });
+
+/** POST /api/v1/tasks/{task_id}/action/comment (TaskActionsServiceCommentResponse): the task as it is now. */
+export const TaskCommentResponseSchema = z.looseObject({ taskView: z.looseObject({}).nullish() });

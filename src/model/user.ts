@@ -16,6 +16,8 @@ export const UserSchema = z.looseObject({
   displayName: str,
   username: str,
   status: openEnum(USER_STATUSES).nullish(),
+  /** The user's managers (tenant user ids; api-facts.md): whom an unanswered ask escalates to. */
+  managerIds: strArr,
 });
 export type TenantUser = z.output<typeof UserSchema>;
 

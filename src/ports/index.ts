@@ -1,7 +1,10 @@
+import type { AttestRules } from '../domain/attest.js';
 import type { ClosureReason } from '../domain/closure.js';
 import type { Policy } from '../domain/policy.js';
+import type { RoutingRule } from '../domain/routing.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
+import type { AskStore } from './asks.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { OwnersPort } from './owners.js';
 import type { RollupStore } from './rollups.js';
@@ -60,6 +63,11 @@ export interface Settings {
   notifyCooldownMs: number;
   /** The workspace's address (auth.test), for links to messages; none when Slack did not say. */
   workspaceUrl: string | undefined;
+  /**
+   * Attestation (WARDEN_CONFIG `attest`): the rules by finding type, and the alert routing an
+   * escalation reads to find the route's critical channel.
+   */
+  attest: { rules: AttestRules; routing: readonly RoutingRule[]; defaultChannel: string | undefined };
 }
 
 /** What rendering a finding's card needs of the settings. */
@@ -114,6 +122,8 @@ export interface StorePorts {
   rollups: RollupStore;
   /** Reminders, ends and digests scheduled in the store; who opened the Home tab. */
   lifecycle: LifecycleStore & HomeViews;
+  /** Attestation asks: who was asked what, and the answer. */
+  asks: AskStore;
 }
 
 /**

@@ -6,7 +6,7 @@
  * job taken back after a crash does not send them again.
  */
 
-export type JobKind = 'remind' | 'end' | 'digest';
+export type JobKind = 'remind' | 'end' | 'digest' | 'ask' | 'askRemind' | 'askEscalate';
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed' | 'skipped';
 
 export interface LifecycleJob {

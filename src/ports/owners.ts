@@ -29,6 +29,8 @@ export interface OwnerPerson {
   /** That member is a guest of the workspace (Warden sends guests no findings). */
   guest?: boolean | undefined;
   why?: NoSlackPerson | undefined;
+  /** Their managers in the tenant (identity user ids), when the tenant names any. */
+  managerIds?: readonly string[] | undefined;
 }
 
 /** Why a Slack member has no tenant identity user Warden can name. */

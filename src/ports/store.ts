@@ -1,3 +1,4 @@
+import type { AskStore } from './asks.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { PacingStore } from './pacing.js';
 import type { RollupRecords } from './rollups.js';
@@ -314,7 +315,8 @@ export interface Store
     PacingStore,
     RollupRecords,
     LifecycleStore,
-    HomeViews {
+    HomeViews,
+    AskStore {
   readonly kind: 'sqlite' | 'postgres';
   readonly health: StoreAvailability;
   migrate(): Promise<void>;

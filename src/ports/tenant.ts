@@ -26,6 +26,8 @@ export interface FindingsPort {
   bulk(findingIds: readonly string[], change: BulkChange): Promise<{ bulkActionId: string }>;
   /** Creates the finding's remediation task; never twice after an ambiguous failure (read back). */
   createTask(findingId: string): Promise<{ taskId: string; finding: Finding }>;
+  /** A comment on a remediation task (the tenant has none on a finding itself); never repeated blindly. */
+  comment(taskId: string, text: string): Promise<void>;
   /** The finding's audit events as the tenant keeps them, at most `limit`, in no promised order. */
   history(findingId: string, limit: number): Promise<{ events: FindingAuditEvent[]; truncated: boolean }>;
 }

@@ -60,17 +60,20 @@ export function createOwnerDirectory(d: OwnerDirectoryDeps): OwnersPort {
     if (!user) return none('no-tenant-user');
     const name = nameOf(user);
     const email = emailOf(user);
-    if (!email) return none('no-email', name);
+    const managerIds = user.managerIds?.filter((m) => m !== '') ?? [];
+    if (!email) return { ...none('no-email', name), managerIds };
     try {
       const person = await d.lookupByEmail(email);
-      if (!person || person.deleted || person.isBot) return none('not-in-slack', name);
+      if (!person || person.deleted || person.isBot) return { ...none('not-in-slack', name), managerIds };
       // Slack Connect: Slack may answer with a person of another organisation who holds the address.
-      if (!ofOurOrganisation(person, d.organisation)) return none('other-organisation', name);
-      return { identityUserId, name, slackUserId: person.id, guest: person.isGuest };
+      if (!ofOurOrganisation(person, d.organisation))
+        return { ...none('other-organisation', name), managerIds };
+      return { identityUserId, name, slackUserId: person.id, guest: person.isGuest, managerIds };
     } catch (error) {
-      if (isSlackApiError(error) && error.slackCode === 'missing_scope') return none('emails-hidden', name);
+      if (isSlackApiError(error) && error.slackCode === 'missing_scope')
+        return { ...none('emails-hidden', name), managerIds };
       log.warn({ err: error, identityUserId }, 'Slack lookup by email failed');
-      return none('unavailable', name);
+      return { ...none('unavailable', name), managerIds };
     }
   }
 

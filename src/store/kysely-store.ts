@@ -3,6 +3,7 @@ import type { Store, StoreAvailability } from '../ports/store.js';
 import { DEFAULT_RETRY, type RetryPolicy, retrying } from './availability.js';
 import { migrationProvider, ping } from './migrations/index.js';
 import { approvalQueries } from './queries/approvals.js';
+import { askQueries } from './queries/asks.js';
 import { auditQueries } from './queries/audit.js';
 import { inflightQueries } from './queries/inflight.js';
 import { instanceQueries } from './queries/instances.js';
@@ -79,6 +80,7 @@ export function createKyselyStore(
     ...pacingQueries(db, kind),
     ...rollupQueries(db),
     ...lifecycleQueries(db, kind),
+    ...askQueries(db),
   };
   const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
   return {
@@ -110,6 +112,10 @@ export function createKyselyStore(
     lifecycleStats: r(base.lifecycleStats),
     homeOpenedBy: r(base.homeOpenedBy),
     homeViewers: r(base.homeViewers),
+    getAsk: r(base.getAsk),
+    openAsksOf: r(base.openAsksOf),
+    // an ask is one per finding: a repeat returns the first
+    createAsk: r(base.createAsk),
     // claims: one statement each, and a retry recognises its own (queries/outbox.ts, inflight.ts)
     claimDue: r(base.claimDue),
     claimDueJobs: r(base.claimDueJobs),
@@ -130,5 +136,8 @@ export function createKyselyStore(
     finishJob: r(base.finishJob),
     retryJob: r(base.retryJob),
     markHomeOpened: r(base.markHomeOpened),
+    setAskQuestion: r(base.setAskQuestion),
+    clearAskEscalated: r(base.clearAskEscalated),
+    setAskNote: r(base.setAskNote),
   };
 }

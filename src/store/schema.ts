@@ -184,6 +184,27 @@ export interface HomeViewsTable {
   opened_at: number;
 }
 
+/** Attestation asks (ports/asks.ts). */
+export interface AsksTable {
+  id: string;
+  finding_id: string;
+  finding_type: string;
+  who: string;
+  identity_user_id: string | null;
+  slack_user_id: string | null;
+  unreachable: string | null;
+  channel: string;
+  card_ts: string | null;
+  question_channel: string | null;
+  question_ts: string | null;
+  answer: string | null;
+  note: string | null;
+  answered_by: string | null;
+  answered_at: number | null;
+  escalated_at: number | null;
+  created_at: number;
+}
+
 export interface Database {
   outbox: OutboxTable;
   messages: MessagesTable;
@@ -199,4 +220,5 @@ export interface Database {
   rollup_members: RollupMembersTable;
   lifecycle_jobs: LifecycleJobsTable;
   home_views: HomeViewsTable;
+  asks: AsksTable;
 }

@@ -1,6 +1,6 @@
 import { ApiError, isApiError } from '../errors.js';
 import type { Finding } from '../model/finding.js';
-import { CreateFindingTaskResponseSchema } from '../model/task.js';
+import { CreateFindingTaskResponseSchema, TaskCommentResponseSchema } from '../model/task.js';
 import type { TenantClient } from './client.js';
 import { getFinding } from './findings.js';
 import { encodePathSegment } from './path-segment.js';
@@ -36,4 +36,20 @@ export async function createFindingTask(
     if (current.taskId) return { taskId: current.taskId, finding: current };
     throw error;
   }
+}
+
+/**
+ * A comment on a remediation task (POST /api/v1/tasks/{task_id}/action/comment): the tenant has
+ * no comment on a finding itself (api-facts.md). Not repeated after an ambiguous failure: a
+ * doubled note is worse than a missing one, which Warden's audit log and the thread still hold.
+ */
+export async function commentOnTask(client: TenantClient, taskId: string, comment: string): Promise<void> {
+  await client.request({
+    operation: 'commentOnTask',
+    method: 'POST',
+    path: `/api/v1/tasks/${encodePathSegment(taskId, 'task id')}/action/comment`,
+    body: { comment },
+    schema: TaskCommentResponseSchema,
+    idempotent: false,
+  });
 }

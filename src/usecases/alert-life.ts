@@ -9,6 +9,7 @@ import type { Finding } from '../model/finding.js';
 import type { CardSettings, Ports } from '../ports/index.js';
 import type { MessageMetadata } from '../ports/slack.js';
 import type { AuditEntry, MessageRef } from '../ports/store.js';
+import { askShownOf } from './attest-shown.js';
 
 /**
  * An alert's life in Slack, in one place: a finding's card is rendered from the finding as the
@@ -64,14 +65,11 @@ export function cardRef(finding: Finding, card: Card): MessageRef {
  * tenant's record still shows that very change (its words and who the tenant says made it, not
  * only its kind): a change made in the tenant since then is not anyone's in Slack.
  */
-async function lastSlackChange(p: CardPorts, finding: Finding): Promise<SlackChange | undefined> {
-  let entries: AuditEntry[];
-  try {
-    entries = await p.audit.auditLog({ findingId: finding.id, limit: 20 });
-  } catch (error) {
-    p.logger.warn({ err: error, findingId: finding.id }, 'audit log unavailable: the card names nobody');
-    return undefined;
-  }
+function lastSlackChange(
+  p: CardPorts,
+  finding: Finding,
+  entries: readonly AuditEntry[],
+): SlackChange | undefined {
   const last = entries.find((e) => e.outcome === 'ok' && actionFromParams(e.action, e.params));
   if (!last || !showsChange(finding, last, p.settings.attributionTemplate)) return undefined;
   const requester = typeof last.params.requester === 'string' ? last.params.requester : undefined;
@@ -92,12 +90,24 @@ async function shownOwner(p: CardPorts, finding: Finding): Promise<ShownOwner | 
   }
 }
 
+/** The finding's newest entries in Warden's audit log: who acted, who was asked (none if unavailable). */
+async function auditOf(p: CardPorts, finding: Finding): Promise<AuditEntry[]> {
+  try {
+    return await p.audit.auditLog({ findingId: finding.id, limit: 20 });
+  } catch (error) {
+    p.logger.warn({ err: error, findingId: finding.id }, 'audit log unavailable: the card names nobody');
+    return [];
+  }
+}
+
 async function render(p: CardPorts, finding: Finding, channel: string) {
+  const entries = await auditOf(p, finding);
   return renderFindingAlert(finding, {
     now: new Date(p.clock()),
     offerUnsuppress: p.settings.offerUnsuppress,
     attributionTemplate: p.settings.attributionTemplate,
-    acted: await lastSlackChange(p, finding),
+    acted: lastSlackChange(p, finding, entries),
+    asked: askShownOf(entries),
     owner: await shownOwner(p, finding),
     directMessage: isDirectMessage(channel),
   });

@@ -20,7 +20,16 @@ export type OwnerDm =
   /** `text`: for the person (mrkdwn, no email); `code`: for the log and the audit. */
   | { ok: false; text: string; code: string };
 
-const refuse = (code: string, text: string): OwnerDm => ({ ok: false, code, text });
+/** Where a person reads Warden's direct messages, or why there is nowhere. */
+export type PersonDm =
+  | { ok: true; channel: string; slackUserId: string; identityUserId: string }
+  | { ok: false; text: string; code: string };
+
+const refuse = (code: string, text: string): { ok: false; text: string; code: string } => ({
+  ok: false,
+  code,
+  text,
+});
 
 /** Slack's answers to conversations.open that mean the owner cannot be written to. */
 const CANNOT_DM: Record<string, string> = {
@@ -37,9 +46,19 @@ const CANNOT_DM: Record<string, string> = {
 export async function ownerDmOf(p: OwnerDmPorts, finding: Finding): Promise<OwnerDm> {
   const owner = personalOwnerOf(finding);
   if (!owner) return refuse('no-owner', NO_PERSONAL_OWNER);
-  const person = await p.owners.personOf(owner.identityUserId);
+  const dm = await personDmOf(p, owner.identityUserId, 'The owner');
+  return dm.ok ? { ...dm, which: owner.which } : dm;
+}
+
+/**
+ * The same rule for any tenant identity user a finding is sent to (an attestation's asked person,
+ * their manager): mapped to a full member of this workspace, and the DM with them opened.
+ * `role` names them in what the person is told ("The owner", "The person asked").
+ */
+export async function personDmOf(p: OwnerDmPorts, identityUserId: string, role: string): Promise<PersonDm> {
+  const person = await p.owners.personOf(identityUserId);
   if (!person.slackUserId) return refuse(`not-mapped:${person.why ?? ''}`, noSlackPersonText(person));
-  const who = `The owner, ${mention(person.slackUserId)} (${tenantName(person.identityUserId, person.name)})`;
+  const who = `${role}, ${mention(person.slackUserId)} (${tenantName(person.identityUserId, person.name)})`;
   let member: Awaited<ReturnType<Ports['people']['get']>>;
   try {
     member = await p.people.get(person.slackUserId);
@@ -61,13 +80,7 @@ export async function ownerDmOf(p: OwnerDmPorts, finding: Finding): Promise<Owne
     return refuse('guest', `${who} is a guest in this workspace: Warden does not send findings to guests.`);
   try {
     const channel = await p.files.openDm(person.slackUserId);
-    return {
-      ok: true,
-      channel,
-      slackUserId: person.slackUserId,
-      identityUserId: owner.identityUserId,
-      which: owner.which,
-    };
+    return { ok: true, channel, slackUserId: person.slackUserId, identityUserId };
   } catch (error) {
     const code = isSlackApiError(error) ? error.slackCode : 'request_error';
     const why = CANNOT_DM[code];

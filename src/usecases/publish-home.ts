@@ -1,5 +1,7 @@
-import { type HomeEnding, renderHome } from '../blockkit/home.js';
+import { HOME_LISTED, type HomeEnding, renderHome } from '../blockkit/home.js';
 import { messageLink } from '../blockkit/links.js';
+import { answersFor } from '../domain/attest.js';
+import type { FindingTypeMember } from '../domain/finding-type.js';
 import type { Ports } from '../ports/index.js';
 import type { Approval } from '../ports/store.js';
 import { isApprover } from './approvers.js';
@@ -9,10 +11,10 @@ import { channelCards, endPayloadOf } from './lifecycle-job.js';
 /**
  * The Home tab (views.publish): built for one person from the store, as far as they may see —
  * requests to decide only for an approver (never their own), their own requests, the snoozes and
- * acceptances they made or approved that end within 7 days (Extend… where they may still act), and
- * their last actions with links to the cards.
+ * acceptances they made or approved that end within 7 days (Extend… where they may still act),
+ * the attestation questions waiting for their answer, and their last actions with links to the cards.
  */
-export type HomePorts = AuthorizePorts & Pick<Ports, 'approvals' | 'lifecycle' | 'views'>;
+export type HomePorts = AuthorizePorts & Pick<Ports, 'approvals' | 'lifecycle' | 'views' | 'asks'>;
 
 const WEEK_MS = 7 * 86_400_000;
 const SHOWN_OUTCOMES = new Set(['ok', 'requested']);
@@ -25,12 +27,24 @@ async function cardOf(p: HomePorts, findingId: string) {
 
 export async function publishHome(p: HomePorts, userId: string): Promise<void> {
   const now = p.clock();
-  const [approver, mine, jobs, recent] = await Promise.all([
+  const [approver, mine, jobs, recent, asks] = await Promise.all([
     isApprover(p, userId),
     p.approvals.approvalsBy(userId, 10),
     p.lifecycle.pendingJobs('end', now + WEEK_MS, { person: userId, limit: 20 }),
     p.audit.auditLog({ userId, limit: 40 }),
+    p.asks.openAsksOf(userId, HOME_LISTED.questions + 1),
   ]);
+  // Attestation: the questions still waiting for this person's answer, with their buttons.
+  const questions = await Promise.all(
+    asks.map(async (a) => ({
+      askId: a.id,
+      findingId: a.findingId,
+      type: a.findingType,
+      answers: answersFor(a.findingType, p.settings.attest.rules[a.findingType as FindingTypeMember]),
+      askedAt: a.createdAt,
+      link: (await cardOf(p, a.findingId))?.link,
+    })),
+  );
   const waiting: Approval[] | undefined = approver
     ? (await p.approvals.pendingApprovals(now)).filter((a) => a.requesterId !== userId)
     : undefined;
@@ -57,7 +71,10 @@ export async function publishHome(p: HomePorts, userId: string): Promise<void> {
       link: entry.finding_id ? (await cardOf(p, entry.finding_id))?.link : undefined,
     })),
   );
-  await p.views.publish(userId, renderHome({ userId, waiting, mine, ending, recent: activity, now }));
+  await p.views.publish(
+    userId,
+    renderHome({ userId, questions, waiting, mine, ending, recent: activity, now }),
+  );
 }
 
 /** app_home_opened: remembered (so the tab is refreshed after the person acts), then published. */

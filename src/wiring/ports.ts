@@ -26,6 +26,7 @@ import { createInflightClaims } from '../store/inflight-claims.js';
 import { createInstanceLease, type InstanceLease } from '../store/instance-lease.js';
 import type { TenantClient } from '../tenant/client.js';
 import { findUsersByEmail, getUser } from '../tenant/users.js';
+import { scheduleAsk } from '../usecases/attest-ask.js';
 import { createHomeRefresher, type HomeRefresher, refreshingAudit } from '../usecases/home-refresh.js';
 import { ownerDmOf } from '../usecases/owner-dm.js';
 import { publishHome } from '../usecases/publish-home.js';
@@ -101,6 +102,11 @@ export function buildPorts(input: PortsInput): {
       remindBeforeMs: file.lifecycle.remindBefore,
       notifyCooldownMs: file.cards.notifyCooldown,
       workspaceUrl: input.workspaceUrl,
+      attest: {
+        rules: file.attest,
+        routing: file.routing.rules,
+        defaultChannel: config.alerts.defaultChannel,
+      },
     },
     findings: createFindingsPort(tenant),
     campaigns: new CampaignCache(tenant),
@@ -128,11 +134,13 @@ export function buildPorts(input: PortsInput): {
     rollups: rollupPort(store, clock),
     owners,
     lifecycle: store,
+    asks: store,
   };
   const home = homeRefresher(ports, store);
   const delivery = createDeliveryPorts({
     owners,
     ownerDm: (finding) => ownerDmOf(ports, finding),
+    afterDelivery: (finding, channel) => scheduleAsk(ports, finding, channel),
     store,
     settings: ports.settings,
     token,
@@ -197,6 +205,8 @@ export function createDeliveryPorts(o: {
   owners?: OwnersPort;
   /** Alerts routed to a finding's owner (`notifyOwner: true`); they fail without it. */
   ownerDm?: OwnerDmFinder;
+  /** After a card is delivered (the attestation ask). */
+  afterDelivery?: WorkerPorts['afterDelivery'];
 }): DeliveryPorts {
   const client = createSlackClient('paced', {
     token: o.token,
@@ -226,6 +236,7 @@ export function createDeliveryPorts(o: {
     clock: o.clock,
     owners: o.owners ?? UNMAPPED_OWNERS,
     ownerDm: o.ownerDm,
+    afterDelivery: o.afterDelivery,
     settings: o.settings ?? {
       attributionTemplate: DEFAULT_CONFIG_FILE.attribution.template,
       offerUnsuppress: DEFAULT_CONFIG_FILE.cards.offerUnsuppress,

@@ -2,7 +2,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { createSandboxTenant, type RecordedRequest, type SandboxTenant } from '@warden/simulators';
+import {
+  attestFindings,
+  createSandboxTenant,
+  type RecordedRequest,
+  type SandboxTenant,
+} from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import {
@@ -116,8 +121,12 @@ describe('contract: Warden and the simulated tenant', () => {
     const { h, tenant } = await faithfulHarness();
     // the poller's search (it runs at start), with its filters
     await waitFor(() => h.warden.poller?.lastSuccessAt, 10_000, 'the first poll');
-    // get finding: every finding the tenant holds
+    // get finding: every finding the tenant holds, and the attestation fixtures (read only)
     for (const f of tenant.findings.all(Date.now())) await h.postAlert(f.id);
+    for (const f of attestFindings()) {
+      tenant.findings.put(f);
+      await h.warden.ports.findings.get(f.id);
+    }
     // search: every filter Warden can send, over several pages
     const search = h.warden.ports.findings.search(
       {
@@ -167,6 +176,8 @@ describe('contract: Warden and the simulated tenant', () => {
     for await (const _ of h.warden.ports.findings.search({ refs: [{ id: 'FND_CUSTOM' }] }));
     // a remediation task
     await h.warden.ports.findings.createTask('FND_SHADOW_MCP');
+    // an attestation's answer on a finding's remediation task
+    await h.warden.ports.findings.comment('TSK_ATT_1', 'Warden attestation: Asked @U0BOB: Yes, this was me.');
     // people, both ways (a finding's owner; Assign owner's pick), and a finding's history
     expect((await h.warden.ports.owners.personOf('IU_BOB')).slackUserId).toBe('U0BOB');
     expect(await h.warden.ports.owners.tenantUserOf('U0CAROL')).toMatchObject({
@@ -192,6 +203,7 @@ describe('contract: Warden and the simulated tenant', () => {
       'c1.api.finding.v1.FindingService.CreateFindingTask',
       'c1.api.finding.v1.FindingService.GetFinding',
       'c1.api.finding.v1.FindingService.UpdateFindingState',
+      'c1.api.task.v1.TaskActionsService.Comment',
       'c1.api.user.v1.UserSearch.Search',
       'c1.api.user.v1.UserService.Get',
     ]);

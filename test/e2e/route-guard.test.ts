@@ -4,6 +4,7 @@ import { FINDING_ACTION_IDS, FORM_CALLBACK_IDS } from '../../src/blockkit/action
 import {
   ApprovalId,
   ASSIGN_CALLBACK_ID,
+  AttestId,
   BULK_FORM_KINDS,
   bulkCallbackId,
   CampaignActionId,
@@ -15,6 +16,7 @@ import {
   TASK_ACTION_ID,
 } from '../../src/blockkit/ids.js';
 import { FORM_NOT_VALID, NOT_VALID } from '../../src/blockkit/interaction-words.js';
+import { ANSWERS } from '../../src/domain/attest.js';
 import { POLICY_ACTIONS } from '../../src/domain/policy.js';
 import { registerListeners } from '../../src/listeners/index.js';
 import { COMMANDS } from '../../src/listeners/routes/commands.js';
@@ -80,6 +82,12 @@ const ACTIONS: Record<string, Row> = {
   [ApprovalId.deny]: { value: () => 'APR_UNKNOWN' },
   [LifecycleId.extend]: { value: () => 'JOB_UNKNOWN' },
   [LifecycleId.letEnd]: { value: () => 'JOB_UNKNOWN' },
+  // An attestation Warden does not have (only the asked person may answer: attest.test.ts).
+  ...Object.fromEntries(
+    ANSWERS.map((a) => [`${AttestId.answerPrefix}${a}`, { value: () => `ask_unknown0000 ${a}` }]),
+  ),
+  [AttestId.resolve]: { value: () => 'ask_unknown0000' },
+  [AttestId.note]: { value: () => 'ask_unknown0000' },
   ...Object.fromEntries(
     Object.values(CampaignActionId).map((id) => [id, { value: () => JSON.stringify({ c: 'ACR_Q3', p: 0 }) }]),
   ),
@@ -90,6 +98,7 @@ const VIEWS = [
   ASSIGN_CALLBACK_ID,
   ApprovalId.approve,
   ApprovalId.deny,
+  AttestId.note,
 ];
 const EVENTS = ['app_home_opened'];
 

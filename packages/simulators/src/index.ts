@@ -17,6 +17,7 @@ export type { AuditContext, AuditEventType, FindingAudit, JsonAuditEvent } from 
 export type { BulkOperation, BulkOperations } from './tenant/bulk-state.js';
 export type { FaultRule } from './tenant/faults.js';
 export type { TenantFindings } from './tenant/findings.js';
+export * from './tenant/seed-attest.js';
 export * from './tenant/seed-campaigns.js';
 export * from './tenant/seed-findings.js';
 export { seedUsers } from './tenant/seed-users.js';

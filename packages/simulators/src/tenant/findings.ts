@@ -201,4 +201,25 @@ export class TenantFindings {
     this.audit.record(f, 'TASK_CREATED', now, { actor, ticketId: taskId });
     return { status: 200, body: { taskId, finding: f } };
   }
+
+  /** Comments on remediation tasks, by task id (what `POST /api/v1/tasks/{id}/action/comment` took). */
+  readonly taskComments = new Map<string, string[]>();
+
+  /**
+   * POST /api/v1/tasks/{task_id}/action/comment: a comment on a finding's remediation task (the
+   * finding's audit trail gets a COMMENT event, as api-facts.md says comments show there).
+   */
+  commentOnTask(taskId: string, comment: unknown, now = this.#now(), actor = ''): Answer {
+    if (typeof comment !== 'string' || comment.trim() === '') return grpcError(400, 3, 'comment is required');
+    const f = [...this.all()].find((x) => x.taskId === taskId);
+    if (!f) return grpcError(404, 5, `task ${taskId} not found`);
+    const list = this.taskComments.get(taskId) ?? [];
+    list.push(comment);
+    this.taskComments.set(taskId, list);
+    this.audit.record(f, 'COMMENT', now, { actor, ticketId: taskId });
+    return {
+      status: 200,
+      body: { taskView: { task: { id: taskId, commentCount: list.length } }, expanded: [] },
+    };
+  }
 }

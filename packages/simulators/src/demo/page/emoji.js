@@ -19,6 +19,8 @@ export const EMOJI = {
   pushpin: '📌',
   repeat: '🔁',
   rotating_light: '🚨',
+  speech_balloon: '💬',
+  memo: '📝',
   scales: '⚖️',
   shield: '🛡️',
   sleeping: '😴',

@@ -29,6 +29,12 @@ export const findingRoutes: Route[] = [
   },
   {
     method: 'POST',
+    path: '/api/v1/tasks/:taskId/action/comment',
+    handle: (s, p, body) =>
+      s.findings.commentOnTask(p.taskId ?? '', body.comment, s.now(), SERVICE_PRINCIPAL),
+  },
+  {
+    method: 'POST',
     path: '/api/v1/findings/:id/state',
     handle(s, p, body) {
       const answer = s.findings.changeState(p.id ?? '', body, SERVICE_PRINCIPAL, s.now());
