@@ -51,7 +51,9 @@ async function mayChange(p: Ports, j: Job, c: Click, ownIsEnough: boolean): Prom
   const t = await load(p, j, c.userId);
   if (!t) return { gone: REMINDER_GONE };
   if (ownIsEnough && (c.userId === t.job.madeBy || c.userId === t.job.approvedBy)) return { own: true };
-  const channel = ownIsEnough ? c.message?.channel : t.channel;
+  // Someone else's Let it end is judged in the channel of the finding's card Warden recorded, not
+  // the one the payload names (a payload can point anywhere).
+  const channel = ownIsEnough ? (t.card?.channel ?? c.message?.channel) : t.channel;
   return {
     kind: 'act',
     userId: c.userId,
