@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { type Demo, startDemo } from '@warden/simulators/demo';
-import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
+import type { Browser, Locator, Page } from 'playwright-core';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchChromium } from '../helpers/demo-browser.js';
 
 /**
  * The demo in a real browser, as a newcomer uses it: Debian's chromium driven by playwright-core
@@ -13,7 +14,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
  * command box, J four-eyes with a second person and a guest refused. Screenshots go to
  * test-artifacts/demo/ (CI keeps them).
  */
-const CHROMIUM = ['/usr/bin/chromium', '/usr/bin/chromium-browser'].find((p) => existsSync(p));
 if (!CHROMIUM)
   process.stderr.write(
     'demo browser test skipped: no chromium at /usr/bin/chromium (apt-get install chromium)\n',
@@ -55,19 +55,7 @@ describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser', () => {
   beforeAll(async () => {
     mkdirSync(SHOTS, { recursive: true });
     demo = await startDemo();
-    browser = await chromium.launch({
-      executablePath: CHROMIUM ?? '',
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
+    browser = await launchChromium();
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     await page.goto(`${demo.url}/`);
     await page.locator('body[data-ready=true]').waitFor(WAIT);
