@@ -40,7 +40,7 @@ export interface FloodResult {
   doubled: number;
 }
 
-async function waitUp(url: string): Promise<void> {
+export async function waitUp(url: string): Promise<void> {
   for (let i = 0; i < 300; i++) {
     try {
       const res = await request(url);
@@ -54,9 +54,12 @@ async function waitUp(url: string): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
-/** A fresh PostgreSQL schema for the replicas, dropped afterwards. */
-async function freshSchema(url: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const schema = `warden_flood_${randomBytes(4).toString('hex')}`;
+/** A fresh PostgreSQL schema for the replicas, dropped afterwards (bench/restart.ts uses it too). */
+export async function freshSchema(
+  url: string,
+  prefix = 'warden_flood',
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const schema = `${prefix}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
   await admin.query(`create schema ${schema}`);

@@ -5,6 +5,8 @@
  * bench/results/latest.json and latest.md, and the table is printed.
  *
  * Environment: BENCH_SECONDS (default 20 per scenario), BENCH_CONNECTIONS (default 50).
+ * BENCH_ONLY=f runs only the flood (bench/flood.ts), BENCH_ONLY=r only the crash mid-change
+ * (bench/restart.ts); the full run ends with both.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -29,6 +31,7 @@ import { createStore } from '../src/store/create-store.js';
 import { TenantClient } from '../src/tenant/client.js';
 import { type FloodResult, floodTable, runFlood } from './flood.js';
 import type { LoadConfig, LoadItem, LoadKind, LoadResult } from './load.js';
+import { restartScenario } from './restart.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -230,6 +233,10 @@ async function main(): Promise<void> {
   if (process.env.BENCH_ONLY === 'f') {
     mkdirSync('bench/results', { recursive: true });
     process.stdout.write(await floodScenario());
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'r') {
+    process.stdout.write(await restartScenario());
     return;
   }
   if (PIN) spawn('/usr/bin/taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
@@ -519,6 +526,7 @@ async function main(): Promise<void> {
   writeFileSync('bench/results/latest.md', md);
   process.stdout.write(md);
   process.stdout.write(`\n${await floodScenario()}`);
+  process.stdout.write(`\n${await restartScenario()}`);
 
   await tenant.close();
   await slack.close();
