@@ -1,6 +1,7 @@
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { PacingStore } from './pacing.js';
 import type { RollupRecords } from './rollups.js';
+import type { StepUpStore } from './step-up.js';
 /**
  * What Warden keeps, split by concern: each use case asks only for the stores it touches. The
  * same contracts hold on SQLite and PostgreSQL (store/ implements them over kysely). Every write
@@ -314,7 +315,8 @@ export interface Store
     PacingStore,
     RollupRecords,
     LifecycleStore,
-    HomeViews {
+    HomeViews,
+    StepUpStore {
   readonly kind: 'sqlite' | 'postgres';
   readonly health: StoreAvailability;
   migrate(): Promise<void>;

@@ -15,6 +15,7 @@ import { replayQueries } from './queries/replays.js';
 import { retentionQueries } from './queries/retention.js';
 import { rollupQueries } from './queries/rollups.js';
 import { seenQueries } from './queries/seen.js';
+import { stepUpQueries } from './queries/step-ups.js';
 import type { Database } from './schema.js';
 
 async function migrate(db: Kysely<Database>, kind: Store['kind']): Promise<void> {
@@ -79,6 +80,7 @@ export function createKyselyStore(
     ...pacingQueries(db, kind),
     ...rollupQueries(db),
     ...lifecycleQueries(db, kind),
+    ...stepUpQueries(db),
   };
   const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
   return {
