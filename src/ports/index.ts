@@ -1,5 +1,6 @@
 import type { ClosureReason } from '../domain/closure.js';
 import type { Policy } from '../domain/policy.js';
+import type { StepUpPolicy } from '../domain/step-up.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
@@ -14,6 +15,7 @@ import type {
   PrivatePort,
   ViewsPort,
 } from './slack.js';
+import type { IdentityProvider, StepUpStore } from './step-up.js';
 import type { ApprovalStore, AuditLog, MessageIndex, OutboxStore, OwnerNotices, SeenStore } from './store.js';
 import type { CampaignsPort, FindingsPort } from './tenant.js';
 
@@ -60,6 +62,13 @@ export interface Settings {
   notifyCooldownMs: number;
   /** The workspace's address (auth.test), for links to messages; none when Slack did not say. */
   workspaceUrl: string | undefined;
+  /**
+   * Step-up verification (WARDEN_CONFIG `stepUp`): which actions need a fresh sign-in, where the
+   * links point (WARDEN_PUBLIC_URL), and what the ID token must say of how the person signed in.
+   */
+  stepUp:
+    | (StepUpPolicy & { linkBase: string; acr: string | undefined; amr: readonly string[] | undefined })
+    | undefined;
 }
 
 /** What rendering a finding's card needs of the settings. */
@@ -114,6 +123,8 @@ export interface StorePorts {
   rollups: RollupStore;
   /** Reminders, ends and digests scheduled in the store; who opened the Home tab. */
   lifecycle: LifecycleStore & HomeViews;
+  /** Actions waiting for a step-up verification (single-use links). */
+  stepUps: StepUpStore;
 }
 
 /**
@@ -124,4 +135,6 @@ export interface StorePorts {
 export interface Ports extends CorePorts, SlackPorts, TenantPorts, StorePorts {
   /** People mapped between the tenant and Slack (finding owners). */
   owners: OwnersPort;
+  /** The organisation's identity provider, when step-up verification is configured. */
+  identity: IdentityProvider | undefined;
 }

@@ -58,7 +58,7 @@ export interface VerifiedSignIn {
 }
 
 /** Why the provider's answer was not taken (no detail that could name the person). */
-export type SignInFailure = 'idpError' | 'badResponse';
+export type SignInFailure = 'idpError' | 'badResponse' | 'stale';
 
 export class SignInError extends Error {
   constructor(

@@ -29,6 +29,7 @@ import { findUsersByEmail, getUser } from '../tenant/users.js';
 import { createHomeRefresher, type HomeRefresher, refreshingAudit } from '../usecases/home-refresh.js';
 import { ownerDmOf } from '../usecases/owner-dm.js';
 import { publishHome } from '../usecases/publish-home.js';
+import { identityProvider, stepUpSettings } from './step-up.js';
 
 export interface PortsInput {
   config: Readonly<Config>;
@@ -101,6 +102,7 @@ export function buildPorts(input: PortsInput): {
       remindBeforeMs: file.lifecycle.remindBefore,
       notifyCooldownMs: file.cards.notifyCooldown,
       workspaceUrl: input.workspaceUrl,
+      stepUp: stepUpSettings(file, config),
     },
     findings: createFindingsPort(tenant),
     campaigns: new CampaignCache(tenant),
@@ -128,6 +130,8 @@ export function buildPorts(input: PortsInput): {
     rollups: rollupPort(store, clock),
     owners,
     lifecycle: store,
+    stepUps: store,
+    identity: identityProvider(file, config),
   };
   const home = homeRefresher(ports, store);
   const delivery = createDeliveryPorts({
