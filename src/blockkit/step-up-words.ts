@@ -52,13 +52,16 @@ export function stepUpRefusedInSlack(what: string, why: StepUpRefusal): string {
   return `:no_entry: Verification refused: ${WHY[why]}. Nothing was sent to the tenant (${what}).`;
 }
 
+/** When a verification passed, to the second, in the reader's time zone (an audit record). */
+const verifiedAt = (at: number) => slackDate(new Date(at), '{date_num} {time_secs}');
+
 export function stepUpPassedInSlack(what: string, at: number): string {
-  return `:white_check_mark: Verified at ${slackDate(new Date(at))}: sending it (${what}).`;
+  return `:white_check_mark: Verified at ${verifiedAt(at)}: sending it (${what}).`;
 }
 
 /** The thread line's mark on a change made after a verification. */
 export function verifiedMark(at: number | undefined): string {
-  return at === undefined ? '' : ` (verified at ${slackDate(new Date(at))})`;
+  return at === undefined ? '' : ` (verified at ${verifiedAt(at)})`;
 }
 
 export const STEP_UP_PAGE = {
