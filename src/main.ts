@@ -32,7 +32,7 @@ async function main(argv: readonly string[]): Promise<void> {
       import('./wiring/online-checks.js'),
       import('./logger.js'),
     ]);
-    const lines = await runOnlineChecks(config, createLogger('silent'));
+    const lines = await runOnlineChecks(config, createLogger('silent'), file);
     for (const line of lines) (line.ok ? process.stdout : process.stderr).write(`${line.text}\n`);
     if (lines.some((line) => !line.ok)) process.exit(2);
     return;

@@ -1,6 +1,15 @@
-import { createLocalIdp, followStepUpLink, type LocalIdp, TinyBrowser } from '@warden/simulators';
+import {
+  createLocalIdp,
+  followStepUpLink,
+  type LocalIdp,
+  simulatorEnv,
+  TinyBrowser,
+} from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/config.js';
 import { parseConfigFile } from '../../src/config-file.js';
+import { createLogger } from '../../src/logger.js';
+import { runOnlineChecks } from '../../src/wiring/online-checks.js';
 import { ALICE, BOB, freePort, type Harness, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
 
 /**
@@ -107,6 +116,31 @@ describe('step-up verification', () => {
     );
     await settle(200);
     expect(h.stateChanges()).toHaveLength(0);
+  });
+});
+
+describe('--check-config --online with stepUp', () => {
+  it('tries the identity provider’s discovery and says whether it answered', async () => {
+    const { h, idp } = await stepUpWarden();
+    const env = {
+      ...simulatorEnv({ tenant: h.tenant, slack: h.slack }),
+      WARDEN_PUBLIC_URL: h.base,
+      WARDEN_OIDC_CLIENT_SECRET: idp.clientSecret,
+    };
+    const yaml = (issuer: string) =>
+      parseConfigFile(
+        `stepUp:\n  actions: [suppress]\n  oidc: { issuer: "${issuer}", clientId: warden }\n`,
+        'c.yaml',
+      );
+    const logger = createLogger('silent');
+    const good = await runOnlineChecks(loadConfig(env), logger, yaml(idp.url));
+    expect(good.at(-1)).toEqual({
+      ok: true,
+      text: `Identity provider: ${idp.url} answered its discovery document.`,
+    });
+    const bad = await runOnlineChecks(loadConfig(env), logger, yaml(`http://127.0.0.1:${await freePort()}`));
+    expect(bad.at(-1)?.ok).toBe(false);
+    expect(JSON.stringify(bad)).not.toContain(idp.clientSecret);
   });
 });
 
