@@ -1,6 +1,7 @@
 import {
   createLocalIdp,
   followStepUpLink,
+  type IdpPerson,
   type LocalIdp,
   simulatorEnv,
   TinyBrowser,
@@ -27,15 +28,19 @@ afterEach(async () => {
 const LINK = /<(http:\/\/127\.0\.0\.1:\d+\/verify\/[A-Za-z0-9_-]+)\|/;
 
 /** A Warden whose suppress and reopen need a fresh sign-in with a second factor (acr mfa). */
-async function stepUpWarden(opts: { clock?: () => number } = {}) {
+async function stepUpWarden(opts: { clock?: () => number; people?: IdpPerson[] } = {}) {
+  const { people, ...harness } = opts;
   const port = await freePort();
-  const idp = await createLocalIdp({ redirectUris: [`http://127.0.0.1:${port}/verify/callback`] });
+  const idp = await createLocalIdp({
+    redirectUris: [`http://127.0.0.1:${port}/verify/callback`],
+    ...(people ? { people } : {}),
+  });
   idps.push(idp);
   const file = parseConfigFile(
     `stepUp:\n  actions: [suppress, reopen]\n  oidc: { issuer: "${idp.url}", clientId: ${idp.clientId}, acr: mfa }\n`,
     'step-up.yaml',
   );
-  const h = await start({ port, file, env: { WARDEN_OIDC_CLIENT_SECRET: idp.clientSecret }, ...opts });
+  const h = await start({ port, file, env: { WARDEN_OIDC_CLIENT_SECRET: idp.clientSecret }, ...harness });
   return { h, idp };
 }
 
@@ -165,6 +170,25 @@ describe('step-up refusals: refused, audited, the person told, nothing sent', ()
     expect((await followStepUpLink(link, { email: 'alice@acme.example' })).text).toMatch(/already used/);
     expect(h.stateChanges()).toHaveLength(0);
     expect(BOB.userId).not.toBe(ALICE.userId);
+  });
+
+  it('an email the provider has not verified', async () => {
+    const { h } = await stepUpWarden({
+      people: [{ email: 'alice@acme.example', name: 'Alice', unverified: true }],
+    });
+    const { link } = await suppressHeld(h);
+    const page = await followStepUpLink(link, { email: 'alice@acme.example' });
+    expect(page.text).toMatch(/not the Slack person the link was sent to/);
+    await refusedWith(h, /not the Slack person/);
+  });
+
+  it('a person whose email Slack does not show cannot be matched', async () => {
+    const { h } = await stepUpWarden();
+    h.slack.hideEmail(ALICE.userId);
+    const { link } = await suppressHeld(h);
+    const page = await followStepUpLink(link, { email: 'alice@acme.example' });
+    expect(page.text).toMatch(/does not show Warden your email/);
+    await refusedWith(h, /does not show Warden your email/);
   });
 
   it('an expired link (past 5 minutes)', async () => {
