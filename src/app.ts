@@ -10,6 +10,7 @@ import type { RollupPublisher } from './delivery/rollup-publisher.js';
 import type { DeliveryWorker, WorkerOptions } from './delivery/worker.js';
 import { StartupError } from './errors.js';
 import { requestContext } from './http/request-context.js';
+import { registerStepUpRoutes } from './http/step-up-routes.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import type { Clock, Ports } from './ports/index.js';
@@ -112,6 +113,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   const { work } = slack;
   const pollIntervalMs = config.alerts.pollIntervalMs;
   wireOperations({ http, ports, store, tenantAuth: tenant.auth, work, poller, pollIntervalMs });
+  registerStepUpRoutes(http, ports, work);
 
   const { app, socketMode } = slack;
   const lifecycleRunner = new LifecycleRunner(ports, file.digest, {

@@ -11,6 +11,7 @@ import { PermissionsSchema } from './config-sections/permissions.js';
 import { PollerSchema } from './config-sections/poller.js';
 import { RetentionSchema } from './config-sections/retention.js';
 import { RuleSchema } from './config-sections/routing.js';
+import { StepUpSchema } from './config-sections/step-up.js';
 import { DEFAULT_ATTRIBUTION } from './domain/attribution.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 
@@ -37,6 +38,8 @@ export const ConfigFileSchema = z
     lifecycle: LifecycleSchema.default(LifecycleSchema.parse({})),
     digest: DigestsSchema,
     attest: AttestSchema,
+    /** Off unless configured: actions stay one click. */
+    stepUp: StepUpSchema.optional(),
   })
   .strict();
 

@@ -75,6 +75,8 @@ const EnvSchema = z.object({
   TENANT_MAX_RETRIES: integer(0, 10).default(3),
   PORT: integer(1, 65_535).default(3000),
   WARDEN_PUBLIC_URL: baseUrl.optional(),
+  /** Step-up verification's OpenID Connect client secret (WARDEN_CONFIG `stepUp.oidc`). */
+  WARDEN_OIDC_CLIENT_SECRET: secret().optional(),
   DATABASE_URL: secret()
     .refine((s) => /^postgres(ql)?:\/\//.test(s.reveal()), { message: 'must be a postgres:// URL' })
     .optional(),
@@ -122,6 +124,8 @@ export interface Config {
     maxRetries: number;
   };
   http: { port: number; publicUrl: string | undefined };
+  /** WARDEN_OIDC_CLIENT_SECRET, for step-up verification. */
+  oidcClientSecret: Secret | undefined;
   store: {
     databaseUrl: Secret | undefined;
     dataDir: string;
@@ -257,6 +261,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxRetries: e.TENANT_MAX_RETRIES,
     },
     http: { port: e.PORT, publicUrl: e.WARDEN_PUBLIC_URL },
+    oidcClientSecret: e.WARDEN_OIDC_CLIENT_SECRET,
     store: {
       databaseUrl: e.DATABASE_URL,
       dataDir: e.WARDEN_DATA_DIR,
@@ -271,6 +276,15 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT,
   });
+}
+
+/** Step-up sends people to a link on Warden and signs in as a confidential client. */
+function stepUpNeeds(config: Readonly<Config>): ConfigIssue[] {
+  const problem = 'is required when WARDEN_CONFIG has stepUp';
+  return [
+    ...(config.http.publicUrl ? [] : [{ key: 'WARDEN_PUBLIC_URL', problem }]),
+    ...(config.oidcClientSecret ? [] : [{ key: 'WARDEN_OIDC_CLIENT_SECRET', problem }]),
+  ];
 }
 
 /**
@@ -296,6 +310,7 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     if (!(error instanceof ConfigError)) throw error;
     issues.push(...error.issues);
   }
-  if (!config || !file) throw new ConfigError(issues);
+  if (config && file?.stepUp) issues.push(...stepUpNeeds(config));
+  if (!config || !file || issues.length > 0) throw new ConfigError(issues);
   return { config, file };
 }

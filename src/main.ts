@@ -1,4 +1,5 @@
 import { loadSettings } from './config.js';
+import { describeStepUp } from './config-sections/step-up.js';
 import { ConfigError, StartupError } from './errors.js';
 
 /**
@@ -22,7 +23,8 @@ async function main(argv: readonly string[]): Promise<void> {
   const { config, file } = settings;
   if (argv.includes('--check-config')) {
     process.stdout.write(
-      `Configuration is valid (tenant ${config.tenant.baseUrl}, port ${config.http.port}).\n`,
+      `Configuration is valid (tenant ${config.tenant.baseUrl}, port ${config.http.port}).\n` +
+        `${describeStepUp(file.stepUp)}\n`,
     );
     if (!argv.includes('--online')) return;
     // --online: the Slack token and the tenant credentials are tried, each reported.
@@ -30,7 +32,7 @@ async function main(argv: readonly string[]): Promise<void> {
       import('./wiring/online-checks.js'),
       import('./logger.js'),
     ]);
-    const lines = await runOnlineChecks(config, createLogger('silent'));
+    const lines = await runOnlineChecks(config, createLogger('silent'), file);
     for (const line of lines) (line.ok ? process.stdout : process.stderr).write(`${line.text}\n`);
     if (lines.some((line) => !line.ok)) process.exit(2);
     return;

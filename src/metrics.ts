@@ -40,6 +40,12 @@ export function createMetrics() {
       labelNames: ['action', 'outcome'] as const,
       registers: [registry],
     }),
+    stepUps: new Counter({
+      name: 'warden_step_ups_total',
+      help: 'Step-up verifications by action key and outcome (requested, passed, refused) and, when refused, why.',
+      labelNames: ['action', 'outcome', 'reason'] as const,
+      registers: [registry],
+    }),
     ...floodMetrics(registry),
     ...lifecycleMetrics(registry),
     tenantRequests: new Histogram({

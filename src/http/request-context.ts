@@ -45,7 +45,9 @@ export function requestContext(opts: RequestContextOptions) {
         {
           requestId: id,
           method: req.method,
-          path: req.path,
+          // A step-up link's token is a credential until used: never logged.
+          path:
+            req.path.startsWith('/verify/') && req.path !== '/verify/callback' ? '/verify/:token' : req.path,
           status: res.statusCode,
           ms: Math.round(seconds * 1_000),
         },

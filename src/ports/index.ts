@@ -2,6 +2,7 @@ import type { AttestRules } from '../domain/attest.js';
 import type { ClosureReason } from '../domain/closure.js';
 import type { Policy } from '../domain/policy.js';
 import type { RoutingRule } from '../domain/routing.js';
+import type { StepUpPolicy } from '../domain/step-up.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { AskStore } from './asks.js';
@@ -17,6 +18,7 @@ import type {
   PrivatePort,
   ViewsPort,
 } from './slack.js';
+import type { IdentityProvider, StepUpStore } from './step-up.js';
 import type { ApprovalStore, AuditLog, MessageIndex, OutboxStore, OwnerNotices, SeenStore } from './store.js';
 import type { CampaignsPort, FindingsPort } from './tenant.js';
 
@@ -68,6 +70,13 @@ export interface Settings {
    * escalation reads to find the route's critical channel.
    */
   attest: { rules: AttestRules; routing: readonly RoutingRule[]; defaultChannel: string | undefined };
+  /**
+   * Step-up verification (WARDEN_CONFIG `stepUp`): which actions need a fresh sign-in, where the
+   * links point (WARDEN_PUBLIC_URL), and what the ID token must say of how the person signed in.
+   */
+  stepUp:
+    | (StepUpPolicy & { linkBase: string; acr: string | undefined; amr: readonly string[] | undefined })
+    | undefined;
 }
 
 /** What rendering a finding's card needs of the settings. */
@@ -124,6 +133,8 @@ export interface StorePorts {
   lifecycle: LifecycleStore & HomeViews;
   /** Attestation asks: who was asked what, and the answer. */
   asks: AskStore;
+  /** Actions waiting for a step-up verification (single-use links). */
+  stepUps: StepUpStore;
 }
 
 /**
@@ -134,4 +145,6 @@ export interface StorePorts {
 export interface Ports extends CorePorts, SlackPorts, TenantPorts, StorePorts {
   /** People mapped between the tenant and Slack (finding owners). */
   owners: OwnersPort;
+  /** The organisation's identity provider, when step-up verification is configured. */
+  identity: IdentityProvider | undefined;
 }

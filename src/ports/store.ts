@@ -2,6 +2,7 @@ import type { AskStore } from './asks.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { PacingStore } from './pacing.js';
 import type { RollupRecords } from './rollups.js';
+import type { StepUpStore } from './step-up.js';
 /**
  * What Warden keeps, split by concern: each use case asks only for the stores it touches. The
  * same contracts hold on SQLite and PostgreSQL (store/ implements them over kysely). Every write
@@ -316,7 +317,8 @@ export interface Store
     RollupRecords,
     LifecycleStore,
     HomeViews,
-    AskStore {
+    AskStore,
+    StepUpStore {
   readonly kind: 'sqlite' | 'postgres';
   readonly health: StoreAvailability;
   migrate(): Promise<void>;

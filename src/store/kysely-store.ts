@@ -16,6 +16,7 @@ import { replayQueries } from './queries/replays.js';
 import { retentionQueries } from './queries/retention.js';
 import { rollupQueries } from './queries/rollups.js';
 import { seenQueries } from './queries/seen.js';
+import { stepUpQueries } from './queries/step-ups.js';
 import type { Database } from './schema.js';
 
 async function migrate(db: Kysely<Database>, kind: Store['kind']): Promise<void> {
@@ -81,6 +82,7 @@ export function createKyselyStore(
     ...rollupQueries(db),
     ...lifecycleQueries(db, kind),
     ...askQueries(db),
+    ...stepUpQueries(db),
   };
   const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
   return {

@@ -205,6 +205,24 @@ export interface AsksTable {
   created_at: number;
 }
 
+/** A pending step-up verification (ports/step-up.ts). */
+export interface StepUpsTable {
+  id: string;
+  user_id: string;
+  action_key: string;
+  finding_ids: string;
+  intent: string;
+  channel: string;
+  created_at: number;
+  expires_at: number;
+  status: string;
+  state: string | null;
+  nonce: string | null;
+  verifier: string | null;
+  started_at: number | null;
+  settled_at: number | null;
+}
+
 export interface Database {
   outbox: OutboxTable;
   messages: MessagesTable;
@@ -221,4 +239,5 @@ export interface Database {
   lifecycle_jobs: LifecycleJobsTable;
   home_views: HomeViewsTable;
   asks: AsksTable;
+  step_ups: StepUpsTable;
 }

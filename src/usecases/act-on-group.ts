@@ -10,6 +10,7 @@ import type { AuthorizePorts } from './authorize.js';
 import { changeManyFindings, type ManyPorts } from './change-many-findings.js';
 import { maxDaysOf } from './open-action-modal.js';
 import { type RequestPorts, requestRiskAcceptance } from './request-risk-acceptance.js';
+import { type GatePorts, holdForStepUp, mustStepUp } from './step-up.js';
 
 /**
  * The bulk actions of a roll-up (its summary's buttons, or the findings picked in Review):
@@ -20,6 +21,7 @@ import { type RequestPorts, requestRiskAcceptance } from './request-risk-accepta
 export type GroupPorts = ManyPorts &
   RequestPorts &
   AuthorizePorts &
+  GatePorts &
   Pick<Ports, 'views' | 'people' | 'rollups' | 'settings'>;
 
 /** The actions a group can take in bulk (the tenant has no bulk resolve). */
@@ -77,6 +79,8 @@ export interface GroupSubmission {
   findingIds?: string[] | undefined;
   userId: string;
   ref: string;
+  /** When the person's step-up verification passed (the change was held for it). */
+  verifiedAt?: number | undefined;
 }
 
 /** A bulk form submitted, or Reopen all (permission checked by the runner, in the group's channel). */
@@ -90,6 +94,29 @@ export async function submitGroupAction(p: GroupPorts, s: GroupSubmission): Prom
   const audience: Audience = { channel: group.channel, user: s.userId };
   if (ids.length === 0) {
     await p.privately.tell(audience, NONE_IN_ROLLUP_DONE);
+    return;
+  }
+  const request = s.action.kind === 'acceptRisk' && p.settings.approvers !== undefined;
+  // A request changes nothing yet (its approval is gated); a change now is a bulk change.
+  const asks = request
+    ? [{ key: s.action.kind }]
+    : [{ key: 'bulk', count: ids.length }, { key: s.action.kind }];
+  if (mustStepUp(p, asks, s.verifiedAt)) {
+    await holdForStepUp(p, {
+      key: request ? s.action.kind : 'bulk',
+      userId: s.userId,
+      findingIds: ids,
+      audience,
+      intent: {
+        kind: 'group',
+        action: s.action,
+        groupId: s.groupId,
+        findingIds: ids,
+        userId: s.userId,
+        ref: s.ref,
+      },
+      ref: s.ref,
+    });
     return;
   }
   if (s.action.kind === 'acceptRisk' && p.settings.approvers) {
@@ -115,5 +142,6 @@ export async function submitGroupAction(p: GroupPorts, s: GroupSubmission): Prom
     report: { channel: group.channel, threadTs: group.summaryTs },
     groupId: group.id,
     ref: s.ref,
+    verifiedAt: s.verifiedAt,
   });
 }

@@ -10,10 +10,9 @@ import type { Audience } from '../ports/slack.js';
 import { refreshKnownCards } from './alert-life.js';
 import type { AskPorts } from './attest-ask.js';
 import { escalateAsk } from './attest-escalate.js';
-import type { ChangePorts } from './change-finding-state.js';
 import { recordAudit } from './record-audit.js';
-import type { RequestPorts } from './request-risk-acceptance.js';
-import { submitFindingAction } from './submit-action.js';
+import { type GatePorts, holdForStepUp, mustStepUp } from './step-up.js';
+import { type SubmitPorts, submitFindingAction } from './submit-action.js';
 
 /**
  * The asked person's answer (the route's access let only them through): taken once in the store,
@@ -22,7 +21,7 @@ import { submitFindingAction } from './submit-action.js';
  * api-facts.md). *No, not me* on a decoy or an exposed credential is escalated at once; an answer
  * that settles it offers the channel Resolve. Nothing changes in the tenant's finding here.
  */
-export type AnswerPorts = AskPorts & Pick<Ports, 'privately'>;
+export type AnswerPorts = AskPorts & GatePorts & Pick<Ports, 'privately'>;
 
 export interface AnswerInput {
   askId: string;
@@ -30,12 +29,43 @@ export interface AnswerInput {
   userId: string;
   audience: Audience;
   ref: string;
+  /** Set once a step-up verification passed (usecases/step-up-resume.ts): not held again. */
+  verifiedAt?: number;
 }
+
+/** The step-up keys an answer is asked by: `attest.<answer>` and `attest.<findingType>.<answer>`. */
+const answerKeys = (findingType: string, answer: Answer) => [
+  { key: `attest.${findingType}.${answer}` },
+  { key: `attest.${answer}` },
+];
 
 export async function answerAsk(p: AnswerPorts, a: AnswerInput): Promise<void> {
   const ask = await p.asks.getAsk(a.askId);
   if (!ask) {
     await p.privately.tell(a.audience, ASK_GONE);
+    return;
+  }
+  const keys = answerKeys(ask.findingType, a.answer);
+  // An answer step-up covers (e.g. *Yes, this was me* on a decoy credential) is taken only from a
+  // fresh sign-in: held, and given again by step-up-resume.ts once verified. One already given is
+  // not held: it is told below as answered.
+  if (!ask.answer && mustStepUp(p, keys, a.verifiedAt)) {
+    const key = keys.find((k) => p.settings.stepUp?.actions.includes(k.key))?.key ?? `attest.${a.answer}`;
+    await holdForStepUp(p, {
+      key,
+      userId: a.userId,
+      findingIds: [ask.findingId],
+      audience: a.audience,
+      intent: {
+        kind: 'attest',
+        askId: ask.id,
+        answer: a.answer,
+        userId: a.userId,
+        channel: a.audience.channel,
+        ref: a.ref,
+      },
+      ref: a.ref,
+    });
     return;
   }
   const finding = await p.findings.get(ask.findingId);
@@ -53,7 +83,14 @@ export async function answerAsk(p: AnswerPorts, a: AnswerInput): Promise<void> {
     action: 'attest.answer',
     channel: ask.channel,
     findingId: ask.findingId,
-    params: { ref: a.ref, ask: ask.id, type: ask.findingType, answer: a.answer, asked: ask.slackUserId },
+    params: {
+      ref: a.ref,
+      ask: ask.id,
+      type: ask.findingType,
+      answer: a.answer,
+      asked: ask.slackUserId,
+      ...(a.verifiedAt !== undefined ? { verifiedAt: a.verifiedAt } : {}),
+    },
     outcome: 'ok',
   });
   p.metrics.asks.inc({ finding_type: ask.findingType, event: 'answered', answer: a.answer });
@@ -174,7 +211,7 @@ export function resolveReasonOf(p: Pick<Ports, 'settings'>, ask: Pick<Ask, 'answ
  * where configured — guards this one too. The seam for step-up on an answer is here as well.
  */
 export async function resolveAfterAnswer(
-  p: ChangePorts & RequestPorts & Pick<Ports, 'asks'>,
+  p: SubmitPorts & Pick<Ports, 'asks'>,
   r: { askId: string; userId: string; audience: Audience; ref: string },
 ): Promise<void> {
   const ask = await p.asks.getAsk(r.askId);

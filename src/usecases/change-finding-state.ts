@@ -3,6 +3,7 @@ import { describeChange } from '../blockkit/audit.js';
 import { describeFailure } from '../blockkit/failure.js';
 import { code } from '../blockkit/mrkdwn.js';
 import { doneBut, inFlightWatch } from '../blockkit/outcome-words.js';
+import { verifiedMark } from '../blockkit/step-up-words.js';
 import { actionParams, actionText, type FindingAction, withText } from '../domain/actions.js';
 import { type Actor, attribute, hideEmails } from '../domain/attribution.js';
 import { keptPrincipal } from '../domain/credit.js';
@@ -45,6 +46,8 @@ export interface ChangeFindingStateInput {
   ref: string;
   /** Four-eyes: the person who asked; `actorId` is then the approver. */
   requesterId?: string | undefined;
+  /** When the person's step-up verification passed, for an action held for one. */
+  verifiedAt?: number | undefined;
 }
 
 export type ChangeOutcome =
@@ -98,6 +101,7 @@ function auditEvent(
       ...actionParams(input.action),
       ref: input.ref,
       ...(input.requesterId ? { requester: input.requesterId } : {}),
+      ...(input.verifiedAt !== undefined ? { verifiedAt: new Date(input.verifiedAt).toISOString() } : {}),
       ...kept,
     },
     outcome,
@@ -175,7 +179,8 @@ export async function changeFindingState(
   }
   log.info({ state: finding.state }, 'state changed');
   await audit(p, input, 'ok', attemptId, undefined, finding);
-  const line = describeChange(action, input.actorId, finding, input.requesterId);
+  const line =
+    describeChange(action, input.actorId, finding, input.requesterId) + verifiedMark(input.verifiedAt);
   // A snooze or acceptance made here: its reminder goes to whoever made it.
   const made = {
     action,

@@ -1,6 +1,7 @@
 import { type BulkTally, describeBulk, doneDespiteError } from '../blockkit/bulk-report.js';
 import { describeFailure } from '../blockkit/failure.js';
 import { done } from '../blockkit/outcome-words.js';
+import { verifiedMark } from '../blockkit/step-up-words.js';
 import { actionParams } from '../domain/actions.js';
 import { asBulkChange, type BulkChange, isBulkChangeApplied } from '../domain/bulk-change.js';
 import { keptPrincipal } from '../domain/credit.js';
@@ -28,6 +29,8 @@ export interface ChangeManyInput {
   report: { channel: string; threadTs: string | undefined };
   groupId: string;
   ref: string;
+  /** When the person's step-up verification passed, for a change held for one. */
+  verifiedAt?: number | undefined;
 }
 
 export type ChangeManyOutcome = BulkTally & { failed: boolean };
@@ -114,6 +117,7 @@ function paramsOf(input: ChangeManyInput): Record<string, unknown> {
     ref: input.ref,
     group: input.groupId,
     ...(input.requesterId ? { requester: input.requesterId } : {}),
+    ...(input.verifiedAt !== undefined ? { verifiedAt: new Date(input.verifiedAt).toISOString() } : {}),
   };
 }
 
@@ -198,7 +202,8 @@ async function tell(p: ManyPorts, input: ChangeManyInput, tally: BulkTally, erro
     );
     return;
   }
-  const text = describeBulk(input.change, input.actorId, tally, input.requesterId);
+  const text =
+    describeBulk(input.change, input.actorId, tally, input.requesterId) + verifiedMark(input.verifiedAt);
   const posted = await p.chat
     .post({ channel: input.report.channel, threadTs: input.report.threadTs, text })
     .then(

@@ -4,6 +4,7 @@ import { renderInfoModal } from '../blockkit/info-modal.js';
 import { NO_REQUEST } from '../blockkit/interaction-words.js';
 import { mention, safeMrkdwn, slackDate } from '../blockkit/mrkdwn.js';
 import { DECIDED_FIRST, MAY_NOT_EXTEND } from '../blockkit/outcome-words.js';
+import { verifiedMark } from '../blockkit/step-up-words.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import type { Approval } from '../ports/store.js';
@@ -11,6 +12,7 @@ import type { AuthorizePorts } from './authorize.js';
 import { type ChangePorts, changeFindingState } from './change-finding-state.js';
 import { changeManyFindings } from './change-many-findings.js';
 import { recordAudit } from './record-audit.js';
+import { type GatePorts, holdForStepUp, mustStepUp } from './step-up.js';
 
 /**
  * An approver's decision on a four-eyes request: only an approver who is not the requester, in
@@ -18,13 +20,18 @@ import { recordAudit } from './record-audit.js';
  * in a form (the expiry may be shortened, never extended; confirmation required).
  */
 
-export type DecidePorts = ChangePorts & AuthorizePorts & Pick<Ports, 'approvals' | 'views' | 'rollups'>;
+export type DecidePorts = ChangePorts &
+  AuthorizePorts &
+  GatePorts &
+  Pick<Ports, 'approvals' | 'views' | 'rollups'>;
 
 export interface DecisionInput {
   kind: 'approve' | 'deny';
   approvalId: string;
   userId: string;
   ref: string;
+  /** When the approver's step-up verification passed (the decision was held for it). */
+  verifiedAt?: number | undefined;
 }
 
 /** Approve… / Deny… on a request: the form in the modal the runner opened (four-eyes checked). */
@@ -69,7 +76,13 @@ async function deny(p: DecidePorts, approval: Approval, input: DecisionInput, re
     channel: approval.channel,
     findingId: approval.findingId,
     action: 'acceptRisk.deny',
-    params: { approval: approval.id, reason, requester: approval.requesterId, ref: input.ref },
+    params: {
+      approval: approval.id,
+      reason,
+      requester: approval.requesterId,
+      ref: input.ref,
+      ...(input.verifiedAt !== undefined ? { verifiedAt: new Date(input.verifiedAt).toISOString() } : {}),
+    },
     outcome: 'ok',
   });
   const thread = approval.messageTs ?? approval.requestTs;
@@ -78,7 +91,7 @@ async function deny(p: DecidePorts, approval: Approval, input: DecisionInput, re
     .post({
       channel: approval.channel,
       threadTs: thread,
-      text: `${mention(input.userId)} denied ${mention(approval.requesterId)}'s request to accept the risk: ${safeMrkdwn(reason, 2_000)}`,
+      text: `${mention(input.userId)} denied ${mention(approval.requesterId)}'s request to accept the risk${verifiedMark(input.verifiedAt)}: ${safeMrkdwn(reason, 2_000)}`,
     })
     .catch((error: unknown) => p.logger.warn({ err: error }, 'deny reply not posted'));
 }
@@ -97,6 +110,26 @@ export async function decide(
   if (input.expiresAt && exceedsRequest(input.expiresAt, approval.riskExpiresAt)) {
     // The form's metadata said otherwise: never trust it, the stored request decides.
     await p.privately.tell(audience, MAY_NOT_EXTEND);
+    return;
+  }
+  // Approving a bulk acceptance is a bulk change too: one verification covers both.
+  const many = input.kind === 'approve' && approval.findingIds ? approval.findingIds.length : undefined;
+  const asks = [{ key: input.kind }, ...(many !== undefined ? [{ key: 'bulk', count: many }] : [])];
+  if (mustStepUp(p, asks, input.verifiedAt)) {
+    const { kind, expiresAt, ...rest } = input;
+    await holdForStepUp(p, {
+      key: kind,
+      userId: input.userId,
+      findingIds: approval.findingIds ?? [approval.findingId],
+      audience,
+      intent: {
+        kind: 'decision',
+        decision: kind,
+        ...rest,
+        ...(expiresAt ? { expiresAt: expiresAt.toISOString() } : {}),
+      },
+      ref: input.ref,
+    });
     return;
   }
   const status = input.kind === 'approve' ? 'approved' : 'denied';
@@ -119,6 +152,7 @@ export async function decide(
     card: approval.messageTs ? { channel: approval.channel, ts: approval.messageTs } : undefined,
     channel: approval.channel,
     ref: input.ref,
+    verifiedAt: input.verifiedAt,
   });
   if (!outcome.ok) {
     // The tenant did not take it: the request stays open for another try.
@@ -154,6 +188,7 @@ async function approveMany(
     report: { channel: approval.channel, threadTs: approval.messageTs ?? approval.requestTs ?? undefined },
     groupId: approval.findingId,
     ref: input.ref,
+    verifiedAt: input.verifiedAt,
   });
   // Nothing taken by the tenant: the request stays open for another try.
   if (outcome.changed.length === 0) await p.approvals.reopenApproval(approval.id);

@@ -1,10 +1,10 @@
 import { isFormKind } from '../blockkit/action-table.js';
 import type { FindingActionKind } from '../domain/actions.js';
 import type { Audience } from '../ports/slack.js';
-import { type ChangePorts, changeFindingState } from './change-finding-state.js';
 import { type OpenFormPorts, openActionModal } from './open-action-modal.js';
+import { type SubmitPorts, submitFindingAction } from './submit-action.js';
 
-export type ButtonPorts = ChangePorts & OpenFormPorts;
+export type ButtonPorts = SubmitPorts & OpenFormPorts;
 
 export interface ButtonPress {
   kind: FindingActionKind;
@@ -21,7 +21,8 @@ export interface ButtonPress {
 
 /**
  * A button on a finding card (the runner checked it is on Warden's card for that finding and the
- * person is allowed): an action with a form fills the modal already open, the others act at once.
+ * person is allowed): an action with a form fills the modal already open, the others act at once
+ * (through the one routing, so a step-up configured for them holds them too).
  */
 export async function pressFindingButton(p: ButtonPorts, b: ButtonPress): Promise<void> {
   const { kind } = b;
@@ -29,7 +30,7 @@ export async function pressFindingButton(p: ButtonPorts, b: ButtonPress): Promis
     if (b.viewId) await openActionModal(p, { ...b, kind, viewId: b.viewId });
     return;
   }
-  await changeFindingState(p, {
+  await submitFindingAction(p, {
     findingId: b.findingId,
     action: { kind },
     actorId: b.userId,

@@ -3,6 +3,9 @@ import type { Audience } from '../ports/slack.js';
 import type { Card } from './alert-life.js';
 import { type ChangePorts, changeFindingState } from './change-finding-state.js';
 import { type RequestPorts, requestRiskAcceptance } from './request-risk-acceptance.js';
+import { type GatePorts, holdForStepUp, mustStepUp } from './step-up.js';
+
+export type SubmitPorts = ChangePorts & RequestPorts & GatePorts;
 
 export interface SubmittedAction {
   findingId: string;
@@ -12,6 +15,14 @@ export interface SubmittedAction {
   card?: Card | undefined;
   audience: Audience;
   ref: string;
+  /** When the person's step-up verification passed (the action was held for it). */
+  verifiedAt?: number | undefined;
+}
+
+/** Accept risk is gated by the finding's severity (WARDEN_CONFIG `stepUp.acceptRiskFrom`): read it then only. */
+async function severityFor(p: SubmitPorts, s: SubmittedAction): Promise<unknown> {
+  if (s.action.kind !== 'acceptRisk' || !p.settings.stepUp?.acceptRiskFrom) return undefined;
+  return (await p.findings.get(s.findingId)).severity;
 }
 
 /**
@@ -19,7 +30,26 @@ export interface SubmittedAction {
  * with four-eyes configured becomes a request for an approver; everything else goes to the
  * tenant now.
  */
-export async function submitFindingAction(p: ChangePorts & RequestPorts, s: SubmittedAction): Promise<void> {
+export async function submitFindingAction(p: SubmitPorts, s: SubmittedAction): Promise<void> {
+  if (s.verifiedAt === undefined && p.settings.stepUp) {
+    const ask = { key: s.action.kind, severity: await severityFor(p, s) };
+    if (mustStepUp(p, [ask], s.verifiedAt)) {
+      const { audience, card, ...rest } = s;
+      await holdForStepUp(p, {
+        key: s.action.kind,
+        userId: s.actorId,
+        findingIds: [s.findingId],
+        audience,
+        intent: {
+          kind: 'finding',
+          ...rest,
+          ...(card ? { card: { channel: card.channel, ts: card.ts } } : {}),
+        },
+        ref: s.ref,
+      });
+      return;
+    }
+  }
   if (s.action.kind === 'acceptRisk' && p.settings.approvers) {
     // A request typed as a command goes in the thread of the finding's card in that channel.
     const card =
@@ -45,6 +75,7 @@ export async function submitFindingAction(p: ChangePorts & RequestPorts, s: Subm
     card: s.card,
     channel: s.channel,
     ref: s.ref,
+    verifiedAt: s.verifiedAt,
   });
 }
 
@@ -62,7 +93,7 @@ export interface FormSubmission {
  * A submitted action form, after the ack. The runner checked the permissions again (they may have
  * changed while the form was open) and that the card it came from is still Warden's card.
  */
-export async function submitActionForm(p: ChangePorts & RequestPorts, f: FormSubmission) {
+export async function submitActionForm(p: SubmitPorts, f: FormSubmission) {
   const channel = f.channel ?? f.userId;
   await submitFindingAction(p, {
     findingId: f.findingId,

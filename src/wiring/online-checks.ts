@@ -1,15 +1,17 @@
 import type { Config } from '../config.js';
+import { type ConfigFile, DEFAULT_CONFIG_FILE } from '../config-file.js';
 import { isApiError } from '../errors.js';
 import { type Logger, toBoltLogger } from '../logger.js';
 import { checkSlackToken } from '../slack/auth-check.js';
 import { TenantClient } from '../tenant/client.js';
 import { searchFindings } from '../tenant/findings.js';
 import { gather } from '../tenant/paginate.js';
+import { identityProvider } from './step-up.js';
 
 /**
  * `--check-config --online`: the settings tried against the services they name. The Slack bot
  * token with auth.test; the tenant credentials with a token request (a static token with one
- * search page, as there is no token to request). Each says what it found, never a secret.
+ * search page, as there is no token to request); with `stepUp`, the identity provider's discovery. Each says what it found, never a secret.
  */
 
 export interface CheckLine {
@@ -56,6 +58,33 @@ async function checkTenant(config: Readonly<Config>): Promise<CheckLine> {
   }
 }
 
-export async function runOnlineChecks(config: Readonly<Config>, logger: Logger): Promise<CheckLine[]> {
-  return Promise.all([checkSlack(config, logger), checkTenant(config)]);
+/** Step-up verification: the provider's discovery document answers, and an authorization URL is built. */
+async function checkIdentityProvider(config: Readonly<Config>, file: ConfigFile): Promise<CheckLine[]> {
+  const provider = identityProvider(file, config);
+  if (!provider || !file.stepUp) return [];
+  const { issuer } = file.stepUp.oidc;
+  try {
+    await provider.begin();
+    return [{ ok: true, text: `Identity provider: ${issuer} answered its discovery document.` }];
+  } catch (error) {
+    return [
+      {
+        ok: false,
+        text: `Identity provider: ${issuer}: ${error instanceof Error ? error.message : 'unreachable'}`,
+      },
+    ];
+  }
+}
+
+export async function runOnlineChecks(
+  config: Readonly<Config>,
+  logger: Logger,
+  file: ConfigFile = DEFAULT_CONFIG_FILE,
+): Promise<CheckLine[]> {
+  const [slack, tenant, idp] = await Promise.all([
+    checkSlack(config, logger),
+    checkTenant(config),
+    checkIdentityProvider(config, file),
+  ]);
+  return [slack, tenant, ...idp];
 }

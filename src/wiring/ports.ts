@@ -30,6 +30,7 @@ import { scheduleAsk } from '../usecases/attest-ask.js';
 import { createHomeRefresher, type HomeRefresher, refreshingAudit } from '../usecases/home-refresh.js';
 import { ownerDmOf } from '../usecases/owner-dm.js';
 import { publishHome } from '../usecases/publish-home.js';
+import { identityProvider, stepUpSettings } from './step-up.js';
 
 export interface PortsInput {
   config: Readonly<Config>;
@@ -107,6 +108,7 @@ export function buildPorts(input: PortsInput): {
         routing: file.routing.rules,
         defaultChannel: config.alerts.defaultChannel,
       },
+      stepUp: stepUpSettings(file, config),
     },
     findings: createFindingsPort(tenant),
     campaigns: new CampaignCache(tenant),
@@ -135,6 +137,8 @@ export function buildPorts(input: PortsInput): {
     owners,
     lifecycle: store,
     asks: store,
+    stepUps: store,
+    identity: identityProvider(file, config),
   };
   const home = homeRefresher(ports, store);
   const delivery = createDeliveryPorts({

@@ -105,6 +105,8 @@ export interface HarnessOptions {
   rollup?: boolean;
   /** How often reminders, ends and digests are looked for (Warden's default is 10 s). */
   lifecycleTickMs?: number;
+  /** Warden's port, when a test must know it first (e.g. a provider's redirect URI). */
+  port?: number;
 }
 
 /** The file with roll-ups switched off. */
@@ -121,7 +123,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   // Slack signs with its own (real) time; a test that moves Warden's clock signs with that instead.
   const signed = () => (opts.clock ? { timestamp: Math.floor(opts.clock() / 1_000) } : {});
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'warden-data-'));
-  const port = await freePort();
+  const port = opts.port ?? (await freePort());
   const config = loadConfig({
     ...simulatorEnv({ tenant, slack, socketMode: opts.socketMode === true }),
     WARDEN_DATA_DIR: dataDir,

@@ -26,7 +26,12 @@ async function purgeExpired(db: Db, now: number, limit: number) {
   const requests = await db.deleteFrom('seen_requests').where('key', 'in', keys).executeTakeFirst();
   const claims = await db.deleteFrom('inflight').where('lease_until', '<=', now).executeTakeFirst();
   const notices = await db.deleteFrom('owner_notices').where('until', '<=', now).executeTakeFirst();
-  return Number(requests.numDeletedRows) + Number(claims.numDeletedRows) + Number(notices.numDeletedRows);
+  // Step-up links a day past their expiry: what happened is in the audit log.
+  const links = await db
+    .deleteFrom('step_ups')
+    .where('expires_at', '<=', now - 86_400_000)
+    .executeTakeFirst();
+  return [requests, claims, notices, links].reduce((n, r) => n + Number(r.numDeletedRows), 0);
 }
 
 /**

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simulatorEnv } from '../env.js';
+import { createLocalIdp, type LocalIdp } from '../idp/local-idp.js';
 import { createLocalSlack, type LocalSlack } from '../slack/server.js';
 import { createSandboxTenant, type SandboxTenant } from '../tenant/server.js';
 import { postSeedAlerts } from './flood.js';
@@ -52,9 +53,10 @@ export interface DemoOptions {
 /**
  * The demo's WARDEN_CONFIG: four-eyes risk acceptance with an approvers' group the local Slack
  * knows (bob and carol), so the user switcher can show a request approved by a second person;
- * roll-ups above 40 alerts, so the flood of 30 gets cards and the burst of 120 a roll-up.
+ * roll-ups above 40 alerts, so the flood of 30 gets cards and the burst of 120 a roll-up;
+ * Suppress… waits for a fresh sign-in at the local identity provider (step-up verification).
  */
-const DEMO_CONFIG = `# Written by npm run demo
+const demoConfig = (issuer: string, clientId: string) => `# Written by npm run demo
 permissions:
   acceptRisk:
     approvers: ${APPROVERS_GROUP}
@@ -62,6 +64,9 @@ delivery:
   rollup:
     threshold: 40
     updateEvery: 3s
+stepUp:
+  actions: [suppress]
+  oidc: { issuer: "${issuer}", clientId: ${clientId}, acr: mfa }
 `;
 
 export interface Demo {
@@ -69,6 +74,8 @@ export interface Demo {
   wardenUrl: string;
   warden: WardenProcess;
   slack: LocalSlack;
+  /** The local identity provider step-up links sign people in at. */
+  idp: LocalIdp;
   tenant: SandboxTenant;
   close(): Promise<void>;
 }
@@ -111,10 +118,11 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
   const alertsSecret = `demo-alerts-${randomBytes(12).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'warden-demo-'));
   const configFile = join(dataDir, 'warden.yaml');
-  writeFileSync(configFile, DEMO_CONFIG);
   const command = opts.command ?? '/warden';
   const wardenPort = await freePort();
   const wardenUrl = `http://127.0.0.1:${wardenPort}`;
+  const idp = await createLocalIdp({ redirectUris: [`${wardenUrl}/verify/callback`] });
+  writeFileSync(configFile, demoConfig(idp.url, idp.clientId));
   const cwd = opts.cwd ?? process.cwd();
   const warden = await startWardenProcess({
     entry: opts.wardenEntry ?? join(cwd, 'src', 'main.ts'),
@@ -127,6 +135,7 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
       ALERTS_WEBHOOK_SECRET: alertsSecret,
       ALERTS_CHANNEL: DEMO_CHANNEL.id,
       WARDEN_CONFIG: configFile,
+      WARDEN_OIDC_CLIENT_SECRET: idp.clientSecret,
       SLACK_COMMAND: command,
       LOG_LEVEL: opts.logLevel ?? 'warn',
     },
@@ -150,9 +159,11 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     wardenUrl,
     warden,
     slack,
+    idp,
     tenant,
     async close() {
       await warden.stop();
+      await idp.close();
       await slack.close();
       await tenant.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -1,0 +1,73 @@
+import { code, slackDate } from './mrkdwn.js';
+
+/**
+ * What people are told about step-up verification: in Slack (mrkdwn) and on the page their
+ * browser shows after the sign-in (plain text; the HTTP route escapes it).
+ */
+
+/** Why a verification was refused. */
+export type StepUpRefusal =
+  | 'unknown'
+  | 'used'
+  | 'expired'
+  | 'idpError'
+  | 'badResponse'
+  | 'mismatch'
+  | 'noEmail'
+  | 'stale'
+  | 'weak'
+  | 'notConfigured';
+
+const WHY: Record<StepUpRefusal, string> = {
+  unknown: 'this link is not one Warden sent',
+  used: 'this link was already used (each link works once)',
+  expired: 'this link expired (it is valid for 5 minutes)',
+  idpError: 'the identity provider did not complete the sign-in',
+  badResponse: 'the identity provider’s answer did not pass Warden’s checks',
+  mismatch: 'the account that signed in is not the Slack person the link was sent to',
+  noEmail: 'Slack does not show Warden your email address, so the sign-in cannot be matched to you',
+  stale: 'the sign-in was not a fresh one',
+  weak: 'the sign-in was not as strong as required (e.g. without a second factor)',
+  notConfigured: 'step-up verification is not configured',
+};
+
+/** What the gated action is, in a few words ("suppress finding `F1`"). */
+export function stepUpWhat(key: string, findingIds: readonly string[]): string {
+  const one = findingIds.length === 1 && findingIds[0] ? ` finding ${code(findingIds[0])}` : '';
+  const many = findingIds.length > 1 ? ` ${findingIds.length} findings` : '';
+  if (key === 'approve' || key === 'deny') return `${key} the risk acceptance request`;
+  if (key === 'bulk') return `change ${findingIds.length} findings at once`;
+  if (key.startsWith('attest.')) return `answer about${one || many || ' the finding'}`;
+  return `${key}${one || many}`;
+}
+
+export function stepUpAsked(what: string, link: string, minutes: number): string {
+  return (
+    `:lock: To ${what}, verify it is you: <${link}|sign in at your identity provider>. ` +
+    `The link works once, only for you, for ${minutes} minutes. Nothing is sent to the tenant until you do.`
+  );
+}
+
+export function stepUpRefusedInSlack(what: string, why: StepUpRefusal): string {
+  return `:no_entry: Verification refused: ${WHY[why]}. Nothing was sent to the tenant (${what}).`;
+}
+
+/** When a verification passed, to the second, in the reader's time zone (an audit record). */
+const verifiedAt = (at: number) => slackDate(new Date(at), '{date_num} {time_secs}');
+
+export function stepUpPassedInSlack(what: string, at: number): string {
+  return `:white_check_mark: Verified at ${verifiedAt(at)}: sending it (${what}).`;
+}
+
+/** The thread line's mark on a change made after a verification. */
+export function verifiedMark(at: number | undefined): string {
+  return at === undefined ? '' : ` (verified at ${verifiedAt(at)})`;
+}
+
+export const STEP_UP_PAGE = {
+  title: 'Warden: verification',
+  passed: 'Verified. Warden is sending the change; the outcome is in Slack. You can close this page.',
+  refused: (why: StepUpRefusal) =>
+    `Verification refused: ${WHY[why]}. Nothing was sent. You can close this page.`,
+  unavailable: 'The identity provider cannot be reached now. The link still works: try it again in a moment.',
+};

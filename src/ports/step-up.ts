@@ -1,0 +1,78 @@
+/**
+ * Step-up verification's ports: the pending verifications in the store (one row a link, shared
+ * by replicas and kept across restarts) and the organisation's identity provider.
+ */
+
+export type StepUpStatus = 'pending' | 'started' | 'checking' | 'passed' | 'refused';
+
+export interface NewStepUp {
+  /** A hash of the link's token: the token itself is only in the link the person was sent. */
+  id: string;
+  userId: string;
+  /** The action key (domain/step-up.ts). */
+  key: string;
+  findingIds: readonly string[];
+  /** What to do once verified, as JSON (usecases/step-up-resume.ts reads it). */
+  intent: unknown;
+  /** Where the person is told what happened. */
+  channel: string;
+  createdAt: number;
+  expiresAt: number;
+}
+
+export interface StepUpRecord extends NewStepUp {
+  status: StepUpStatus;
+  startedAt: number | undefined;
+  nonce: string | undefined;
+  verifier: string | undefined;
+}
+
+/** The values a sign-in's callback is checked against, kept from when the link was opened. */
+export interface SignInChecks {
+  state: string;
+  nonce: string;
+  verifier: string;
+}
+
+export type StepUpClaim =
+  | { ok: true; record: StepUpRecord }
+  | { ok: false; why: 'unknown' | 'used' | 'expired'; record?: StepUpRecord };
+
+export interface StepUpStore {
+  createStepUp(r: NewStepUp): Promise<void>;
+  /** Opening the link, once: a pending, unexpired row becomes `started` with the sign-in's checks. */
+  startStepUp(id: string, now: number, checks: SignInChecks): Promise<StepUpClaim>;
+  /** The provider's answer, once: the started row with this state becomes `checking`. */
+  claimStepUpCallback(state: string, now: number): Promise<StepUpClaim>;
+  settleStepUp(id: string, status: 'passed' | 'refused', now: number): Promise<void>;
+}
+
+/** What the identity provider asserted about a fresh sign-in, its ID token checked. */
+export interface VerifiedSignIn {
+  email: string | undefined;
+  emailVerified: boolean | undefined;
+  /** Seconds since the epoch. */
+  authTime: number | undefined;
+  acr: string | undefined;
+  amr: readonly string[];
+}
+
+/** Why the provider's answer was not taken (no detail that could name the person). */
+export type SignInFailure = 'idpError' | 'badResponse' | 'stale';
+
+export class SignInError extends Error {
+  constructor(
+    readonly failure: SignInFailure,
+    detail: string,
+  ) {
+    super(detail);
+    this.name = 'SignInError';
+  }
+}
+
+export interface IdentityProvider {
+  /** Where to send the person for a forced fresh sign-in, with what its callback must match. */
+  begin(): Promise<{ url: string; checks: SignInChecks }>;
+  /** The callback's URL exchanged and its ID token checked (issuer, audience, nonce, state, PKCE). */
+  finish(callbackUrl: URL, checks: SignInChecks): Promise<VerifiedSignIn>;
+}

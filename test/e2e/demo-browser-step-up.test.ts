@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import { type Demo, startDemo } from '@warden/simulators/demo';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, launchChromium } from '../helpers/demo-browser.js';
+
+/**
+ * The demo's step-up verification in a real browser: Suppress… on a card is held; Warden's
+ * private message carries the link; it opens the local identity provider's sign-in form in a
+ * new tab; signing in as the person (with a second factor) sends the change, and the card shows
+ * it. Screenshots go to test-artifacts/demo/.
+ */
+
+const SHOTS = 'test-artifacts/demo';
+const WAIT = { timeout: 20_000 };
+const CHANNEL = 'C0SECOPS';
+
+describe.runIf(CHROMIUM !== undefined)('npm run demo: step-up verification in a browser', () => {
+  let demo: Demo;
+  let browser: Browser;
+  let page: Page;
+
+  beforeAll(async () => {
+    mkdirSync(SHOTS, { recursive: true });
+    [demo, browser] = await Promise.all([startDemo(), launchChromium()]);
+    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    await page.goto(`${demo.url}/`);
+    await page.locator('body[data-ready=true]').waitFor(WAIT);
+  }, 60_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.close();
+  });
+
+  const channel = () => page.locator(`#panes .timeline[data-conversation=${CHANNEL}]`);
+  const card = (findingId: string) =>
+    channel()
+      .locator('> .msg:not(.ephemeral)', { hasText: `Finding ${findingId}` })
+      .last();
+  const modal = () => page.locator('#modal-root .modal[role=dialog]');
+  const stateOf = (id: string) => demo.tenant.findings.get(id, Date.now())?.state;
+
+  it('Suppress… waits for a fresh sign-in at the local provider, then the card shows it', async () => {
+    await card('FND_DECOY_USED').locator('button', { hasText: 'Suppress (permanent)…' }).click();
+    await expect.poll(() => modal().locator('.modal-title').innerText(), WAIT).toContain('Suppress');
+    await modal().locator('select[data-block=closure]').selectOption({ label: 'False positive' });
+    await modal().locator('textarea[data-block=reason]').fill('planned red-team exercise');
+    await modal().locator('button[type=submit]').click();
+    const link = channel()
+      .locator('> .msg.ephemeral a', { hasText: 'sign in at your identity provider' })
+      .last();
+    await link.waitFor(WAIT);
+    expect(stateOf('FND_DECOY_USED')).not.toBe('FINDING_STATE_SUPPRESSED');
+    await page.screenshot({ path: `${SHOTS}/step-up-1-link.png` });
+
+    const [signIn] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    await signIn.locator('select[name=email]').waitFor(WAIT);
+    await signIn.locator('select[name=email]').selectOption('alice@acme.example');
+    await signIn.screenshot({ path: `${SHOTS}/step-up-2-sign-in.png` });
+    await signIn.locator('button[type=submit]', { hasText: 'Sign in' }).click();
+    await signIn.locator('p', { hasText: 'Verified' }).waitFor(WAIT);
+    await signIn.screenshot({ path: `${SHOTS}/step-up-3-verified.png` });
+    await signIn.close();
+
+    await expect.poll(() => stateOf('FND_DECOY_USED'), WAIT).toBe('FINDING_STATE_SUPPRESSED');
+    await expect
+      .poll(() => channel().locator('> .msg.ephemeral', { hasText: 'Verified at' }).count(), WAIT)
+      .toBe(1);
+    await page.screenshot({ path: `${SHOTS}/step-up-4-done.png` });
+  }, 90_000);
+});

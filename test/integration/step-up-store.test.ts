@@ -1,0 +1,63 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { NewStepUp } from '../../src/ports/step-up.js';
+import type { Store } from '../../src/ports/store.js';
+import { backends } from '../helpers/stores.js';
+
+const link = (id: string, expiresAt = 300_000): NewStepUp => ({
+  id,
+  userId: 'U0ALICE',
+  key: 'suppress',
+  findingIds: ['FND_1'],
+  intent: { kind: 'finding', at: '2024-01-01T00:00:00.000Z' },
+  channel: 'C0SECOPS',
+  createdAt: 0,
+  expiresAt,
+});
+const checks = (state: string) => ({ state, nonce: `n-${state}`, verifier: `v-${state}` });
+
+describe.each(backends())('step-up links on $name', (backend) => {
+  const opened: Store[] = [];
+  let cleanup: (() => Promise<void>) | undefined;
+  async function open(): Promise<Store> {
+    const fresh = await backend.fresh();
+    cleanup = fresh.cleanup;
+    const store = await fresh.open();
+    opened.push(store);
+    return store;
+  }
+  afterEach(async () => {
+    for (const s of opened.splice(0)) await s.close();
+    await cleanup?.();
+  });
+
+  it('opens a link once, even two at a time, and takes its answer once', async () => {
+    const store = await open();
+    await store.createStepUp(link('L1'));
+    const both = await Promise.all([
+      store.startStepUp('L1', 10, checks('s1')),
+      store.startStepUp('L1', 10, checks('s2')),
+    ]);
+    expect(both.filter((c) => c.ok)).toHaveLength(1);
+    expect(both.find((c) => !c.ok)).toMatchObject({ ok: false, why: 'used' });
+    const state = both.find((c) => c.ok)?.record?.nonce === 'n-s1' ? 's1' : 's2';
+    const claimed = await store.claimStepUpCallback(state, 20);
+    expect(claimed).toMatchObject({
+      ok: true,
+      record: { userId: 'U0ALICE', findingIds: ['FND_1'], startedAt: 10 },
+    });
+    expect(claimed.ok && claimed.record.intent).toEqual({ kind: 'finding', at: '2024-01-01T00:00:00.000Z' });
+    expect(await store.claimStepUpCallback(state, 21)).toMatchObject({ ok: false, why: 'used' });
+    expect(await store.claimStepUpCallback('nobody', 21)).toEqual({ ok: false, why: 'unknown' });
+    expect(await store.startStepUp('nothing', 21, checks('s3'))).toEqual({ ok: false, why: 'unknown' });
+  });
+
+  it('refuses an expired link for good', async () => {
+    const store = await open();
+    await store.createStepUp(link('L2', 100));
+    expect(await store.startStepUp('L2', 100, checks('x'))).toMatchObject({ ok: false, why: 'expired' });
+    expect(await store.startStepUp('L2', 50, checks('x'))).toMatchObject({ ok: false, why: 'used' });
+    await store.createStepUp(link('L3', 100));
+    expect(await store.startStepUp('L3', 50, checks('y'))).toMatchObject({ ok: true });
+    expect(await store.claimStepUpCallback('y', 100)).toMatchObject({ ok: false, why: 'expired' });
+  });
+});
