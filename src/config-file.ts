@@ -10,6 +10,7 @@ import { PermissionsSchema } from './config-sections/permissions.js';
 import { PollerSchema } from './config-sections/poller.js';
 import { RetentionSchema } from './config-sections/retention.js';
 import { RuleSchema } from './config-sections/routing.js';
+import { WorkspacesSchema } from './config-sections/workspaces.js';
 import { DEFAULT_ATTRIBUTION } from './domain/attribution.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 
@@ -35,8 +36,21 @@ export const ConfigFileSchema = z
     closure: ClosureSchema.default(ClosureSchema.parse({})),
     lifecycle: LifecycleSchema.default(LifecycleSchema.parse({})),
     digest: DigestsSchema,
+    workspaces: WorkspacesSchema,
   })
-  .strict();
+  .strict()
+  .superRefine((file, ctx) => {
+    // A route naming a workspace names one of `workspaces`.
+    const known = new Set(file.workspaces.map((w) => w.team));
+    file.routing.rules.forEach((rule, i) => {
+      if ('workspace' in rule && rule.workspace !== undefined && !known.has(rule.workspace))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['routing', 'rules', i, 'workspace'],
+          message: 'is not one of `workspaces`',
+        });
+    });
+  });
 
 export type ConfigFile = z.output<typeof ConfigFileSchema>;
 

@@ -33,14 +33,17 @@ function ackOf(args: AnyMiddlewareArgs): (() => Promise<void>) | undefined {
  * (acked, so Slack shows no error, and logged), and drops a second delivery of an interaction
  * already handled (same trigger_id) so nothing is done twice.
  */
-export function registerMiddleware(app: App, { ports, work, delivered }: ListenerContext): void {
+export function registerMiddleware(app: App, { ports, work, delivered, workspaces }: ListenerContext): void {
   const { logger, metrics } = ports;
   const { teamId, enterpriseId } = ports.settings;
   app.use(async (args) => {
     const origin = teamOf(args.body);
     const { triggerId, type } = origin;
     const kind = slackKindOf(args.body);
-    const foreign = foreignOrigin(origin, { teamId, enterpriseId });
+    // Several workspaces: the request's and the person's own must be served and installed.
+    const foreign = workspaces
+      ? await workspaces.refuses(origin)
+      : foreignOrigin(origin, { teamId, enterpriseId });
     if (foreign) {
       logger.warn(
         { team: origin.teamId ?? null, userTeam: origin.userTeamId ?? null, type, why: foreign },

@@ -5,6 +5,7 @@ import { migrationProvider, ping } from './migrations/index.js';
 import { approvalQueries } from './queries/approvals.js';
 import { auditQueries } from './queries/audit.js';
 import { inflightQueries } from './queries/inflight.js';
+import { installationQueries, sharedChannelQueries } from './queries/installations.js';
 import { instanceQueries } from './queries/instances.js';
 import { lifecycleQueries } from './queries/lifecycle.js';
 import { messageQueries } from './queries/messages.js';
@@ -75,6 +76,8 @@ export function createKyselyStore(
     ...replayQueries(db, retry),
     ...inflightQueries(db),
     ...instanceQueries(db),
+    ...installationQueries(db),
+    ...sharedChannelQueries(db),
     ...retentionQueries(db),
     ...pacingQueries(db, kind),
     ...rollupQueries(db),
@@ -110,6 +113,9 @@ export function createKyselyStore(
     lifecycleStats: r(base.lifecycleStats),
     homeOpenedBy: r(base.homeOpenedBy),
     homeViewers: r(base.homeViewers),
+    installation: r(base.installation),
+    installations: r(base.installations),
+    sharedAmong: r(base.sharedAmong),
     // claims: one statement each, and a retry recognises its own (queries/outbox.ts, inflight.ts)
     claimDue: r(base.claimDue),
     claimDueJobs: r(base.claimDueJobs),
@@ -130,5 +136,6 @@ export function createKyselyStore(
     finishJob: r(base.finishJob),
     retryJob: r(base.retryJob),
     markHomeOpened: r(base.markHomeOpened),
+    saveInstallation: r(base.saveInstallation),
   };
 }

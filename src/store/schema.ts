@@ -184,7 +184,32 @@ export interface HomeViewsTable {
   opened_at: number;
 }
 
+/** An OAuth installation, encrypted (migration 0090): `org:<E…>` or `team:<T…>`. */
+export interface InstallationsTable {
+  key: string;
+  enterprise_id: string | null;
+  team_id: string | null;
+  is_enterprise_install: number;
+  /** Which key sealed it (a rotation re-seals what the previous key wrote). */
+  key_id: string;
+  sealed: string;
+  installed_at: number;
+  /** JSON array of team ids an org-wide install no longer serves. */
+  teams_removed: string;
+}
+
+/** A channel Slack said is shared with another organisation (Slack Connect). */
+export interface SharedChannelsTable {
+  channel: string;
+  team_id: string | null;
+  shared: number;
+  admins_told: number;
+  changed_at: number;
+}
+
 export interface Database {
+  installations: InstallationsTable;
+  shared_channels: SharedChannelsTable;
   outbox: OutboxTable;
   messages: MessagesTable;
   owner_notices: OwnerNoticesTable;

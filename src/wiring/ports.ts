@@ -15,7 +15,7 @@ import type { RollupStore } from '../ports/rollups.js';
 import type { ChatPort, ViewsPort } from '../ports/slack.js';
 import type { Store } from '../ports/store.js';
 import { createSlackClient } from '../slack/clients.js';
-import type { MeteredWebClient } from '../slack/metered-web-client.js';
+import type { MeteredWebClient, TokenSource } from '../slack/metered-web-client.js';
 import { createOwnerDirectory, UNMAPPED_OWNERS } from '../slack/owner-directory.js';
 import { createPacedChat, type PacingHooks } from '../slack/paced-chat.js';
 import { createPrivateMessages } from '../slack/private-messages.js';
@@ -29,6 +29,7 @@ import { findUsersByEmail, getUser } from '../tenant/users.js';
 import { createHomeRefresher, type HomeRefresher, refreshingAudit } from '../usecases/home-refresh.js';
 import { ownerDmOf } from '../usecases/owner-dm.js';
 import { publishHome } from '../usecases/publish-home.js';
+import type { SlackWorkspace } from './workspaces.js';
 
 export interface PortsInput {
   config: Readonly<Config>;
@@ -42,6 +43,10 @@ export interface PortsInput {
   clientOptions: WebClientOptions;
   /** The workspace's address (auth.test), for links to messages. */
   workspaceUrl?: string | undefined;
+  /** The workspace these ports serve, with its bot token (wiring/workspaces.ts). */
+  workspace: SlackWorkspace;
+  /** This process's lease, when another workspace's ports made it already. */
+  lease?: InstanceLease;
 }
 
 /** Slack's own response_url host, plus the configured API's origin (the local Slack in tests). */
@@ -62,8 +67,12 @@ export function buildPorts(input: PortsInput): {
   lease: InstanceLease;
 } {
   const { config, file, clock, logger, metrics, store, tenant } = input;
-  const countError = (method: string, error: string) => metrics.slackErrors.inc({ method, error });
-  const token = config.slack.botToken.reveal();
+  const countError = (method: string, error: string) => {
+    metrics.slackErrors.inc({ method, error });
+    input.workspace.onError?.(method, error);
+  };
+  const { workspace } = input;
+  const { token } = workspace;
   const base = { token, options: input.clientOptions, onError: countError };
   const client = createSlackClient('peopleWait', base);
   const hooks = pacingHooks(metrics);
@@ -72,26 +81,28 @@ export function buildPorts(input: PortsInput): {
   const paced = createPacedChat(createChatPort(createSlackClient('paced', base)), store, clock, {
     maxWaitMs: 20_000,
     hooks,
+    workspace: workspace.paceKey,
   });
   // Ephemeral messages are not paced (Tier 4): their client waits out a 429 as before.
   const chat = { ...paced, ephemeral: createChatPort(client).ephemeral };
-  const { channels, ...actions } = file.permissions;
+  const permissions = workspace.permissions ?? file.permissions;
+  const { channels, ...actions } = permissions;
   const lookup = createSlackClient('lookup', base);
   const owners = ownerDirectory(input, lookup);
   // Each try of the change and of its read-back may take the whole request timeout.
   const changeDeadlineMs = config.tenant.requestTimeoutMs * (config.tenant.maxRetries + 1) * 2 + 1_000;
-  const lease = createInstanceLease(store);
+  const lease = input.lease ?? createInstanceLease(store);
   const ports: Ports = {
     clock,
     logger,
     metrics,
     settings: {
-      teamId: config.slack.teamId,
-      enterpriseId: config.slack.enterpriseId,
+      teamId: workspace.teamId,
+      enterpriseId: workspace.enterpriseId,
       slashCommand: config.slack.command,
       limits: file.limits,
       policy: { actions, channels },
-      approvers: file.permissions.acceptRisk?.approvers,
+      approvers: permissions.acceptRisk?.approvers,
       approvalTtlMs: file.approvals.expireAfterHours * 3_600_000,
       attributionTemplate: file.attribution.template,
       offerUnsuppress: file.cards.offerUnsuppress,
@@ -142,6 +153,7 @@ export function buildPorts(input: PortsInput): {
     onSlackError: countError,
     rollup: rollupRule(file),
     hooks,
+    paceKey: workspace.paceKey,
   });
   return { ports, delivery, home, lease };
 }
@@ -183,7 +195,7 @@ export type DeliveryPorts = WorkerPorts & { listingChat: ChatPort };
  */
 export function createDeliveryPorts(o: {
   store: Store;
-  token: string;
+  token: string | TokenSource;
   clientOptions: WebClientOptions;
   logger: Logger;
   clock: Clock;
@@ -193,6 +205,8 @@ export function createDeliveryPorts(o: {
   /** Roll-ups in a flood (WARDEN_CONFIG `delivery.rollup`); none when absent. */
   rollup?: RollupRule | undefined;
   hooks?: PacingHooks;
+  /** The workspace's pacing key, when Warden serves several. */
+  paceKey?: string | undefined;
   /** Owners on cards; without it (a worker alone, in tests) they are shown by id. */
   owners?: OwnersPort;
   /** Alerts routed to a finding's owner (`notifyOwner: true`); they fail without it. */
@@ -207,6 +221,7 @@ export function createDeliveryPorts(o: {
     createPacedChat(createChatPort(client), o.store, o.clock, {
       maxWaitMs,
       ...(o.hooks ? { hooks: o.hooks } : {}),
+      workspace: o.paceKey,
     });
   // The worker waits at most 1.5 s for a slot: a row whose channel is busier goes back to the
   // queue (postponed, untried) and the worker moves on to other channels.
@@ -245,7 +260,7 @@ function ownerDirectory(input: PortsInput, client: MeteredWebClient): OwnersPort
     findUsersByEmail: (email) => findUsersByEmail(input.tenant, email, 2),
     lookupByEmail: (email) => slack.lookupByEmail(email),
     slackPerson: (id) => slack.get(id),
-    organisation: { teamId: input.config.slack.teamId, enterpriseId: input.config.slack.enterpriseId },
+    organisation: { teamId: input.workspace.teamId, enterpriseId: input.workspace.enterpriseId },
     logger: input.logger,
     now: input.clock,
   });

@@ -11,6 +11,7 @@ import { lifecycle } from './0060-lifecycle.js';
 import { replayTaker } from './0070-replay-taker.js';
 import { cardHashAndOwnerNotices } from './0080-card-hash-and-owner-notices.js';
 import { instances } from './0085-instances.js';
+import { installations } from './0090-installations.js';
 
 /**
  * Versioned migrations, one file each, run at start by kysely's Migrator: it takes a lock (an
@@ -31,6 +32,7 @@ const migrations: Record<string, Migration> = {
   '0070_replay_taker': replayTaker,
   '0080_card_hash_and_owner_notices': cardHashAndOwnerNotices,
   '0085_instances': instances,
+  '0090_installations': installations,
 };
 
 export const migrationProvider: MigrationProvider = {
