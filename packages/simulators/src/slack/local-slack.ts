@@ -1,4 +1,5 @@
 import type { EventTarget } from './events-api.js';
+import type { LocalOrg } from './org.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { SocketModeHub } from './socket.js';
 import type {
@@ -73,6 +74,14 @@ export interface LocalSlack {
    * Throws for someone who cannot open it (unknown, a bot, deactivated).
    */
   openHome(userId: string, target: EventTarget, opts?: EventRetryOptions): Promise<EventDelivery>;
+  /** The Enterprise Grid organisation: OAuth installs, its workspaces, revoked tokens (org.ts). */
+  org: LocalOrg;
+  /** Delivers an event (app_uninstalled, tokens_revoked, channel_shared, …) as Slack does, for a workspace. */
+  sendEvent(
+    event: Record<string, unknown> & { type: string },
+    target: EventTarget,
+    to?: { teamId?: string; enterpriseId?: string; isEnterpriseInstall?: boolean },
+  ): Promise<EventDelivery>;
   /** Every event sent to the app, oldest first, filled in as its attempts happen. */
   events: EventDelivery[];
   close(): Promise<void>;

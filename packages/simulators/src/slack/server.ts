@@ -5,6 +5,7 @@ import { checkMessage } from './blocks-check.js';
 import { appHomeOpened, deliverEvent } from './events-api.js';
 import type { LocalSlack } from './local-slack.js';
 import { METHODS } from './methods/index.js';
+import { LocalOrg, ORG } from './org.js';
 import { RateLimiter } from './rate-limiter.js';
 import { eventCallbackBody } from './requests.js';
 import { SocketModeHub } from './socket.js';
@@ -74,6 +75,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   const responseUrls = new Map<string, { ephemeral?: string | undefined; audience?: ResponseAudience }>();
   let faults: (SlackFault & { remaining: number })[] = [];
   const rateLimits = new RateLimiter(opts.rateLimits === true);
+  const org = new LocalOrg();
   const events: EventDelivery[] = [];
   /** Aborted on close: event retries still waiting are dropped. */
   const closing = new AbortController();
@@ -133,7 +135,40 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
         token === appToken ? { ok: true, url: socket.connectionUrl() } : fail('invalid_auth'),
       );
     }
-    if (token !== botToken) return send(res, 200, fail('invalid_auth'));
+    if (name === 'oauth.v2.access') return send(res, 200, org.access(args));
+    // The default workspace's token, or one an install issued (its workspace: per-workspace limits).
+    const scope = token === botToken ? { teamId: undefined } : org.check(String(token ?? ''), args);
+    if ('error' in scope) return send(res, 200, fail(scope.error));
+    const issued = org.tokens.get(String(token ?? ''));
+    if (name === 'auth.test' && issued) {
+      // An org-wide token answers with the organisation's address (InstallProvider keeps it as enterpriseUrl).
+      const team = ORG.teams.find((t) => t.id === issued.teamId);
+      return send(res, 200, {
+        ok: true,
+        url: issued.orgWide ? ORG.url : `https://${team?.id.toLowerCase() ?? 'acme'}.slack.example/`,
+        team: team?.name ?? ORG.name,
+        team_id: issued.teamId ?? ORG.enterpriseId,
+        enterprise_id: ORG.enterpriseId,
+        user_id: issued.botUserId,
+        bot_id: 'B0WARDEN',
+        is_enterprise_install: issued.orgWide,
+      });
+    }
+    if (name === 'conversations.info') {
+      const id = String(args.channel ?? '');
+      const ext = ws.externallyShared.has(id);
+      return send(res, 200, {
+        ok: true,
+        channel: {
+          id,
+          is_channel: true,
+          is_shared: ext,
+          is_ext_shared: ext,
+          is_org_shared: false,
+          context_team_id: org.channelTeams.get(id) ?? teamId,
+        },
+      });
+    }
     const fault = faults.find((f) => f.method === name && f.remaining > 0);
     if (fault) {
       fault.remaining--;
@@ -149,7 +184,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       if (fault.status !== undefined) return send(res, fault.status, fail('internal_error'));
       if (fault.error !== undefined) return send(res, 200, fail(fault.error));
     }
-    const retryAfter = rateLimits.check(name, args);
+    const retryAfter = rateLimits.check(name, args, scope.teamId ?? '');
     if (retryAfter !== undefined)
       return send(res, 429, fail('ratelimited'), { 'retry-after': String(retryAfter) });
     return send(res, 200, method(name, args));
@@ -172,6 +207,14 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     if (path.startsWith('/response/')) {
       if (!responseUrls.has(path)) return send(res, 404, { ok: false, error: 'no_such_response_url' });
       return respond(res, path, parseArgs(String(req.headers['content-type'] ?? ''), raw));
+    }
+    if (path === '/oauth/v2/authorize') {
+      const answer = org.authorize(new URL(req.url ?? '/', url).searchParams);
+      if (answer.location) {
+        res.writeHead(302, { location: answer.location });
+        return res.end();
+      }
+      return send(res, answer.status, { ok: false, error: answer.error });
     }
     if (!path.startsWith('/api/')) return send(res, 404, { ok: false, error: 'not_found' });
     return api(req, res, path.slice('/api/'.length), raw);
@@ -228,6 +271,33 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     deleteUser: (id) => ws.deleteUser(id),
     hideEmail: (id) => ws.hideEmail(id),
     events,
+    org,
+    sendEvent(event, target, to = {}) {
+      const team = to.teamId ?? teamId;
+      const payload = eventCallbackBody(team, event);
+      payload.authorizations = [
+        {
+          enterprise_id: to.enterpriseId ?? null,
+          team_id: team,
+          user_id: 'U0WARDENBOT',
+          is_bot: true,
+          is_enterprise_install: to.isEnterpriseInstall === true,
+        },
+      ];
+      const body = { ...payload, ...(to.enterpriseId ? { enterprise_id: to.enterpriseId } : {}) };
+      const delivery: EventDelivery = {
+        eventId: payload.event_id,
+        type: payload.event.type,
+        target: target === 'socket' ? 'socket' : target.url,
+        payload: body,
+        attempts: [],
+        delivered: false,
+        retries: 0,
+      };
+      events.push(delivery);
+      const transport = { signingSecret, socket, signal: closing.signal };
+      return deliverEvent(transport, body as typeof payload, target, delivery, { ...opts.events });
+    },
     openHome(userId, target, retry) {
       const payload = eventCallbackBody(teamId, appHomeOpened(ws, userId));
       const delivery: EventDelivery = {
