@@ -26,16 +26,18 @@ export function decodeTokenKey(text: string): Buffer | undefined {
 
 /** Bolt's bot scopes Warden asks for when it is installed (the manifest's list). */
 export const BOT_SCOPES = [
-  'chat:write',
-  'chat:write.public',
   'commands',
-  'channels:read',
-  'groups:read',
-  'im:write',
+  'chat:write',
   'users:read',
   'users:read.email',
   'usergroups:read',
+  'channels:history',
+  'groups:history',
+  // conversations.info: is a channel shared with another organisation (Slack Connect)
+  'channels:read',
+  'groups:read',
   'files:write',
+  'im:write',
 ] as const;
 
 /** The variables these two set-ups read, as config.ts parsed them. */
