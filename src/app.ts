@@ -140,13 +140,14 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   wireOperations({ http, ports, store, tenantAuth: tenant.auth, work, poller, pollIntervalMs });
 
   const { app, socketMode } = slack;
-  const lifecycleRunner = new LifecycleRunner(ports, file.digest, {
-    refreshHome: (users) => built.home.refresh(users),
+  const home = distributed?.homes ?? built.home;
+  const lifecycleRunner = new LifecycleRunner(distributed?.background ?? ports, file.digest, {
+    refreshHome: (users) => home.refresh(users),
     ...(opts.lifecycleTickMs ? { tickMs: opts.lifecycleTickMs } : {}),
   });
   const lifecycle = createLifecycle({
     lifecycleRunner,
-    home: built.home,
+    home,
     http,
     app,
     socketMode,

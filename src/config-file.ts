@@ -42,12 +42,33 @@ export const ConfigFileSchema = z
   .superRefine((file, ctx) => {
     // A route naming a workspace names one of `workspaces`.
     const known = new Set(file.workspaces.map((w) => w.team));
+    // Several workspaces: every channel Warden posts in on its own (routes, digests) must say
+    // whose it is, so its cards go out with that workspace's token (a guess could leak a card).
+    const listed = new Set(file.workspaces.flatMap((w) => w.channels));
+    const several = file.workspaces.length > 1;
     file.routing.rules.forEach((rule, i) => {
-      if ('workspace' in rule && rule.workspace !== undefined && !known.has(rule.workspace))
+      if (!('channel' in rule)) return;
+      if (rule.workspace !== undefined && !known.has(rule.workspace))
         ctx.addIssue({
           code: 'custom',
           path: ['routing', 'rules', i, 'workspace'],
           message: 'is not one of `workspaces`',
+        });
+      if (several && rule.workspace === undefined && !listed.has(rule.channel))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['routing', 'rules', i, 'workspace'],
+          message: "is required with several workspaces (or list the channel in its workspace's `channels`)",
+        });
+    });
+    for (const rule of file.routing.rules)
+      if ('channel' in rule && rule.workspace !== undefined) listed.add(rule.channel);
+    file.digest.forEach((d, i) => {
+      if (several && !listed.has(d.channel))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['digest', i, 'channel'],
+          message: "must be a routed channel or listed in its workspace's `channels` with several workspaces",
         });
     });
   });

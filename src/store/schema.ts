@@ -179,7 +179,9 @@ export interface InstancesTable {
   lease_until: number;
 }
 
+/** A Home tab opened, by (workspace, person): team '' is the one workspace of SLACK_BOT_TOKEN (0091). */
 export interface HomeViewsTable {
+  team_id: string;
   user_id: string;
   opened_at: number;
 }
@@ -223,5 +225,5 @@ export interface Database {
   rollup_groups: RollupGroupsTable;
   rollup_members: RollupMembersTable;
   lifecycle_jobs: LifecycleJobsTable;
-  home_views: HomeViewsTable;
+  home_views_by_team: HomeViewsTable;
 }

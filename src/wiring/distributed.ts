@@ -1,18 +1,20 @@
 import type { OAuthConfig } from '../config.js';
 import { WorkspaceMap } from '../domain/workspaces.js';
 import { StartupError } from '../errors.js';
+import type { Ports } from '../ports/index.js';
 import { Installations } from '../slack/installation-store.js';
 import { TokenCipher, TokenKeyError } from '../slack/token-cipher.js';
+import type { HomeRefresher } from '../usecases/home-refresh.js';
 import { oauthReceiverOptions } from './oauth.js';
 import { buildPorts, type DeliveryPorts, type PortsInput } from './ports.js';
-import { routedDelivery, type Served, WorkspaceSet } from './workspaces.js';
+import { everyHome, routedDelivery, routedPorts, type Served, WorkspaceSet } from './workspaces.js';
 
 /**
  * Installed by OAuth: every installation in the store read once at start (a key Warden was not
  * given stops it, exit 2; what the previous key sealed is sealed again), then one set of ports
  * per workspace WARDEN_CONFIG names, each with its own token, permissions and pacing keys.
- * The first named workspace serves what is not tied to one (Home refreshes, lifecycle jobs):
- * with an org-wide install its token is the organisation's, valid in every workspace.
+ * Lifecycle jobs and digests post with the token of their channel's workspace; a Home tab is
+ * refreshed in each workspace where its person opened it.
  */
 export async function openDistributed(
   input: Omit<PortsInput, 'workspace'>,
@@ -20,6 +22,10 @@ export async function openDistributed(
 ): Promise<{
   primary: ReturnType<typeof buildPorts>;
   delivery: DeliveryPorts;
+  /** Lifecycle jobs and digests: each message with its channel's workspace's token. */
+  background: Ports;
+  /** Every workspace's Home refresher. */
+  homes: HomeRefresher;
   set: WorkspaceSet;
   installations: Installations;
   receiver: ReturnType<typeof oauthReceiverOptions>;
@@ -57,10 +63,10 @@ export async function openDistributed(
       },
     });
     primary ??= built;
-    set.add(entry.team, { ports: built.ports, delivery: built.delivery });
+    set.add(entry.team, { ports: built.ports, delivery: built.delivery, home: built.home });
   }
   if (!primary) throw new StartupError('no workspace to serve');
-  const first: Served = { ports: primary.ports, delivery: primary.delivery };
+  const first: Served = { ports: primary.ports, delivery: primary.delivery, home: primary.home };
   const receiver = oauthReceiverOptions({
     oauth,
     apiUrl: config.slack.apiUrl,
@@ -72,5 +78,13 @@ export async function openDistributed(
     logger,
     installed: () => set.forget(),
   });
-  return { primary, delivery: routedDelivery(set, first), set, installations, receiver };
+  return {
+    primary,
+    delivery: routedDelivery(set, first),
+    background: routedPorts(set, first),
+    homes: everyHome(set),
+    set,
+    installations,
+    receiver,
+  };
 }

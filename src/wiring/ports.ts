@@ -29,7 +29,7 @@ import { findUsersByEmail, getUser } from '../tenant/users.js';
 import { createHomeRefresher, type HomeRefresher, refreshingAudit } from '../usecases/home-refresh.js';
 import { ownerDmOf } from '../usecases/owner-dm.js';
 import { publishHome } from '../usecases/publish-home.js';
-import type { SlackWorkspace } from './workspaces.js';
+import { homeViewsIn, type SlackWorkspace } from './workspaces.js';
 
 export interface PortsInput {
   config: Readonly<Config>;
@@ -138,9 +138,10 @@ export function buildPorts(input: PortsInput): {
     inflight: createInflightClaims(store, clock, changeDeadlineMs, lease.id),
     rollups: rollupPort(store, clock),
     owners,
-    lifecycle: store,
+    // Home tabs opened are kept by (workspace, person): '' is the one workspace of SLACK_BOT_TOKEN.
+    lifecycle: workspace.paceKey === undefined ? store : homeViewsIn(store, workspace.paceKey),
   };
-  const home = homeRefresher(ports, store);
+  const home = homeRefresher(ports);
   const delivery = createDeliveryPorts({
     owners,
     ownerDm: (finding) => ownerDmOf(ports, finding),
@@ -171,14 +172,14 @@ function homeRetried(views: ViewsPort, home: () => HomeRefresher): ViewsPort {
   };
 }
 
-function homeRefresher(ports: Ports, store: Store): HomeRefresher {
+function homeRefresher(ports: Ports): HomeRefresher {
   return createHomeRefresher({
     publish: (userId) => publishHome(ports, userId),
-    openedBy: (ids) => store.homeOpenedBy(ids),
+    openedBy: (ids) => ports.lifecycle.homeOpenedBy(ids),
     async approvers() {
       const group = ports.settings.approvers;
       if (!group) return [];
-      const viewers = await store.homeViewers(500);
+      const viewers = await ports.lifecycle.homeViewers(500);
       const inGroup = await Promise.all(viewers.map((u) => ports.groups.isMember(u, [group])));
       return viewers.filter((_, i) => inGroup[i]);
     },

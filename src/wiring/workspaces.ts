@@ -5,8 +5,10 @@ import type { PayloadOrigin } from '../listeners/payloads.js';
 import type { Logger } from '../logger.js';
 import type { Ports } from '../ports/index.js';
 import type { ChatPort, HistoryPort } from '../ports/slack.js';
+import type { Store } from '../ports/store.js';
 import type { Installations } from '../slack/installation-store.js';
 import type { TokenSource } from '../slack/metered-web-client.js';
+import type { HomeRefresher } from '../usecases/home-refresh.js';
 import type { DeliveryPorts } from './ports.js';
 
 /**
@@ -45,6 +47,17 @@ const TOKEN_TTL_MS = 30_000;
 export interface Served {
   ports: Ports;
   delivery: DeliveryPorts;
+  home: HomeRefresher;
+}
+
+/** The store's Home views of one workspace (several served: one person may open Home in each). */
+export function homeViewsIn(store: Store, team: string): Ports['lifecycle'] {
+  return {
+    ...store,
+    markHomeOpened: (userId, now) => store.markHomeOpened(userId, now, team),
+    homeOpenedBy: (userIds) => store.homeOpenedBy(userIds, team),
+    homeViewers: (limit) => store.homeViewers(limit, team),
+  };
 }
 
 export class WorkspaceSet {
@@ -121,6 +134,39 @@ export function chatByChannel(pick: (channel: string) => ChatPort): ChatPort {
 
 export function historyByChannel(pick: (channel: string) => HistoryPort): HistoryPort {
   return { findPost: (channel, metadata) => pick(channel).findPost(channel, metadata) };
+}
+
+/**
+ * What is not asked for by a request (lifecycle reminders and ends, digests) served over every
+ * workspace: each message goes out with the token of its channel's workspace (a direct message,
+ * in no configured channel, with the first workspace's: an org-wide token reaches the whole org).
+ */
+export function routedPorts(set: WorkspaceSet, primary: Served): Ports {
+  const of = (channel: string) => (set.served(set.map.teamOfChannel(channel)) ?? primary).ports;
+  return {
+    ...primary.ports,
+    chat: chatByChannel((c) => of(c).chat),
+    history: historyByChannel((c) => of(c).history),
+  };
+}
+
+/** Every workspace's Home tabs: a person's is refreshed in each workspace where they opened it. */
+export function everyHome(set: WorkspaceSet): HomeRefresher {
+  const all = () => set.teams.flatMap((t) => set.served(t)?.home ?? []);
+  return {
+    refresh: (userIds) => {
+      for (const h of all()) h.refresh(userIds);
+    },
+    refreshApprovers: () => {
+      for (const h of all()) h.refreshApprovers();
+    },
+    rateLimited: (userIds, retryAfterMs) => {
+      for (const h of all()) h.rateLimited(userIds, retryAfterMs);
+    },
+    stop: async () => {
+      await Promise.all(all().map((h) => h.stop()));
+    },
+  };
 }
 
 /** The delivery worker's ports over every workspace: each row's channel picks its workspace. */

@@ -12,6 +12,7 @@ import { replayTaker } from './0070-replay-taker.js';
 import { cardHashAndOwnerNotices } from './0080-card-hash-and-owner-notices.js';
 import { instances } from './0085-instances.js';
 import { installations } from './0090-installations.js';
+import { homeViewsByTeam } from './0091-home-views-by-team.js';
 
 /**
  * Versioned migrations, one file each, run at start by kysely's Migrator: it takes a lock (an
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0080_card_hash_and_owner_notices': cardHashAndOwnerNotices,
   '0085_instances': instances,
   '0090_installations': installations,
+  '0091_home_views_by_team': homeViewsByTeam,
 };
 
 export const migrationProvider: MigrationProvider = {
