@@ -10,6 +10,7 @@ import type { RollupPublisher } from './delivery/rollup-publisher.js';
 import type { DeliveryWorker, WorkerOptions } from './delivery/worker.js';
 import { StartupError } from './errors.js';
 import { requestContext } from './http/request-context.js';
+import { registerConnectEvents } from './listeners/connect-events.js';
 import { registerInstallEvents } from './listeners/install-events.js';
 import type { PayloadOrigin } from './listeners/payloads.js';
 import { createLogger, type Logger } from './logger.js';
@@ -123,6 +124,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
         }
       : {}),
   });
+  registerConnectEvents(slack.app, (team) => distributed?.set.served(team)?.ports ?? ports);
   if (distributed)
     registerInstallEvents(slack.app, {
       set: distributed.set,

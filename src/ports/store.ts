@@ -333,6 +333,8 @@ export interface SharedChannels {
     shared: boolean,
     now: number,
   ): Promise<boolean>;
+  /** What Slack last said of this channel: shared, not shared, or nothing yet (undefined). */
+  channelSharing(channel: string): Promise<boolean | undefined>;
   /** The channels among these that are shared now. */
   sharedAmong(channels: readonly string[]): Promise<Set<string>>;
   /** True once per sharing of the channel: its admins are told then, not on every card. */

@@ -116,6 +116,7 @@ export function createKyselyStore(
     installation: r(base.installation),
     installations: r(base.installations),
     sharedAmong: r(base.sharedAmong),
+    channelSharing: r(base.channelSharing),
     // claims: one statement each, and a retry recognises its own (queries/outbox.ts, inflight.ts)
     claimDue: r(base.claimDue),
     claimDueJobs: r(base.claimDueJobs),

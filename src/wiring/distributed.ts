@@ -59,6 +59,8 @@ export async function openDistributed(
         enterpriseId: entry.enterprise,
         paceKey: entry.team,
         permissions: entry.permissions,
+        adminChannel: entry.adminChannel,
+        servedTeams: file.workspaces.map((w) => w.team),
         onError: (_method, code) => set.failed(entry.team, code),
       },
     });

@@ -6,13 +6,12 @@ import { type ConfigFile, DEFAULT_CONFIG_FILE } from '../config-file.js';
 import type { OwnerDmFinder } from '../delivery/owner-route.js';
 import type { RollupRule, WorkerPorts } from '../delivery/worker.js';
 import { severityRank } from '../domain/severity.js';
-import { isSlackApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { CardSettings, Clock, Ports } from '../ports/index.js';
 import type { OwnersPort } from '../ports/owners.js';
 import type { RollupStore } from '../ports/rollups.js';
-import type { ChatPort, ViewsPort } from '../ports/slack.js';
+import type { ChatPort } from '../ports/slack.js';
 import type { Store } from '../ports/store.js';
 import { createSlackClient } from '../slack/clients.js';
 import type { MeteredWebClient, TokenSource } from '../slack/metered-web-client.js';
@@ -26,9 +25,10 @@ import { createInflightClaims } from '../store/inflight-claims.js';
 import { createInstanceLease, type InstanceLease } from '../store/instance-lease.js';
 import type { TenantClient } from '../tenant/client.js';
 import { findUsersByEmail, getUser } from '../tenant/users.js';
-import { createHomeRefresher, type HomeRefresher, refreshingAudit } from '../usecases/home-refresh.js';
+import { type HomeRefresher, refreshingAudit } from '../usecases/home-refresh.js';
 import { ownerDmOf } from '../usecases/owner-dm.js';
-import { publishHome } from '../usecases/publish-home.js';
+import { connectFor } from './connect.js';
+import { homeRefresher, homeRetried } from './home.js';
 import { homeViewsIn, type SlackWorkspace } from './workspaces.js';
 
 export interface PortsInput {
@@ -84,10 +84,13 @@ export function buildPorts(input: PortsInput): {
     workspace: workspace.paceKey,
   });
   // Ephemeral messages are not paced (Tier 4): their client waits out a 429 as before.
-  const chat = { ...paced, ephemeral: createChatPort(client).ephemeral };
+  const unguarded = { ...paced, ephemeral: createChatPort(client).ephemeral };
+  const lookup = createSlackClient('lookup', base);
+  // Slack Connect: no finding details in a channel shared with another organisation.
+  const connect = connectFor(input, lookup, unguarded.post);
+  const chat = connect.safe(unguarded);
   const permissions = workspace.permissions ?? file.permissions;
   const { channels, ...actions } = permissions;
-  const lookup = createSlackClient('lookup', base);
   const owners = ownerDirectory(input, lookup);
   // Each try of the change and of its read-back may take the whole request timeout.
   const changeDeadlineMs = config.tenant.requestTimeoutMs * (config.tenant.maxRetries + 1) * 2 + 1_000;
@@ -98,6 +101,7 @@ export function buildPorts(input: PortsInput): {
     metrics,
     settings: {
       teamId: workspace.teamId,
+      servedTeams: workspace.servedTeams,
       enterpriseId: workspace.enterpriseId,
       slashCommand: config.slack.command,
       limits: file.limits,
@@ -138,6 +142,7 @@ export function buildPorts(input: PortsInput): {
     inflight: createInflightClaims(store, clock, changeDeadlineMs, lease.id),
     rollups: rollupPort(store, clock),
     owners,
+    connect: connect.guard,
     // Home tabs opened are kept by (workspace, person): '' is the one workspace of SLACK_BOT_TOKEN.
     lifecycle: workspace.paceKey === undefined ? store : homeViewsIn(store, workspace.paceKey),
   };
@@ -155,36 +160,9 @@ export function buildPorts(input: PortsInput): {
     rollup: rollupRule(file),
     hooks,
     paceKey: workspace.paceKey,
+    safe: connect.safe,
   });
   return { ports, delivery, home, lease };
-}
-
-/** A Home tab Slack rate limited (handed back at once) is published again after its Retry-After. */
-function homeRetried(views: ViewsPort, home: () => HomeRefresher): ViewsPort {
-  return {
-    ...views,
-    publish: (userId, view) =>
-      views.publish(userId, view).catch((error: unknown) => {
-        if (isSlackApiError(error) && error.failure === 'rate_limited')
-          home().rateLimited([userId], error.retryAfterMs);
-        throw error;
-      }),
-  };
-}
-
-function homeRefresher(ports: Ports): HomeRefresher {
-  return createHomeRefresher({
-    publish: (userId) => publishHome(ports, userId),
-    openedBy: (ids) => ports.lifecycle.homeOpenedBy(ids),
-    async approvers() {
-      const group = ports.settings.approvers;
-      if (!group) return [];
-      const viewers = await ports.lifecycle.homeViewers(500);
-      const inGroup = await Promise.all(viewers.map((u) => ports.groups.isMember(u, [group])));
-      return viewers.filter((_, i) => inGroup[i]);
-    },
-    logger: ports.logger,
-  });
 }
 
 /** The worker's ports, and the lower-priority Slack the roll-up publisher posts with. */
@@ -208,6 +186,8 @@ export function createDeliveryPorts(o: {
   hooks?: PacingHooks;
   /** The workspace's pacing key, when Warden serves several. */
   paceKey?: string | undefined;
+  /** Slack Connect: the chats held to the workspace's guard (wiring/connect.ts). */
+  safe?: (chat: ChatPort) => ChatPort;
   /** Owners on cards; without it (a worker alone, in tests) they are shown by id. */
   owners?: OwnersPort;
   /** Alerts routed to a finding's owner (`notifyOwner: true`); they fail without it. */
@@ -218,12 +198,15 @@ export function createDeliveryPorts(o: {
     options: o.clientOptions,
     onError: o.onSlackError ?? (() => undefined),
   });
+  const safe = o.safe ?? ((chat: ChatPort) => chat);
   const paced = (maxWaitMs: number) =>
-    createPacedChat(createChatPort(client), o.store, o.clock, {
-      maxWaitMs,
-      ...(o.hooks ? { hooks: o.hooks } : {}),
-      workspace: o.paceKey,
-    });
+    safe(
+      createPacedChat(createChatPort(client), o.store, o.clock, {
+        maxWaitMs,
+        ...(o.hooks ? { hooks: o.hooks } : {}),
+        workspace: o.paceKey,
+      }),
+    );
   // The worker waits at most 1.5 s for a slot: a row whose channel is busier goes back to the
   // queue (postponed, untried) and the worker moves on to other channels.
   const chat = paced(1_500);

@@ -26,6 +26,10 @@ export interface SlackWorkspace {
   /** Set when Warden serves several workspaces: chat.update is paced per workspace. */
   paceKey?: string | undefined;
   permissions?: ConfigFile['permissions'] | undefined;
+  /** Where its admins are told of shared channels, and where pointer cards send people. */
+  adminChannel?: string | undefined;
+  /** Every workspace this Warden serves (a person of any of them may act in this one). */
+  servedTeams?: readonly string[] | undefined;
   /** Told of each failed call (a dead token stops the workspace: wiring/workspaces.ts). */
   onError?: ((method: string, error: string) => void) | undefined;
 }

@@ -1,11 +1,18 @@
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Installation } from '@slack/bolt';
+import { createLocalSlack, simulatorEnv } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/ports/store.js';
 import { Secret } from '../../src/secret.js';
 import { Installations } from '../../src/slack/installation-store.js';
 import { TokenCipher, TokenKeyError } from '../../src/slack/token-cipher.js';
 import { createStore } from '../../src/store/create-store.js';
+import { freePort } from '../helpers/net.js';
+import { startSandbox } from '../helpers/tenant.js';
 
 const key = () => new Secret(randomBytes(32).toString('base64'));
 const TOKEN = 'xoxb-org-install-very-secret';
@@ -77,5 +84,46 @@ describe('installations at rest', () => {
       await installs.uninstalled({ enterpriseId: 'E0ACME', teamId: 'T0ALPHA', isEnterpriseInstall: true }),
     ).toEqual(['org:E0ACME']);
     expect(await installs.access({ enterpriseId: 'E0ACME', teamId: 'T0ALPHA' })).toBeUndefined();
+  });
+});
+
+describe('a start with the wrong WARDEN_TOKEN_KEY', () => {
+  it('exits 2 with a clear message naming the variable, never a token', { timeout: 60_000 }, async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'warden-key-'));
+    const s = await createStore({ dataDir });
+    await new Installations(s, new TokenCipher(key()), Date.now).storeInstallation(orgInstall);
+    await s.close();
+    const configFile = join(dataDir, 'warden.yaml');
+    writeFileSync(configFile, 'workspaces:\n  - { team: T0ALPHA, enterprise: E0ACME }\n');
+    const tenant = await startSandbox();
+    const slack = await createLocalSlack();
+    try {
+      const env = {
+        PATH: process.env.PATH ?? '',
+        ...simulatorEnv({ tenant, slack }),
+        SLACK_BOT_TOKEN: '',
+        SLACK_TEAM_ID: '',
+        SLACK_CLIENT_ID: slack.org.clientId,
+        SLACK_CLIENT_SECRET: slack.org.clientSecret,
+        SLACK_STATE_SECRET: 'state-secret-for-tests-0123456789',
+        WARDEN_TOKEN_KEY: key().reveal(),
+        WARDEN_DATA_DIR: dataDir,
+        WARDEN_CONFIG: configFile,
+        ALERTS_CHANNEL: 'C0ALERTS',
+        PORT: String(await freePort()),
+      };
+      const exit = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
+        execFile(process.execPath, ['--import', 'tsx', 'src/main.ts'], { env }, (error, _out, stderr) =>
+          resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stderr }),
+        );
+      });
+      expect(exit.code).toBe(2);
+      expect(exit.stderr).toMatch(/encrypted with a key Warden was not given.*WARDEN_TOKEN_KEY/);
+      expect(exit.stderr).not.toContain(TOKEN);
+    } finally {
+      await slack.close();
+      await tenant.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });

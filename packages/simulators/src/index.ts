@@ -9,7 +9,7 @@ export { type SimulatorEnvOptions, simulatorEnv } from './env.js';
 export { signedPostHeaders } from './signed-post.js';
 export { checkBlocks, checkMessage, checkMrkdwn, checkView } from './slack/blocks-check.js';
 export { BLOCK_KIT, METHOD_TIER, RATE_LIMITS } from './slack/limits.js';
-export { APP_ID, LocalOrg, ORG } from './slack/org.js';
+export { APP_ID, LocalOrg, ORG, ORG_PEOPLE } from './slack/org.js';
 export { RateLimiter } from './slack/rate-limiter.js';
 export * from './slack/requests.js';
 export * from './slack/server.js';

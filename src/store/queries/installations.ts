@@ -92,6 +92,14 @@ export function sharedChannelQueries(db: Kysely<Database>): SharedChannels {
         .execute();
       return was !== shared;
     },
+    async channelSharing(channel) {
+      const row = await db
+        .selectFrom('shared_channels')
+        .select('shared')
+        .where('channel', '=', channel)
+        .executeTakeFirst();
+      return row === undefined ? undefined : Number(row.shared) === 1;
+    },
     async sharedAmong(channels) {
       if (channels.length === 0) return new Set();
       const rows = await db

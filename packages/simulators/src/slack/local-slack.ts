@@ -68,6 +68,8 @@ export interface LocalSlack {
   deleteUser(id: string): void;
   /** Hides a person's email (users.info shows none; lookupByEmail cannot find them). */
   hideEmail(id: string): void;
+  /** Slack Connect: the channel is (or is no longer) shared with another organisation (conversations.info). */
+  shareExternally(channel: string, shared: boolean): void;
   /**
    * `userId` opens the app's Home tab: Slack sends app_home_opened (events-api.ts) to the app's
    * Request URL, signed, or over Socket Mode, retrying as Slack does; resolves with what happened.

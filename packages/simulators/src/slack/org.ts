@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { SlackUser } from './types.js';
 
 /**
  * An Enterprise Grid organisation as Slack shows it to an app: three workspaces, OAuth v2
@@ -21,6 +22,29 @@ export const ORG = {
 } as const;
 
 export const APP_ID = 'A0WARDEN';
+
+/** People of the organisation, one whose home is each workspace (Grid user ids start with W). */
+export const ORG_PEOPLE = [
+  { id: 'W0ADA', name: 'ada', team: 'T0ALPHA', email: 'ada@acme-corp.example' },
+  { id: 'W0BEA', name: 'bea', team: 'T0BRAVO', email: 'bea@acme-corp.example' },
+  { id: 'W0CY', name: 'cy', team: 'T0CHARLIE', email: 'cy@acme-corp.example' },
+] as const;
+
+/** users.info for a person of the organisation: their home workspace, and every workspace they are in. */
+export function orgUser(p: (typeof ORG_PEOPLE)[number]): SlackUser {
+  return {
+    id: p.id,
+    name: p.name,
+    tz: 'UTC',
+    team_id: p.team,
+    enterprise_user: {
+      enterprise_id: ORG.enterpriseId,
+      enterprise_name: ORG.name,
+      teams: ORG.teams.map((t) => t.id),
+    },
+    profile: { display_name: p.name, real_name: p.name.toUpperCase(), email: p.email },
+  };
+}
 
 export interface IssuedToken {
   token: string;

@@ -5,7 +5,7 @@ import { checkMessage } from './blocks-check.js';
 import { appHomeOpened, deliverEvent } from './events-api.js';
 import type { LocalSlack } from './local-slack.js';
 import { METHODS } from './methods/index.js';
-import { LocalOrg, ORG } from './org.js';
+import { LocalOrg, ORG, ORG_PEOPLE, orgUser } from './org.js';
 import { RateLimiter } from './rate-limiter.js';
 import { eventCallbackBody } from './requests.js';
 import { SocketModeHub } from './socket.js';
@@ -76,6 +76,8 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   let faults: (SlackFault & { remaining: number })[] = [];
   const rateLimits = new RateLimiter(opts.rateLimits === true);
   const org = new LocalOrg();
+  // The organisation's people (users in several teams), beside the default workspace's.
+  for (const person of ORG_PEOPLE) ws.users.set(person.id, orgUser(person));
   const events: EventDelivery[] = [];
   /** Aborted on close: event retries still waiting are dropped. */
   const closing = new AbortController();
@@ -126,8 +128,8 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     } catch {
       return send(res, 200, fail('invalid_json'));
     }
-    calls.push({ method: name, args, at: Date.now() });
     const token = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? args.token;
+    calls.push({ method: name, args, at: Date.now(), token: typeof token === 'string' ? token : undefined });
     if (name === 'apps.connections.open') {
       return send(
         res,
@@ -270,6 +272,10 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     archiveChannel: (id) => ws.archived.add(id),
     deleteUser: (id) => ws.deleteUser(id),
     hideEmail: (id) => ws.hideEmail(id),
+    shareExternally: (channel, shared) => {
+      if (shared) ws.externallyShared.add(channel);
+      else ws.externallyShared.delete(channel);
+    },
     events,
     org,
     sendEvent(event, target, to = {}) {
