@@ -4,9 +4,10 @@ import { toSlackApiError } from './slack-errors.js';
 
 /**
  * Where a client's token comes from when Warden serves several workspaces: asked on every call
- * (the installation may have been removed since the last one), undefined when none serves now.
+ * (the installation may have been removed since the last one), or why none serves now
+ * (`not_installed`, or the error that stopped the workspace, e.g. `token_revoked`).
  */
-export type TokenSource = () => Promise<string | undefined>;
+export type TokenSource = () => Promise<{ token: string } | { refused: string }>;
 
 /**
  * A Web API client that counts its failures by method and Slack error (the Slack errors metric)
@@ -44,10 +45,10 @@ export class MeteredWebClient extends WebClient {
   ): ReturnType<WebClient['apiCall']> {
     try {
       if (this.#tokenOf) {
-        const token = await this.#tokenOf();
-        // Not installed (any more): no call is made, and the failure is final for what needed it.
-        if (token === undefined) throw new SlackApiError(method, 'not_installed', 'permanent');
-        return await this.#queueOf(method).apiCall(method, { ...options, token });
+        const source = await this.#tokenOf();
+        // Not installed (any more), or stopped: no call is made, and the failure is final for what needed it.
+        if ('refused' in source) throw new SlackApiError(method, source.refused, 'permanent');
+        return await this.#queueOf(method).apiCall(method, { ...options, token: source.token });
       }
       return await this.#queueOf(method).apiCall(method, options);
     } catch (error) {

@@ -88,17 +88,22 @@ export class WorkspaceSet {
     return teamId ? this.#byTeam.get(teamId) : undefined;
   }
 
-  /** The token of a workspace, asked of the store at most every TOKEN_TTL_MS. */
+  /** The token of a workspace, asked of the store at most every TOKEN_TTL_MS, or why there is none. */
   tokenSource(teamId: string): TokenSource {
     const enterpriseId = this.map.entry(teamId)?.enterprise;
     return async () => {
-      if (this.#stopped.has(teamId)) return undefined;
+      const stopped = this.#stopped.get(teamId);
+      if (stopped) return { refused: `workspace_stopped:${stopped}` };
       const cached = this.#tokens.get(teamId);
-      if (cached && this.clock() - cached.at < TOKEN_TTL_MS) return cached.token;
-      const access = await this.installations.access({ teamId, enterpriseId });
-      const token = access?.token.reveal();
-      this.#tokens.set(teamId, { token, at: this.clock() });
-      return token;
+      const token =
+        cached && this.clock() - cached.at < TOKEN_TTL_MS
+          ? cached.token
+          : await this.installations.access({ teamId, enterpriseId }).then((a) => {
+              const fresh = a?.token.reveal();
+              this.#tokens.set(teamId, { token: fresh, at: this.clock() });
+              return fresh;
+            });
+      return token === undefined ? { refused: 'not_installed' } : { token };
     };
   }
 
@@ -106,7 +111,10 @@ export class WorkspaceSet {
   failed(teamId: string, slackCode: string): void {
     if (!DEAD_TOKEN.has(slackCode) || this.#stopped.has(teamId)) return;
     this.#stopped.set(teamId, slackCode);
-    this.logger.warn({ team: teamId, reason: slackCode }, 'workspace stopped: Slack refused its token');
+    this.logger.warn(
+      { team: teamId, reason: slackCode },
+      'workspace stopped: Slack refused its token; its alerts fail until it is installed again, the other workspaces go on',
+    );
   }
 
   /** An installation changed (installed again, removed): every workspace asks the store again. */
@@ -122,7 +130,7 @@ export class WorkspaceSet {
     const own = o.userTeamId ?? o.teamId;
     if (own !== o.teamId && !this.map.serves(own, o.enterpriseId)) return 'a person of another organisation';
     for (const team of new Set([o.teamId, own]))
-      if ((await this.tokenSource(team)()) === undefined) return 'a workspace Warden is not installed in';
+      if ('refused' in (await this.tokenSource(team)())) return 'a workspace Warden is not installed in';
     return undefined;
   }
 }

@@ -118,6 +118,15 @@ const callsIn = (h: Harness, channel: string, since: number) =>
     .concat(h.slack.callsOf('chat.update'))
     .filter((c) => c.args.channel === channel && c.at >= since);
 
+/** Requests Bolt found no installation for (warden_interactions_total, outcome not_installed). */
+async function notInstalled(h: Harness): Promise<number> {
+  const text = await h.warden.metrics.registry.getSingleMetricAsString('warden_interactions_total');
+  return text
+    .split('\n')
+    .filter((l) => l.includes('outcome="not_installed"'))
+    .reduce((n, l) => n + Number(l.split(' ').at(-1)), 0);
+}
+
 describe('one Warden, three workspaces of an organisation', () => {
   it('an org-wide install: each route posts only in its own workspace; B removed (team_access_revoked) stops at once, A and C go on', {
     timeout: 60_000,
@@ -238,5 +247,53 @@ describe('one Warden, three workspaces of an organisation', () => {
     );
     expect(callsIn(h, B.channel, uninstalledAt)).toEqual([]);
     expect(callsIn(h, C.channel, uninstalledAt)).toEqual([]);
+
+    // An event for uninstalled Bravo: acknowledged, ignored, counted; no error logged for it.
+    const late = await h.slack.sendEvent(
+      { type: 'app_home_opened', user: 'W0BEA', channel: 'D0BEA', tab: 'home' },
+      { url: h.url },
+      { teamId: B.id, enterpriseId: ORG.enterpriseId },
+    );
+    expect(late.delivered).toBe(true);
+    expect(late.attempts.map((a) => a.status)).toEqual([200]);
+    // Counted: the stranger's click above and this event.
+    expect(await notInstalled(h)).toBeGreaterThanOrEqual(2);
+    expect(h.logs.join('')).not.toMatch(/unhandled error in a Slack listener/);
+  });
+
+  it('a workspace whose token Slack revokes mid-flood stops with the reason; the others go on', {
+    timeout: 90_000,
+  }, async () => {
+    const h = await start();
+    for (const t of [A, B]) await install(h, `team=${t.id}`);
+    const flood = (team: (typeof ORG.teams)[number], n: number) =>
+      Array.from({ length: n }, (_, i) => ({
+        ...seed(h, FINDING_OF[team.id] ?? ''),
+        id: `FND_FLOOD_${team.id}_${i}`,
+      }));
+    for (const f of [...flood(B, 12), ...flood(A, 4)]) await send(h, f);
+    // Slack paces posts per channel (1 a second): Bravo's flood is still going when its token dies.
+    await waitFor(() => posts(h).filter((m) => m.channel === B.channel).length >= 2, 20_000, 'Bravo posting');
+    h.slack.org.revoke(B.id);
+    const revokedAt = Date.now();
+    await waitFor(
+      async () =>
+        (await h.warden.store.listOutbox({ limit: 100 })).every(
+          (r) => r.status === 'sent' || r.status === 'failed',
+        ),
+      40_000,
+      'the queue settled',
+    );
+    const rows = await h.warden.store.listOutbox({ limit: 100 });
+    const ofB = rows.filter((r) => r.channel === B.channel);
+    const failed = ofB.filter((r) => r.status === 'failed');
+    expect(failed.length).toBeGreaterThanOrEqual(8);
+    // One call learnt the token was revoked; after it, none: the rest fail with that reason, unsent.
+    expect(callsIn(h, B.channel, revokedAt).length).toBeLessThanOrEqual(1);
+    expect(failed.every((r) => /token_revoked/.test(r.lastError ?? ''))).toBe(true);
+    expect(h.logs.join('')).toMatch(/workspace stopped: Slack refused its token/);
+    // Alpha's whole flood went out.
+    expect(rows.filter((r) => r.channel === A.channel).map((r) => r.status)).toEqual(Array(4).fill('sent'));
+    expect(posts(h).filter((m) => m.channel === A.channel)).toHaveLength(4);
   });
 });
