@@ -28,7 +28,11 @@ export interface ConnectGuardDeps {
 /** Direct messages (D…) are never shared; channels (C…) and private channels (G…) may be. */
 const mayBeShared = (channel: string) => /^[CG]/.test(channel);
 
+/** How long a channel conversations.info could not answer for is posted to without asking again. */
+const UNASKABLE_MS = 10 * 60_000;
+
 export function createConnectGuard(d: ConnectGuardDeps): ConnectGuard {
+  const unaskable = new Map<string, number>();
   async function tellAdmins(channel: string): Promise<void> {
     if (!d.internalChannel || !(await d.store.claimAdminsTold(channel))) return;
     const notice = renderSharedNotice(channel, d.internalChannel);
@@ -49,11 +53,14 @@ export function createConnectGuard(d: ConnectGuardDeps): ConnectGuard {
       if (!mayBeShared(channel) || d.allowsExternal(channel)) return false;
       const known = await d.store.channelSharing(channel);
       if (known !== undefined) return known;
+      if ((unaskable.get(channel) ?? 0) > d.clock()) return false;
       let shared: boolean;
       try {
         shared = await d.isExtShared(channel);
       } catch (error) {
-        // Not known and not askable (no channels:read, Slack down): posted as before, and said.
+        // Not known and not askable (no channels:read, Slack down): posted as before, said once,
+        // and not asked again for a while (a flood would ask, and warn, on every card).
+        unaskable.set(channel, d.clock() + UNASKABLE_MS);
         d.logger.warn({ err: error, channel }, 'could not tell whether a channel is shared');
         return false;
       }

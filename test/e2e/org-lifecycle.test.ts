@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { createLocalSlack, ORG, signedPostHeaders } from '@warden/simulators';
-import { request } from 'undici';
+import { createLocalSlack, ORG } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { eventCallbackBody } from './requests.js';
 import type { SlackUser } from './types.js';
 
 /**
@@ -143,4 +144,58 @@ export class LocalOrg {
       return { error: channel ? 'channel_not_found' : 'team_access_not_granted' };
     return { teamId: team ?? t.teamId };
   }
+}
+
+/** auth.test for an issued token: an org-wide one answers with the organisation's address (InstallProvider keeps it as enterpriseUrl). */
+export function authTestOf(issued: IssuedToken): Record<string, unknown> {
+  const team = ORG.teams.find((t) => t.id === issued.teamId);
+  return {
+    ok: true,
+    url: issued.orgWide ? ORG.url : `https://${team?.id.toLowerCase() ?? 'acme'}.slack.example/`,
+    team: team?.name ?? ORG.name,
+    team_id: issued.teamId ?? ORG.enterpriseId,
+    enterprise_id: ORG.enterpriseId,
+    user_id: issued.botUserId,
+    bot_id: 'B0WARDEN',
+    is_enterprise_install: issued.orgWide,
+  };
+}
+
+/** conversations.info: whether the channel is shared with another organisation (Slack Connect). */
+export function conversationInfo(
+  id: string,
+  externallyShared: boolean,
+  contextTeam: string,
+): Record<string, unknown> {
+  return {
+    ok: true,
+    channel: {
+      id,
+      is_channel: true,
+      is_shared: externallyShared,
+      is_ext_shared: externallyShared,
+      is_org_shared: false,
+      context_team_id: contextTeam,
+    },
+  };
+}
+
+/** An Events API body for a workspace of the org, with the `authorizations` Slack sends (who the app is installed as). */
+export function orgEventBody(
+  team: string,
+  event: Record<string, unknown> & { type: string },
+  to: { enterpriseId?: string; isEnterpriseInstall?: boolean },
+) {
+  const payload = eventCallbackBody(team, event);
+  payload.authorizations = [
+    {
+      enterprise_id: to.enterpriseId ?? null,
+      team_id: team,
+      user_id: 'U0WARDENBOT',
+      is_bot: true,
+      is_enterprise_install: to.isEnterpriseInstall === true,
+    },
+  ];
+  const body = { ...payload, ...(to.enterpriseId ? { enterprise_id: to.enterpriseId } : {}) };
+  return { payload, body };
 }

@@ -5,7 +5,7 @@ import { checkMessage } from './blocks-check.js';
 import { appHomeOpened, deliverEvent } from './events-api.js';
 import type { LocalSlack } from './local-slack.js';
 import { METHODS } from './methods/index.js';
-import { LocalOrg, ORG, ORG_PEOPLE, orgUser } from './org.js';
+import { authTestOf, conversationInfo, LocalOrg, ORG_PEOPLE, orgEventBody, orgUser } from './org.js';
 import { RateLimiter } from './rate-limiter.js';
 import { eventCallbackBody } from './requests.js';
 import { SocketModeHub } from './socket.js';
@@ -142,34 +142,11 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     const scope = token === botToken ? { teamId: undefined } : org.check(String(token ?? ''), args);
     if ('error' in scope) return send(res, 200, fail(scope.error));
     const issued = org.tokens.get(String(token ?? ''));
-    if (name === 'auth.test' && issued) {
-      // An org-wide token answers with the organisation's address (InstallProvider keeps it as enterpriseUrl).
-      const team = ORG.teams.find((t) => t.id === issued.teamId);
-      return send(res, 200, {
-        ok: true,
-        url: issued.orgWide ? ORG.url : `https://${team?.id.toLowerCase() ?? 'acme'}.slack.example/`,
-        team: team?.name ?? ORG.name,
-        team_id: issued.teamId ?? ORG.enterpriseId,
-        enterprise_id: ORG.enterpriseId,
-        user_id: issued.botUserId,
-        bot_id: 'B0WARDEN',
-        is_enterprise_install: issued.orgWide,
-      });
-    }
+    if (name === 'auth.test' && issued) return send(res, 200, authTestOf(issued));
     if (name === 'conversations.info') {
       const id = String(args.channel ?? '');
-      const ext = ws.externallyShared.has(id);
-      return send(res, 200, {
-        ok: true,
-        channel: {
-          id,
-          is_channel: true,
-          is_shared: ext,
-          is_ext_shared: ext,
-          is_org_shared: false,
-          context_team_id: org.channelTeams.get(id) ?? teamId,
-        },
-      });
+      const info = conversationInfo(id, ws.externallyShared.has(id), org.channelTeams.get(id) ?? teamId);
+      return send(res, 200, info);
     }
     const fault = faults.find((f) => f.method === name && f.remaining > 0);
     if (fault) {
@@ -279,18 +256,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     events,
     org,
     sendEvent(event, target, to = {}) {
-      const team = to.teamId ?? teamId;
-      const payload = eventCallbackBody(team, event);
-      payload.authorizations = [
-        {
-          enterprise_id: to.enterpriseId ?? null,
-          team_id: team,
-          user_id: 'U0WARDENBOT',
-          is_bot: true,
-          is_enterprise_install: to.isEnterpriseInstall === true,
-        },
-      ];
-      const body = { ...payload, ...(to.enterpriseId ? { enterprise_id: to.enterpriseId } : {}) };
+      const { payload, body } = orgEventBody(to.teamId ?? teamId, event, to);
       const delivery: EventDelivery = {
         eventId: payload.event_id,
         type: payload.event.type,
