@@ -33,11 +33,12 @@ routing:
 /** One finding per route: high -> Alpha, critical -> Bravo, low -> Charlie. */
 const FINDING_OF = { [A.id]: 'FND_SA_UNOWNED', [B.id]: 'FND_DECOY_USED', [C.id]: 'FND_UNUSED_SECRET' };
 
-const startOne = harnessPerTest();
+// Registered first, so it runs after the harness is closed (after-hooks run in reverse).
 const slacks: LocalSlack[] = [];
 afterEach(async () => {
   for (const s of slacks.splice(0)) await s.close();
 });
+const startOne = harnessPerTest();
 async function start(): Promise<Harness> {
   const slack = await createLocalSlack();
   slacks.push(slack);

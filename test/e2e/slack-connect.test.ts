@@ -1,6 +1,7 @@
-import type { JsonFinding } from '@warden/simulators';
+import { randomBytes } from 'node:crypto';
+import { createLocalSlack, type JsonFinding, type LocalSlack, ORG } from '@warden/simulators';
 import { request } from 'undici';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { signedPostSignature } from '../../src/intake/verify-signed-post.js';
 import { ALICE, type Harness, harnessPerTest, waitFor } from '../helpers/harness.js';
@@ -19,9 +20,15 @@ routing:
     - { when: { severities: [critical] }, channel: C0CONNECT }
     - { when: { severities: [low] }, channel: C0OPEN, allowExternal: true }
 `;
+const [A, B] = ORG.teams;
 const DETAIL = 'deploy-bot has no owner';
 const POINTER = 'A finding needs attention: open it in <#C0ALERTS>';
 
+// Registered first, so it runs after the harness is closed (after-hooks run in reverse).
+const slacks: LocalSlack[] = [];
+afterEach(async () => {
+  for (const s of slacks.splice(0)) await s.close();
+});
 const startOne = harnessPerTest();
 
 async function send(h: Harness, finding: JsonFinding): Promise<void> {
@@ -121,5 +128,67 @@ describe('Slack Connect: a channel shared with another organisation', () => {
     // allowExternal: the route says details may go there.
     expect(shownIn(h, 'C0OPEN')).toContain('reporting-app');
     expect(notices(h, 'C0OPEN')).toHaveLength(0);
+  });
+
+  it('with several workspaces: the shared channel’s own workspace tells its admins, with its own token', {
+    timeout: 60_000,
+  }, async () => {
+    const slack = await createLocalSlack();
+    slacks.push(slack);
+    const yaml = `
+workspaces:
+  - { team: ${A.id}, enterprise: ${ORG.enterpriseId}, adminChannel: C0ALPHASEC }
+  - { team: ${B.id}, enterprise: ${ORG.enterpriseId}, adminChannel: C0BRAVOSEC }
+routing:
+  rules:
+    - { when: { severities: [high] }, channel: ${B.channel}, workspace: ${B.id} }
+`;
+    const h = await startOne({
+      slack,
+      env: {
+        SLACK_BOT_TOKEN: '',
+        SLACK_TEAM_ID: '',
+        SLACK_CLIENT_ID: slack.org.clientId,
+        SLACK_CLIENT_SECRET: slack.org.clientSecret,
+        SLACK_STATE_SECRET: 'state-secret-for-tests-0123456789',
+        WARDEN_TOKEN_KEY: randomBytes(32).toString('base64'),
+      },
+      file: parseConfigFile(yaml, 'org.yaml'),
+    });
+    for (const team of [A.id, B.id]) {
+      const begin = await fetch(`${h.base}/slack/install`, { redirect: 'manual' });
+      const cookie = (begin.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+      const consent = await fetch(`${begin.headers.get('location')}&team=${team}`, { redirect: 'manual' });
+      const done = await fetch(String(consent.headers.get('location')), {
+        redirect: 'manual',
+        headers: { cookie },
+      });
+      expect(done.status).toBe(302);
+    }
+    const tokenB = [...slack.org.tokens.values()].find((t) => t.teamId === B.id)?.token;
+    await send(h, seed(h, 'FND_SA_UNOWNED'));
+    await waitFor(() => cardIn(h, B.channel), 10_000, 'the card in Bravo');
+    const shared = { type: 'channel_shared', channel: B.channel, connected_team_id: 'T0PARTNER' };
+    const event = await slack.sendEvent(
+      shared,
+      { url: h.url },
+      { teamId: B.id, enterpriseId: ORG.enterpriseId },
+    );
+    expect(event.delivered).toBe(true);
+    const told = await waitFor(
+      () => h.slack.messages.find((m) => m.channel === 'C0BRAVOSEC' && m.text.includes('is now shared')),
+      5_000,
+      'Bravo’s admins told',
+    );
+    expect(told.text).toContain(`<#${B.channel}>`);
+    const call = h.slack.callsOf('chat.postMessage').find((c) => c.args.channel === 'C0BRAVOSEC');
+    expect(call?.token).toBe(tokenB);
+    expect(h.slack.messages.filter((m) => m.channel === 'C0ALPHASEC')).toEqual([]);
+    await send(h, seed(h, 'FND_SA_UNOWNED', 4));
+    await waitFor(
+      () => cardIn(h, B.channel)?.text.includes('open it in <#C0BRAVOSEC>'),
+      10_000,
+      'the pointer',
+    );
   });
 });
