@@ -33,8 +33,7 @@ routing:
 /** One finding per route: high -> Alpha, critical -> Bravo, low -> Charlie. */
 const FINDING_OF = { [A.id]: 'FND_SA_UNOWNED', [B.id]: 'FND_DECOY_USED', [C.id]: 'FND_UNUSED_SECRET' };
 
-// Registered first, so it runs after the harness is closed (after-hooks run in reverse).
-const slacks: LocalSlack[] = [];
+const slacks: LocalSlack[] = []; // closed after the harness (after-hooks run in reverse)
 afterEach(async () => {
   for (const s of slacks.splice(0)) await s.close();
 });
