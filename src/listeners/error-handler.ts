@@ -39,7 +39,7 @@ export function registerErrorHandler(app: App, p: Pick<Ports, 'logger' | 'privat
       // No installation for the request's workspace (uninstalled, revoked, never installed):
       // Bolt acks it; it is counted, not logged as an error, and nobody can be told (no token).
       p.metrics.interactions.inc({ kind: slackKindOf(body), outcome: 'not_installed' });
-      p.logger.info(
+      p.logger.debug(
         { kind: slackKindOf(body) },
         'request for a workspace Warden is not installed in: ignored',
       );
