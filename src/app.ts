@@ -11,6 +11,9 @@ import type { DeliveryWorker, WorkerOptions } from './delivery/worker.js';
 import { StartupError } from './errors.js';
 import { requestContext } from './http/request-context.js';
 import { registerStepUpRoutes } from './http/step-up-routes.js';
+import { registerConnectEvents } from './listeners/connect-events.js';
+import { registerInstallEvents } from './listeners/install-events.js';
+import type { PayloadOrigin } from './listeners/payloads.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import type { Clock, Ports } from './ports/index.js';
@@ -18,12 +21,14 @@ import type { Store } from './ports/store.js';
 import { checkSlackToken } from './slack/auth-check.js';
 import { createStore } from './store/create-store.js';
 import type { TenantClientOptions } from './tenant/client.js';
+import { openDistributed } from './wiring/distributed.js';
 import { wireIntake } from './wiring/intake.js';
 import { createLifecycle } from './wiring/lifecycle.js';
 import { wireOperations } from './wiring/operations.js';
 import { buildPorts } from './wiring/ports.js';
 import { createSlackApp, slackClientOptions } from './wiring/slack-app.js';
 import { createTenantClient } from './wiring/tenant.js';
+import { singleWorkspace } from './wiring/workspaces.js';
 
 export interface WardenOptions {
   config: Readonly<Config>;
@@ -64,17 +69,20 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   const logger = opts.logger ?? createLogger(config.logLevel);
   const clock = opts.clock ?? Date.now;
   // Before anything listens: a token Slack refuses, or a Slack out of reach, stops the start.
+  // (Installed by OAuth there is no token yet: each installation's is used as it comes.)
   const clientOptions = slackClientOptions(config, logger);
-  const identity = await checkSlackToken({
-    token: config.slack.botToken.reveal(),
-    apiUrl: config.slack.apiUrl,
-    teamId: config.slack.teamId,
-    clientOptions: {
-      slackApiUrl: config.slack.apiUrl,
-      ...(clientOptions.logger ? { logger: clientOptions.logger } : {}),
-    },
-  });
-  if (!identity.ok) throw new StartupError(identity.problem);
+  const identity = config.slack.oauth
+    ? undefined
+    : await checkSlackToken({
+        token: config.slack.botToken.reveal(),
+        apiUrl: config.slack.apiUrl,
+        teamId: config.slack.teamId,
+        clientOptions: {
+          slackApiUrl: config.slack.apiUrl,
+          ...(clientOptions.logger ? { logger: clientOptions.logger } : {}),
+        },
+      });
+  if (identity && !identity.ok) throw new StartupError(identity.problem);
   const metrics = createMetrics();
   const tenant = createTenantClient(config, metrics, clock, opts.tenantOverrides);
   const store = opts.store ?? (await createStore({ ...config.store, logger }));
@@ -82,7 +90,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   const http = express().disable('x-powered-by');
   http.use(requestContext({ metrics, logger, draining: () => draining }));
 
-  const built = buildPorts({
+  const input = {
     config,
     file,
     clock,
@@ -91,8 +99,10 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     store,
     tenant,
     clientOptions,
-    workspaceUrl: identity.url,
-  });
+    workspaceUrl: identity?.url,
+  };
+  const distributed = config.slack.oauth ? await openDistributed(input, config.slack.oauth) : undefined;
+  const built = distributed?.primary ?? buildPorts({ ...input, workspace: singleWorkspace(config) });
   const { ports } = built;
   const slack = createSlackApp({
     config,
@@ -103,11 +113,29 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     replays: store,
     workQueue: opts.workQueue,
     identity,
+    ...(distributed
+      ? {
+          oauth: {
+            receiver: distributed.receiver,
+            workspaces: {
+              portsFor: (team: string | undefined) => distributed.set.served(team)?.ports,
+              refuses: (origin: PayloadOrigin) => distributed.set.refuses(origin),
+            },
+          },
+        }
+      : {}),
   });
+  registerConnectEvents(slack.app, (team) => distributed?.set.served(team)?.ports ?? ports);
+  if (distributed)
+    registerInstallEvents(slack.app, {
+      set: distributed.set,
+      installations: distributed.installations,
+      ports,
+    });
   const intake = {
     workerOptions: opts.worker,
     jwksCooldownMs: opts.jwksCooldownMs,
-    deliveryPorts: built.delivery,
+    deliveryPorts: distributed?.delivery ?? built.delivery,
   };
   const { worker, poller, publisher } = wireIntake({ config, file, ports, http, store, ...intake });
   const { work } = slack;
@@ -116,13 +144,14 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   registerStepUpRoutes(http, ports, work);
 
   const { app, socketMode } = slack;
-  const lifecycleRunner = new LifecycleRunner(ports, file.digest, {
-    refreshHome: (users) => built.home.refresh(users),
+  const home = distributed?.homes ?? built.home;
+  const lifecycleRunner = new LifecycleRunner(distributed?.background ?? ports, file.digest, {
+    refreshHome: (users) => home.refresh(users),
     ...(opts.lifecycleTickMs ? { tickMs: opts.lifecycleTickMs } : {}),
   });
   const lifecycle = createLifecycle({
     lifecycleRunner,
-    home: built.home,
+    home,
     http,
     app,
     socketMode,

@@ -12,6 +12,7 @@ import { PollerSchema } from './config-sections/poller.js';
 import { RetentionSchema } from './config-sections/retention.js';
 import { RuleSchema } from './config-sections/routing.js';
 import { StepUpSchema } from './config-sections/step-up.js';
+import { WorkspacesSchema } from './config-sections/workspaces.js';
 import { DEFAULT_ATTRIBUTION } from './domain/attribution.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 
@@ -40,8 +41,42 @@ export const ConfigFileSchema = z
     attest: AttestSchema,
     /** Off unless configured: actions stay one click. */
     stepUp: StepUpSchema.optional(),
+    workspaces: WorkspacesSchema,
   })
-  .strict();
+  .strict()
+  .superRefine((file, ctx) => {
+    // A route naming a workspace names one of `workspaces`.
+    const known = new Set(file.workspaces.map((w) => w.team));
+    // Several workspaces: every channel Warden posts in on its own (routes, digests) must say
+    // whose it is, so its cards go out with that workspace's token (a guess could leak a card).
+    const listed = new Set(file.workspaces.flatMap((w) => w.channels));
+    const several = file.workspaces.length > 1;
+    file.routing.rules.forEach((rule, i) => {
+      if (!('channel' in rule)) return;
+      if (rule.workspace !== undefined && !known.has(rule.workspace))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['routing', 'rules', i, 'workspace'],
+          message: 'is not one of `workspaces`',
+        });
+      if (several && rule.workspace === undefined && !listed.has(rule.channel))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['routing', 'rules', i, 'workspace'],
+          message: "is required with several workspaces (or list the channel in its workspace's `channels`)",
+        });
+    });
+    for (const rule of file.routing.rules)
+      if ('channel' in rule && rule.workspace !== undefined) listed.add(rule.channel);
+    file.digest.forEach((d, i) => {
+      if (several && !listed.has(d.channel))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['digest', i, 'channel'],
+          message: "must be a routed channel or listed in its workspace's `channels` with several workspaces",
+        });
+    });
+  });
 
 export type ConfigFile = z.output<typeof ConfigFileSchema>;
 

@@ -1,8 +1,17 @@
 import { z } from 'zod';
 import { type ConfigFile, loadConfigFile } from './config-file.js';
+import {
+  type Distributed,
+  installCheck,
+  type SingleWorkspace,
+  slackInstall,
+  tokenKey,
+} from './config-slack.js';
 import { parseDurationMs } from './domain/duration.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 import { Secret } from './secret.js';
+
+export type { OAuthConfig } from './config-slack.js';
 
 /**
  * The only reader of the environment. `loadConfig(env)` validates every setting of the
@@ -53,7 +62,17 @@ const integer = (min: number, max: number) =>
     .refine((n) => n >= min && n <= max, { message: `must be between ${min} and ${max}` });
 
 const EnvSchema = z.object({
-  SLACK_BOT_TOKEN: secret('xoxb-'),
+  SLACK_BOT_TOKEN: secret('xoxb-').optional(),
+  SLACK_CLIENT_ID: z
+    .string()
+    .regex(/^\d+\.\d+$/, { message: "must be the app's client id (digits.digits)" })
+    .optional(),
+  SLACK_CLIENT_SECRET: secret().optional(),
+  SLACK_STATE_SECRET: secret()
+    .refine((s) => s.reveal().length >= 16, { message: 'must be at least 16 characters' })
+    .optional(),
+  WARDEN_TOKEN_KEY: tokenKey.optional(),
+  WARDEN_TOKEN_KEY_PREVIOUS: tokenKey.optional(),
   SLACK_SIGNING_SECRET: secret().optional(),
   SLACK_APP_TOKEN: secret('xapp-').optional(),
   SLACK_API_URL: httpUrl.transform((v) => (v.endsWith('/') ? v : `${v}/`)).default('https://slack.com/api/'),
@@ -61,7 +80,10 @@ const EnvSchema = z.object({
     .string()
     .regex(/^\/[a-z0-9_-]{1,31}$/, { message: 'must be a slash command such as /warden' })
     .default('/warden'),
-  SLACK_TEAM_ID: z.string().regex(/^[TE][A-Z0-9]{2,}$/, { message: 'must be a Slack team id (T…)' }),
+  SLACK_TEAM_ID: z
+    .string()
+    .regex(/^[TE][A-Z0-9]{2,}$/, { message: 'must be a Slack team id (T…)' })
+    .optional(),
   SLACK_ENTERPRISE_ID: z
     .string()
     .regex(/^E[A-Z0-9]{2,}$/, { message: 'must be an Enterprise Grid organisation id (E…)' })
@@ -107,15 +129,11 @@ export type TenantAuthConfig =
 
 export interface Config {
   slack: {
-    botToken: Secret;
     signingSecret: Secret | undefined;
     appToken: Secret | undefined;
     apiUrl: string;
     command: string;
-    teamId: string;
-    /** The Enterprise Grid organisation the workspace belongs to, if any. */
-    enterpriseId: string | undefined;
-  };
+  } & (SingleWorkspace | Distributed);
   tenant: {
     baseUrl: string;
     auth: TenantAuthConfig;
@@ -145,7 +163,7 @@ export interface Config {
 
 /** The settings that go together or exclude each other; run on what is set, parsed or not. */
 function crossCheck(env: Partial<Record<keyof Env, unknown>>): ConfigIssue[] {
-  const issues: ConfigIssue[] = [];
+  const issues: ConfigIssue[] = [...installCheck(env)];
   if (!env.SLACK_APP_TOKEN && !env.SLACK_SIGNING_SECRET) {
     issues.push({
       key: 'SLACK_SIGNING_SECRET',
@@ -245,13 +263,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
   return deepFreeze({
     slack: {
-      botToken: e.SLACK_BOT_TOKEN,
       signingSecret: e.SLACK_SIGNING_SECRET,
       appToken: e.SLACK_APP_TOKEN,
       apiUrl: e.SLACK_API_URL,
       command: e.SLACK_COMMAND,
-      teamId: e.SLACK_TEAM_ID,
-      enterpriseId: e.SLACK_ENTERPRISE_ID,
+      ...slackInstall(e),
     },
     tenant: {
       baseUrl: e.TENANT_BASE_URL,

@@ -23,7 +23,7 @@ async function main(argv: readonly string[]): Promise<void> {
   const { config, file } = settings;
   if (argv.includes('--check-config')) {
     process.stdout.write(
-      `Configuration is valid (tenant ${config.tenant.baseUrl}, port ${config.http.port}).\n` +
+      `Configuration is valid (tenant ${config.tenant.baseUrl}, port ${config.http.port}).\n${slackMode(config, file)}\n` +
         `${describeStepUp(file.stepUp)}\n`,
     );
     if (!argv.includes('--online')) return;
@@ -52,6 +52,17 @@ async function main(argv: readonly string[]): Promise<void> {
   };
   process.once('SIGTERM', () => stop('SIGTERM'));
   process.once('SIGINT', () => stop('SIGINT'));
+}
+
+/** What --check-config says of the Slack set-up: one workspace, or OAuth installs and what they serve. */
+function slackMode(
+  config: ReturnType<typeof loadSettings>['config'],
+  file: ReturnType<typeof loadSettings>['file'],
+): string {
+  if (!config.slack.oauth)
+    return `Slack: one workspace (${config.slack.teamId}) with SLACK_BOT_TOKEN. For several workspaces or an Enterprise Grid org-wide install, set SLACK_CLIENT_ID, SLACK_CLIENT_SECRET, SLACK_STATE_SECRET and WARDEN_TOKEN_KEY instead (README "Installing for several workspaces").`;
+  const names = file.workspaces.map((w) => (w.enterprise ? `${w.team} (org ${w.enterprise})` : w.team));
+  return `Slack: installed by OAuth (GET /slack/install, redirect /slack/oauth_redirect); tokens encrypted with WARDEN_TOKEN_KEY${config.slack.oauth.previousTokenKey ? ' (rotating from WARDEN_TOKEN_KEY_PREVIOUS)' : ''}; workspaces served: ${names.length > 0 ? names.join(', ') : 'none: name them in WARDEN_CONFIG workspaces'}.`;
 }
 
 main(process.argv.slice(2)).catch((error: unknown) => {

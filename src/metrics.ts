@@ -17,7 +17,7 @@ export function createMetrics() {
     }),
     interactions: new Counter({
       name: 'warden_interactions_total',
-      help: 'Slack requests by kind (command, block_actions, view_submission, …) and outcome (handled, error, rejected).',
+      help: 'Slack requests by kind (command, block_actions, view_submission, …) and outcome (handled, error, rejected, duplicate, shed, not_installed).',
       labelNames: ['kind', 'outcome'] as const,
       registers: [registry],
     }),

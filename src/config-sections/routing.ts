@@ -23,6 +23,18 @@ const base = {
 };
 
 export const RuleSchema = z.union([
-  z.object({ ...base, channel: channelId }).strict(),
+  z
+    .object({
+      ...base,
+      channel: channelId,
+      /** The workspace the channel is in (WARDEN_CONFIG `workspaces`), when Warden serves several. */
+      workspace: z
+        .string()
+        .regex(/^T[A-Z0-9]{2,}$/, { message: 'must be a Slack workspace id (T…)' })
+        .optional(),
+      /** Slack Connect: cards keep their details even when the channel is shared with another organisation. */
+      allowExternal: z.boolean().optional(),
+    })
+    .strict(),
   z.object({ ...base, drop: z.literal(true) }).strict(),
 ]);

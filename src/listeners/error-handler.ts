@@ -1,6 +1,7 @@
-import type { App } from '@slack/bolt';
+import { type App, ErrorCode } from '@slack/bolt';
 import { z } from 'zod';
 import { describeFailure } from '../blockkit/failure.js';
+import { slackKindOf } from '../http/request-context.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { refOf } from './ref.js';
@@ -25,12 +26,25 @@ export function audienceOfBody(body: unknown): Audience | undefined {
   return { channel, user, responseUrl: b.response_url ?? undefined };
 }
 
+const isAuthorizationError = (error: Error): boolean =>
+  'code' in error && error.code === ErrorCode.AuthorizationError;
+
 /**
  * The last resort (Bolt's extendedErrorHandler): an error that escaped a listener or a middleware
  * (the runner tells its own) is logged with the ref, and whoever acted is told, with that ref.
  */
-export function registerErrorHandler(app: App, p: Pick<Ports, 'logger' | 'privately'>): void {
+export function registerErrorHandler(app: App, p: Pick<Ports, 'logger' | 'privately' | 'metrics'>): void {
   const handler = async ({ error, context, body }: { error: Error; context: object; body: unknown }) => {
+    if (isAuthorizationError(error)) {
+      // No installation for the request's workspace (uninstalled, revoked, never installed):
+      // Bolt acks it; it is counted, not logged as an error, and nobody can be told (no token).
+      p.metrics.interactions.inc({ kind: slackKindOf(body), outcome: 'not_installed' });
+      p.logger.debug(
+        { kind: slackKindOf(body) },
+        'request for a workspace Warden is not installed in: ignored',
+      );
+      return;
+    }
     const ref = refOf(context);
     p.logger.error({ err: error, ref }, 'unhandled error in a Slack listener');
     const to = audienceOfBody(body);

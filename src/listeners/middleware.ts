@@ -1,8 +1,12 @@
 import type { AnyMiddlewareArgs, App } from '@slack/bolt';
+import { EXTERNAL_REFUSED } from '../blockkit/connect-words.js';
 import { BUSY } from '../blockkit/interaction-words.js';
 import { slackKindOf } from '../http/request-context.js';
 import type { ListenerContext } from './context.js';
 import { foreignOrigin, teamOf } from './payloads.js';
+
+/** WorkspaceSet.refuses' reason for a person of an organisation Warden does not serve. */
+const PARTNER = 'a person of another organisation';
 
 /** The answer to an interaction turned away under overload: in the ack itself, no further work. */
 async function shed(args: AnyMiddlewareArgs, kind: string): Promise<void> {
@@ -20,6 +24,28 @@ async function shed(args: AnyMiddlewareArgs, kind: string): Promise<void> {
   await args.ack();
 }
 
+/** Says to a Slack Connect partner that Warden does not act for them: in the ack, or by response_url. */
+async function tellPartner(args: AnyMiddlewareArgs): Promise<boolean> {
+  if ('command' in args && 'ack' in args) {
+    await args.ack({ response_type: 'ephemeral', text: EXTERNAL_REFUSED });
+    return true;
+  }
+  if ('action' in args && 'respond' in args && 'ack' in args && hasResponseUrl(args.body)) {
+    await args.ack();
+    await args
+      .respond({ response_type: 'ephemeral', replace_original: false, text: EXTERNAL_REFUSED })
+      .catch(() => undefined);
+    return true;
+  }
+  return false;
+}
+
+const hasResponseUrl = (body: unknown): boolean =>
+  typeof body === 'object' &&
+  body !== null &&
+  'response_url' in body &&
+  typeof body.response_url === 'string';
+
 function ackOf(args: AnyMiddlewareArgs): (() => Promise<void>) | undefined {
   if (!('ack' in args) || typeof args.ack !== 'function') return undefined;
   const { ack } = args;
@@ -33,20 +59,29 @@ function ackOf(args: AnyMiddlewareArgs): (() => Promise<void>) | undefined {
  * (acked, so Slack shows no error, and logged), and drops a second delivery of an interaction
  * already handled (same trigger_id) so nothing is done twice.
  */
-export function registerMiddleware(app: App, { ports, work, delivered }: ListenerContext): void {
+export function registerMiddleware(app: App, { ports, work, delivered, workspaces }: ListenerContext): void {
   const { logger, metrics } = ports;
   const { teamId, enterpriseId } = ports.settings;
   app.use(async (args) => {
     const origin = teamOf(args.body);
     const { triggerId, type } = origin;
     const kind = slackKindOf(args.body);
-    const foreign = foreignOrigin(origin, { teamId, enterpriseId });
+    // Several workspaces: the request's and the person's own must be served and installed.
+    const foreign = workspaces
+      ? await workspaces.refuses(origin)
+      : foreignOrigin(origin, { teamId, enterpriseId });
     if (foreign) {
       logger.warn(
         { team: origin.teamId ?? null, userTeam: origin.userTeamId ?? null, type, why: foreign },
         'request from another workspace refused',
       );
       metrics.interactions.inc({ kind, outcome: 'rejected' });
+      // A person of another organisation in a shared channel of ours is told why (Slack Connect).
+      const partner =
+        origin.userTeamId !== undefined &&
+        origin.userTeamId !== origin.teamId &&
+        (workspaces ? foreign === PARTNER : origin.teamId === teamId);
+      if (partner && (await tellPartner(args))) return;
       await ackOf(args)?.();
       return;
     }

@@ -15,7 +15,7 @@ import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { refusal } from '../usecases/authorize.js';
 import { logTenantFailure } from '../usecases/log-failure.js';
-import type { ListenerContext } from './context.js';
+import { type ListenerContext, portsOf } from './context.js';
 import { SlashCommandSchema } from './payloads.js';
 import { refOf } from './ref.js';
 import { type ActionRow, type Bound, type Route, readClick, readSubmission, type ViewRow } from './route.js';
@@ -155,14 +155,14 @@ function registerAction(app: App, ctx: ListenerContext, route: ActionRow): void 
     app.action(id, async ({ ack, body, context }) => {
       await ack();
       const ref = refOf(context);
-      await ctx.work.run(() => runClick(ctx.ports, route, body, ref));
+      await ctx.work.run(() => runClick(portsOf(ctx, context), route, body, ref));
     });
 }
 
 function registerView(app: App, ctx: ListenerContext, route: ViewRow): void {
-  const { ports: p } = ctx;
   for (const id of route.callbackIds)
     app.view(id, async ({ ack, body, context }) => {
+      const p = portsOf(ctx, context);
       const ref = refOf(context);
       const submission = readSubmission(body, ref);
       const form = submission ? route.read(p, submission) : { ok: false as const, unreadable: true as const };
@@ -189,21 +189,22 @@ export function registerRoutes(app: App, ctx: ListenerContext, routes: readonly 
     else
       app.event(route.event, async ({ body, context }) => {
         const ref = refOf(context);
+        const p = portsOf(ctx, context);
         await ctx.work.run(() =>
           route
-            .run(ctx.ports, body, ref)
-            .catch((error: unknown) =>
-              ctx.ports.logger.warn({ err: error, ref }, `${route.event} not handled`),
-            ),
+            .run(p, body, ref)
+            .catch((error: unknown) => p.logger.warn({ err: error, ref }, `${route.event} not handled`)),
         );
       });
   }
 }
 
 /** `/warden …`: help and mistakes are answered in the ack itself (no I/O); the rest by the runner. */
-export function registerCommand(app: App, { ports, work }: ListenerContext): void {
-  const { slashCommand } = ports.settings;
+export function registerCommand(app: App, listeners: ListenerContext): void {
+  const { work } = listeners;
+  const { slashCommand } = listeners.ports.settings;
   app.command(slashCommand, async ({ ack, body, context }) => {
+    const ports = portsOf(listeners, context);
     const parsed = SlashCommandSchema.safeParse(body);
     if (!parsed.success) {
       await ack({ response_type: 'ephemeral', text: COMMAND_NOT_VALID });

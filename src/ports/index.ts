@@ -11,6 +11,7 @@ import type { OwnersPort } from './owners.js';
 import type { RollupStore } from './rollups.js';
 import type {
   ChatPort,
+  ConnectGuard,
   FilePort,
   GroupsPort,
   HistoryPort,
@@ -28,6 +29,11 @@ export type Clock = () => number;
 /** What an operator set (WARDEN_CONFIG and a few variables), as the use cases read it. */
 export interface Settings {
   /** The workspace Warden serves (audit entries carry it). */
+  /**
+   * Several workspaces served (OAuth): all their ids. A person whose own workspace is one of
+   * them may act here (Enterprise Grid people belong to several); anyone else is another's.
+   */
+  servedTeams?: readonly string[] | undefined;
   teamId: string;
   /** The Enterprise Grid organisation of the workspace, if any (SLACK_ENTERPRISE_ID). */
   enterpriseId: string | undefined;
@@ -144,6 +150,8 @@ export interface StorePorts {
  */
 export interface Ports extends CorePorts, SlackPorts, TenantPorts, StorePorts {
   /** People mapped between the tenant and Slack (finding owners). */
+  /** Slack Connect: which channels get a pointer instead of details (slack/connect-guard.ts). */
+  connect?: ConnectGuard;
   owners: OwnersPort;
   /** The organisation's identity provider, when step-up verification is configured. */
   identity: IdentityProvider | undefined;

@@ -83,11 +83,14 @@ export interface LifecycleStore {
   lifecycleStats(since: number): Promise<LifecycleStats>;
 }
 
-/** Who has opened Warden's Home tab (only they get it republished after they act). */
+/**
+ * Who has opened Warden's Home tab (only they get it republished after they act), by workspace:
+ * `team` is the workspace's id when Warden serves several, '' (the default) for the one workspace.
+ */
 export interface HomeViews {
-  markHomeOpened(userId: string, now: number): Promise<void>;
-  /** Of these people, the ones who have opened the Home tab. */
-  homeOpenedBy(userIds: readonly string[]): Promise<string[]>;
-  /** Everyone who has opened it, most recent first (at most `limit`). */
-  homeViewers(limit: number): Promise<string[]>;
+  markHomeOpened(userId: string, now: number, team?: string): Promise<void>;
+  /** Of these people, the ones who have opened the Home tab (in that workspace). */
+  homeOpenedBy(userIds: readonly string[], team?: string): Promise<string[]>;
+  /** Everyone who has opened it (in that workspace), most recent first (at most `limit`). */
+  homeViewers(limit: number, team?: string): Promise<string[]>;
 }

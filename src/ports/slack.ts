@@ -121,3 +121,11 @@ export interface PrivatePort {
   /** A short ephemeral text: the usual way to report a problem to the person who acted. */
   tell(to: Audience, text: string): Promise<boolean>;
 }
+
+/** Slack Connect: finding details never go to a channel shared with another organisation (unless allowed). */
+export interface ConnectGuard {
+  /** True when a message to this channel must be the pointer, not the details. */
+  redacts(channel: string): Promise<boolean>;
+  /** Slack said the channel is (or is no longer) shared: kept, and admins told once. */
+  changed(channel: string, shared: boolean): Promise<void>;
+}

@@ -1,5 +1,5 @@
 import type { WebClientOptions } from '@slack/web-api';
-import { MeteredWebClient } from './metered-web-client.js';
+import { MeteredWebClient, type TokenSource } from './metered-web-client.js';
 
 /**
  * Every Web API client Warden makes, by what it is for (one factory, so a 429 policy is chosen
@@ -18,7 +18,8 @@ import { MeteredWebClient } from './metered-web-client.js';
 export type SlackClientPolicy = 'peopleWait' | 'trigger' | 'paced' | 'lookup';
 
 export interface SlackClientBase {
-  token: string;
+  /** The bot token, or (several workspaces) where to get the workspace's token on each call. */
+  token: string | TokenSource;
   /** The base options (API URL, timeout, logger, retries for `peopleWait`). */
   options: WebClientOptions;
   /** Counts a failed call by method and Slack error. */

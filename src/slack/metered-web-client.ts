@@ -1,5 +1,13 @@
 import { WebClient, type WebClientOptions } from '@slack/web-api';
+import { SlackApiError } from '../errors.js';
 import { toSlackApiError } from './slack-errors.js';
+
+/**
+ * Where a client's token comes from when Warden serves several workspaces: asked on every call
+ * (the installation may have been removed since the last one), or why none serves now
+ * (`not_installed`, or the error that stopped the workspace, e.g. `token_revoked`).
+ */
+export type TokenSource = () => Promise<{ token: string } | { refused: string }>;
 
 /**
  * A Web API client that counts its failures by method and Slack error (the Slack errors metric)
@@ -16,10 +24,17 @@ export class MeteredWebClient extends WebClient {
   readonly #token: string;
   readonly #options: WebClientOptions;
   readonly #perMethod = new Map<string, WebClient>();
+  readonly #tokenOf: TokenSource | undefined;
 
-  constructor(token: string, options: WebClientOptions, onError: (method: string, error: string) => void) {
-    super(token, options);
-    this.#token = token;
+  constructor(
+    token: string | TokenSource,
+    options: WebClientOptions,
+    onError: (method: string, error: string) => void,
+  ) {
+    const fixed = typeof token === 'string' ? token : undefined;
+    super(fixed, options);
+    this.#token = fixed ?? '';
+    this.#tokenOf = typeof token === 'string' ? undefined : token;
     this.#options = options;
     this.#onError = onError;
   }
@@ -29,6 +44,12 @@ export class MeteredWebClient extends WebClient {
     options?: Parameters<WebClient['apiCall']>[1],
   ): ReturnType<WebClient['apiCall']> {
     try {
+      if (this.#tokenOf) {
+        const source = await this.#tokenOf();
+        // Not installed (any more), or stopped: no call is made, and the failure is final for what needed it.
+        if ('refused' in source) throw new SlackApiError(method, source.refused, 'permanent');
+        return await this.#queueOf(method).apiCall(method, { ...options, token: source.token });
+      }
       return await this.#queueOf(method).apiCall(method, options);
     } catch (error) {
       const mapped = toSlackApiError(method, error);

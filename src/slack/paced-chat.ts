@@ -34,8 +34,15 @@ export function createPacedChat(
   chat: ChatPort,
   pacing: PacingStore,
   clock: Clock,
-  opts: { maxWaitMs: number; hooks?: PacingHooks },
+  opts: {
+    maxWaitMs: number;
+    hooks?: PacingHooks;
+    /** Slack's limits are per workspace: the workspace this chat posts in, when Warden serves several. */
+    workspace?: string | undefined;
+  },
 ): ChatPort {
+  // One workspace keeps the key it always had (replicas of an older version share it).
+  const updateKey = opts.workspace ? `${UPDATE_KEY}:${opts.workspace}` : UPDATE_KEY;
   async function paced<T>(
     method: string,
     key: string,
@@ -69,7 +76,7 @@ export function createPacedChat(
   }
   return {
     post: (m) => paced('chat.postMessage', postKey(m.channel), POST_PACE, () => chat.post(m)),
-    update: (m) => paced('chat.update', UPDATE_KEY, UPDATE_PACE, () => chat.update(m)),
+    update: (m) => paced('chat.update', updateKey, UPDATE_PACE, () => chat.update(m)),
     ephemeral: (m) => chat.ephemeral(m),
   };
 }

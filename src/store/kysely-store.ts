@@ -6,6 +6,7 @@ import { approvalQueries } from './queries/approvals.js';
 import { askQueries } from './queries/asks.js';
 import { auditQueries } from './queries/audit.js';
 import { inflightQueries } from './queries/inflight.js';
+import { installationQueries, sharedChannelQueries } from './queries/installations.js';
 import { instanceQueries } from './queries/instances.js';
 import { lifecycleQueries } from './queries/lifecycle.js';
 import { messageQueries } from './queries/messages.js';
@@ -77,6 +78,8 @@ export function createKyselyStore(
     ...replayQueries(db, retry),
     ...inflightQueries(db),
     ...instanceQueries(db),
+    ...installationQueries(db),
+    ...sharedChannelQueries(db),
     ...retentionQueries(db),
     ...pacingQueries(db, kind),
     ...rollupQueries(db),
@@ -118,6 +121,10 @@ export function createKyselyStore(
     openAsksOf: r(base.openAsksOf),
     // an ask is one per finding: a repeat returns the first
     createAsk: r(base.createAsk),
+    installation: r(base.installation),
+    installations: r(base.installations),
+    sharedAmong: r(base.sharedAmong),
+    channelSharing: r(base.channelSharing),
     // claims: one statement each, and a retry recognises its own (queries/outbox.ts, inflight.ts)
     claimDue: r(base.claimDue),
     claimDueJobs: r(base.claimDueJobs),
@@ -141,5 +148,6 @@ export function createKyselyStore(
     setAskQuestion: r(base.setAskQuestion),
     clearAskEscalated: r(base.clearAskEscalated),
     setAskNote: r(base.setAskNote),
+    saveInstallation: r(base.saveInstallation),
   };
 }

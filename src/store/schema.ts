@@ -179,7 +179,9 @@ export interface InstancesTable {
   lease_until: number;
 }
 
+/** A Home tab opened, by (workspace, person): team '' is the one workspace of SLACK_BOT_TOKEN (0091). */
 export interface HomeViewsTable {
+  team_id: string;
   user_id: string;
   opened_at: number;
 }
@@ -223,7 +225,32 @@ export interface StepUpsTable {
   settled_at: number | null;
 }
 
+/** An OAuth installation, encrypted (migration 0090): `org:<E…>` or `team:<T…>`. */
+export interface InstallationsTable {
+  key: string;
+  enterprise_id: string | null;
+  team_id: string | null;
+  is_enterprise_install: number;
+  /** Which key sealed it (a rotation re-seals what the previous key wrote). */
+  key_id: string;
+  sealed: string;
+  installed_at: number;
+  /** JSON array of team ids an org-wide install no longer serves. */
+  teams_removed: string;
+}
+
+/** A channel Slack said is shared with another organisation (Slack Connect). */
+export interface SharedChannelsTable {
+  channel: string;
+  team_id: string | null;
+  shared: number;
+  admins_told: number;
+  changed_at: number;
+}
+
 export interface Database {
+  installations: InstallationsTable;
+  shared_channels: SharedChannelsTable;
   outbox: OutboxTable;
   messages: MessagesTable;
   owner_notices: OwnerNoticesTable;
@@ -237,7 +264,7 @@ export interface Database {
   rollup_groups: RollupGroupsTable;
   rollup_members: RollupMembersTable;
   lifecycle_jobs: LifecycleJobsTable;
-  home_views: HomeViewsTable;
+  home_views_by_team: HomeViewsTable;
   asks: AsksTable;
   step_ups: StepUpsTable;
 }

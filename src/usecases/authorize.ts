@@ -67,7 +67,11 @@ async function check(
     };
   }
   // Slack Connect: the person's own workspace decides, not the channel's (users.info says which).
-  if (person.teamId !== undefined && person.teamId !== p.settings.teamId)
+  const ownTeam =
+    person.teamId === undefined ||
+    person.teamId === p.settings.teamId ||
+    p.settings.servedTeams?.includes(person.teamId) === true;
+  if (!ownTeam)
     return {
       shown: Refusal.otherWorkspace,
       logged: `person of another workspace (${person.teamId})`,

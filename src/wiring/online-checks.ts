@@ -20,6 +20,11 @@ export interface CheckLine {
 }
 
 async function checkSlack(config: Readonly<Config>, logger: Logger): Promise<CheckLine> {
+  if (config.slack.oauth)
+    return {
+      ok: true,
+      text: "Slack: installed by OAuth; each installation's token is checked when it is used (no SLACK_BOT_TOKEN to try).",
+    };
   const slack = await checkSlackToken({
     token: config.slack.botToken.reveal(),
     apiUrl: config.slack.apiUrl,

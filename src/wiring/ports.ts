@@ -6,16 +6,15 @@ import { type ConfigFile, DEFAULT_CONFIG_FILE } from '../config-file.js';
 import type { OwnerDmFinder } from '../delivery/owner-route.js';
 import type { RollupRule, WorkerPorts } from '../delivery/worker.js';
 import { severityRank } from '../domain/severity.js';
-import { isSlackApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { CardSettings, Clock, Ports } from '../ports/index.js';
 import type { OwnersPort } from '../ports/owners.js';
 import type { RollupStore } from '../ports/rollups.js';
-import type { ChatPort, ViewsPort } from '../ports/slack.js';
+import type { ChatPort } from '../ports/slack.js';
 import type { Store } from '../ports/store.js';
 import { createSlackClient } from '../slack/clients.js';
-import type { MeteredWebClient } from '../slack/metered-web-client.js';
+import type { MeteredWebClient, TokenSource } from '../slack/metered-web-client.js';
 import { createOwnerDirectory, UNMAPPED_OWNERS } from '../slack/owner-directory.js';
 import { createPacedChat, type PacingHooks } from '../slack/paced-chat.js';
 import { createPrivateMessages } from '../slack/private-messages.js';
@@ -27,10 +26,12 @@ import { createInstanceLease, type InstanceLease } from '../store/instance-lease
 import type { TenantClient } from '../tenant/client.js';
 import { findUsersByEmail, getUser } from '../tenant/users.js';
 import { scheduleAsk } from '../usecases/attest-ask.js';
-import { createHomeRefresher, type HomeRefresher, refreshingAudit } from '../usecases/home-refresh.js';
+import { type HomeRefresher, refreshingAudit } from '../usecases/home-refresh.js';
 import { ownerDmOf } from '../usecases/owner-dm.js';
-import { publishHome } from '../usecases/publish-home.js';
+import { connectFor } from './connect.js';
+import { homeRefresher, homeRetried } from './home.js';
 import { identityProvider, stepUpSettings } from './step-up.js';
+import { homeViewsIn, type SlackWorkspace } from './workspaces.js';
 
 export interface PortsInput {
   config: Readonly<Config>;
@@ -44,6 +45,10 @@ export interface PortsInput {
   clientOptions: WebClientOptions;
   /** The workspace's address (auth.test), for links to messages. */
   workspaceUrl?: string | undefined;
+  /** The workspace these ports serve, with its bot token (wiring/workspaces.ts). */
+  workspace: SlackWorkspace;
+  /** This process's lease, when another workspace's ports made it already. */
+  lease?: InstanceLease;
 }
 
 /** Slack's own response_url host, plus the configured API's origin (the local Slack in tests). */
@@ -64,8 +69,12 @@ export function buildPorts(input: PortsInput): {
   lease: InstanceLease;
 } {
   const { config, file, clock, logger, metrics, store, tenant } = input;
-  const countError = (method: string, error: string) => metrics.slackErrors.inc({ method, error });
-  const token = config.slack.botToken.reveal();
+  const countError = (method: string, error: string) => {
+    metrics.slackErrors.inc({ method, error });
+    input.workspace.onError?.(method, error);
+  };
+  const { workspace } = input;
+  const { token } = workspace;
   const base = { token, options: input.clientOptions, onError: countError };
   const client = createSlackClient('peopleWait', base);
   const hooks = pacingHooks(metrics);
@@ -74,26 +83,32 @@ export function buildPorts(input: PortsInput): {
   const paced = createPacedChat(createChatPort(createSlackClient('paced', base)), store, clock, {
     maxWaitMs: 20_000,
     hooks,
+    workspace: workspace.paceKey,
   });
   // Ephemeral messages are not paced (Tier 4): their client waits out a 429 as before.
-  const chat = { ...paced, ephemeral: createChatPort(client).ephemeral };
-  const { channels, ...actions } = file.permissions;
+  const unguarded = { ...paced, ephemeral: createChatPort(client).ephemeral };
   const lookup = createSlackClient('lookup', base);
+  // Slack Connect: no finding details in a channel shared with another organisation.
+  const connect = connectFor(input, lookup, unguarded.post);
+  const chat = connect.safe(unguarded);
+  const permissions = workspace.permissions ?? file.permissions;
+  const { channels, ...actions } = permissions;
   const owners = ownerDirectory(input, lookup);
   // Each try of the change and of its read-back may take the whole request timeout.
   const changeDeadlineMs = config.tenant.requestTimeoutMs * (config.tenant.maxRetries + 1) * 2 + 1_000;
-  const lease = createInstanceLease(store, config.store.instanceLeaseMs);
+  const lease = input.lease ?? createInstanceLease(store, config.store.instanceLeaseMs);
   const ports: Ports = {
     clock,
     logger,
     metrics,
     settings: {
-      teamId: config.slack.teamId,
-      enterpriseId: config.slack.enterpriseId,
+      teamId: workspace.teamId,
+      servedTeams: workspace.servedTeams,
+      enterpriseId: workspace.enterpriseId,
       slashCommand: config.slack.command,
       limits: file.limits,
       policy: { actions, channels },
-      approvers: file.permissions.acceptRisk?.approvers,
+      approvers: permissions.acceptRisk?.approvers,
       approvalTtlMs: file.approvals.expireAfterHours * 3_600_000,
       attributionTemplate: file.attribution.template,
       offerUnsuppress: file.cards.offerUnsuppress,
@@ -135,12 +150,14 @@ export function buildPorts(input: PortsInput): {
     inflight: createInflightClaims(store, clock, changeDeadlineMs, lease.id),
     rollups: rollupPort(store, clock),
     owners,
-    lifecycle: store,
+    connect: connect.guard,
+    // Home tabs opened are kept by (workspace, person): '' is the one workspace of SLACK_BOT_TOKEN.
+    lifecycle: workspace.paceKey === undefined ? store : homeViewsIn(store, workspace.paceKey),
     asks: store,
     stepUps: store,
     identity: identityProvider(file, config),
   };
-  const home = homeRefresher(ports, store);
+  const home = homeRefresher(ports);
   const delivery = createDeliveryPorts({
     owners,
     ownerDm: (finding) => ownerDmOf(ports, finding),
@@ -154,36 +171,10 @@ export function buildPorts(input: PortsInput): {
     onSlackError: countError,
     rollup: rollupRule(file),
     hooks,
+    paceKey: workspace.paceKey,
+    safe: connect.safe,
   });
   return { ports, delivery, home, lease };
-}
-
-/** A Home tab Slack rate limited (handed back at once) is published again after its Retry-After. */
-function homeRetried(views: ViewsPort, home: () => HomeRefresher): ViewsPort {
-  return {
-    ...views,
-    publish: (userId, view) =>
-      views.publish(userId, view).catch((error: unknown) => {
-        if (isSlackApiError(error) && error.failure === 'rate_limited')
-          home().rateLimited([userId], error.retryAfterMs);
-        throw error;
-      }),
-  };
-}
-
-function homeRefresher(ports: Ports, store: Store): HomeRefresher {
-  return createHomeRefresher({
-    publish: (userId) => publishHome(ports, userId),
-    openedBy: (ids) => store.homeOpenedBy(ids),
-    async approvers() {
-      const group = ports.settings.approvers;
-      if (!group) return [];
-      const viewers = await store.homeViewers(500);
-      const inGroup = await Promise.all(viewers.map((u) => ports.groups.isMember(u, [group])));
-      return viewers.filter((_, i) => inGroup[i]);
-    },
-    logger: ports.logger,
-  });
 }
 
 /** The worker's ports, and the lower-priority Slack the roll-up publisher posts with. */
@@ -195,7 +186,7 @@ export type DeliveryPorts = WorkerPorts & { listingChat: ChatPort };
  */
 export function createDeliveryPorts(o: {
   store: Store;
-  token: string;
+  token: string | TokenSource;
   clientOptions: WebClientOptions;
   logger: Logger;
   clock: Clock;
@@ -205,6 +196,10 @@ export function createDeliveryPorts(o: {
   /** Roll-ups in a flood (WARDEN_CONFIG `delivery.rollup`); none when absent. */
   rollup?: RollupRule | undefined;
   hooks?: PacingHooks;
+  /** The workspace's pacing key, when Warden serves several. */
+  paceKey?: string | undefined;
+  /** Slack Connect: the chats held to the workspace's guard (wiring/connect.ts). */
+  safe?: (chat: ChatPort) => ChatPort;
   /** Owners on cards; without it (a worker alone, in tests) they are shown by id. */
   owners?: OwnersPort;
   /** Alerts routed to a finding's owner (`notifyOwner: true`); they fail without it. */
@@ -217,11 +212,15 @@ export function createDeliveryPorts(o: {
     options: o.clientOptions,
     onError: o.onSlackError ?? (() => undefined),
   });
+  const safe = o.safe ?? ((chat: ChatPort) => chat);
   const paced = (maxWaitMs: number) =>
-    createPacedChat(createChatPort(client), o.store, o.clock, {
-      maxWaitMs,
-      ...(o.hooks ? { hooks: o.hooks } : {}),
-    });
+    safe(
+      createPacedChat(createChatPort(client), o.store, o.clock, {
+        maxWaitMs,
+        ...(o.hooks ? { hooks: o.hooks } : {}),
+        workspace: o.paceKey,
+      }),
+    );
   // The worker waits at most 1.5 s for a slot: a row whose channel is busier goes back to the
   // queue (postponed, untried) and the worker moves on to other channels.
   const chat = paced(1_500);
@@ -260,7 +259,7 @@ function ownerDirectory(input: PortsInput, client: MeteredWebClient): OwnersPort
     findUsersByEmail: (email) => findUsersByEmail(input.tenant, email, 2),
     lookupByEmail: (email) => slack.lookupByEmail(email),
     slackPerson: (id) => slack.get(id),
-    organisation: { teamId: input.config.slack.teamId, enterpriseId: input.config.slack.enterpriseId },
+    organisation: { teamId: input.workspace.teamId, enterpriseId: input.workspace.enterpriseId },
     logger: input.logger,
     now: input.clock,
   });

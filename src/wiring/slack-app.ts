@@ -1,9 +1,10 @@
-import { App, ExpressReceiver, SocketModeReceiver } from '@slack/bolt';
+import { App, ExpressReceiver, type ExpressReceiverOptions, SocketModeReceiver } from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type express from 'express';
 import type { Config } from '../config.js';
 import { REQUEST_ID_HEADER } from '../http/request-context.js';
 import { slackRequestGuard } from '../http/slack-request-guard.js';
+import type { ListenerContext } from '../listeners/context.js';
 import { registerErrorHandler } from '../listeners/error-handler.js';
 import { registerListeners } from '../listeners/index.js';
 import { type Logger, toBoltLogger } from '../logger.js';
@@ -35,8 +36,13 @@ export interface SlackAppOptions {
   /** Where signed requests already taken are remembered (the store: shared by replicas). */
   replays: ReplayMemory;
   workQueue?: { concurrency: number; maxWaiting: number } | undefined;
-  /** Who auth.test said the bot is (checked at start), so Bolt does not ask again. */
-  identity: { botId: string; botUserId: string };
+  /** Who auth.test said the bot is (checked at start), so Bolt does not ask again: one workspace. */
+  identity?: { botId: string; botUserId: string } | undefined;
+  /** Installed by OAuth: Bolt's installer options (wiring/oauth.ts) and the workspaces served. */
+  oauth?: {
+    receiver: Partial<ExpressReceiverOptions>;
+    workspaces: NonNullable<ListenerContext['workspaces']>;
+  };
 }
 
 /**
@@ -76,11 +82,18 @@ export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQue
         processBeforeResponse: false,
         app: opts.http,
         customPropertiesExtractor: (req) => ({ requestId: String(req.headers[REQUEST_ID_HEADER] ?? '') }),
+        ...opts.oauth?.receiver,
       });
+  // One workspace: its token. OAuth: no token; the installer authorizes each request by its
+  // enterprise and team (installationStore.fetchInstallation).
+  const single = config.slack.oauth
+    ? {}
+    : {
+        token: config.slack.botToken.reveal(),
+        ...(opts.identity ? { botId: opts.identity.botId, botUserId: opts.identity.botUserId } : {}),
+      };
   const app = new App({
-    token: config.slack.botToken.reveal(),
-    botId: opts.identity.botId,
-    botUserId: opts.identity.botUserId,
+    ...single,
     receiver,
     logger: boltLogger,
     clientOptions: opts.clientOptions,
@@ -88,7 +101,12 @@ export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQue
     extendedErrorHandler: true,
   });
   const work = new WorkQueue(opts.workQueue?.concurrency ?? 64, opts.workQueue?.maxWaiting ?? 2_000);
-  registerListeners(app, { ports: opts.ports, work, delivered: new RecentKeys(10 * 60_000) });
+  registerListeners(app, {
+    ports: opts.ports,
+    work,
+    delivered: new RecentKeys(10 * 60_000),
+    ...(opts.oauth ? { workspaces: opts.oauth.workspaces } : {}),
+  });
   registerErrorHandler(app, opts.ports);
   return { app, work, socketMode: appToken !== undefined };
 }

@@ -10,6 +10,7 @@ import type { Store } from '../../src/ports/store.js';
 import { createStore } from '../../src/store/create-store.js';
 import { buildPorts } from '../../src/wiring/ports.js';
 import { slackClientOptions } from '../../src/wiring/slack-app.js';
+import { singleWorkspace } from '../../src/wiring/workspaces.js';
 import { clientFor, startSandbox } from './tenant.js';
 
 /**
@@ -86,6 +87,7 @@ export function lanePerTest(): (opts?: LaneOptions) => Promise<Lane> {
       store,
       tenant: client,
       clientOptions: { ...slackClientOptions(config, logger), retryConfig: { retries: 0 } },
+      workspace: singleWorkspace(config),
     });
     open.push(async () => {
       await client.close();

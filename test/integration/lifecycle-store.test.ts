@@ -99,5 +99,13 @@ describe.each(backends())('the lifecycle schedule on $name', (backend) => {
     await a.markHomeOpened('U0ALICE', 3);
     expect(await a.homeOpenedBy(['U0ALICE', 'U0CAROL'])).toEqual(['U0ALICE']);
     expect(await a.homeViewers(10)).toEqual(['U0ALICE', 'U0BOB']);
+    // Several workspaces: one person's Home is kept per workspace, apart from the one workspace's.
+    await a.markHomeOpened('W0DANA', 4, 'T0BRAVO');
+    expect(await a.homeOpenedBy(['W0DANA'], 'T0BRAVO')).toEqual(['W0DANA']);
+    expect(await a.homeOpenedBy(['W0DANA'], 'T0ALPHA')).toEqual([]);
+    expect(await a.homeOpenedBy(['W0DANA'])).toEqual([]);
+    await a.markHomeOpened('W0DANA', 5, 'T0ALPHA');
+    expect(await a.homeViewers(10, 'T0ALPHA')).toEqual(['W0DANA']);
+    expect(await a.homeViewers(10, 'T0BRAVO')).toEqual(['W0DANA']);
   });
 });

@@ -52,3 +52,22 @@ describe('WARDEN_CONFIG poller', () => {
     ]);
   });
 });
+
+describe('WARDEN_CONFIG workspaces', () => {
+  const two = 'workspaces:\n  - { team: T0ALPHA, channels: [C0ALPHA] }\n  - { team: T0BRAVO }\n';
+  it('with several workspaces, each routed or digest channel says whose it is', () => {
+    const found = problems(
+      `${two}routing:\n  rules:\n    - { channel: C0NOWHERE }\n    - { channel: C0BRAVO, workspace: T0NOPE }\ndigest:\n  - { channel: C0ELSE, at: '09:00', timezone: UTC }\n`,
+    );
+    expect(found).toEqual([
+      expect.stringMatching(/routing\.rules\.0\.workspace: is required with several workspaces/),
+      expect.stringMatching(/routing\.rules\.1\.workspace: is not one of `workspaces`/),
+      expect.stringMatching(/digest\.0\.channel: must be a routed channel or listed/),
+    ]);
+    const ok = parseConfigFile(
+      `${two}routing:\n  rules:\n    - { channel: C0ALPHA }\n    - { channel: C0BRAVO, workspace: T0BRAVO, allowExternal: true }\ndigest:\n  - { channel: C0BRAVO, at: '09:00', timezone: UTC }\n`,
+      'w.yaml',
+    );
+    expect(ok.workspaces.map((w) => w.team)).toEqual(['T0ALPHA', 'T0BRAVO']);
+  });
+});

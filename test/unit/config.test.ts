@@ -154,6 +154,36 @@ describe('loadConfig', () => {
     for (const value of [BASE.SLACK_BOT_TOKEN, BASE.SLACK_SIGNING_SECRET, BASE.TENANT_CLIENT_SECRET]) {
       expect(printed).not.toContain(value);
     }
-    expect(config.slack.botToken.reveal()).toBe(BASE.SLACK_BOT_TOKEN);
+    expect(config.slack.botToken?.reveal()).toBe(BASE.SLACK_BOT_TOKEN);
+  });
+});
+
+describe('loadConfig: one workspace or OAuth installs', () => {
+  const { SLACK_BOT_TOKEN: _t, SLACK_TEAM_ID: _team, ...rest } = BASE;
+  const OAUTH = {
+    ...rest,
+    SLACK_CLIENT_ID: '1111.2222',
+    SLACK_CLIENT_SECRET: 'client-secret-of-the-app',
+    SLACK_STATE_SECRET: 'state-secret-at-least-16',
+    WARDEN_TOKEN_KEY: 'a'.repeat(64),
+  };
+
+  it('reads OAuth installs, with no bot token, and never prints their secrets', () => {
+    const config = loadConfig(OAUTH);
+    expect(config.slack.oauth?.clientId).toBe('1111.2222');
+    expect(config.slack.botToken).toBeUndefined();
+    const printed = `${JSON.stringify(config)} ${inspect(config, { depth: 10 })}`;
+    for (const secret of [OAUTH.SLACK_CLIENT_SECRET, OAUTH.SLACK_STATE_SECRET, OAUTH.WARDEN_TOKEN_KEY])
+      expect(printed).not.toContain(secret);
+  });
+
+  it('refuses a mix of the two set-ups, a partial OAuth set, and a key that is not 32 bytes', () => {
+    expect(issuesOf({ ...OAUTH, SLACK_BOT_TOKEN: BASE.SLACK_BOT_TOKEN }).message).toContain(
+      'SLACK_BOT_TOKEN',
+    );
+    const { SLACK_STATE_SECRET: _s, ...partial } = OAUTH;
+    expect(issuesOf(partial).message).toContain('SLACK_STATE_SECRET');
+    expect(issuesOf({ ...OAUTH, WARDEN_TOKEN_KEY: 'short' }).message).toContain('WARDEN_TOKEN_KEY');
+    expect(issuesOf(rest).message).toContain('SLACK_BOT_TOKEN');
   });
 });

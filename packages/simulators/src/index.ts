@@ -11,6 +11,7 @@ export { createLocalIdp, type IdpPerson, type LocalIdp, type LocalIdpOptions } f
 export { signedPostHeaders } from './signed-post.js';
 export { checkBlocks, checkMessage, checkMrkdwn, checkView } from './slack/blocks-check.js';
 export { BLOCK_KIT, METHOD_TIER, RATE_LIMITS } from './slack/limits.js';
+export { APP_ID, LocalOrg, ORG, ORG_PEOPLE } from './slack/org.js';
 export { RateLimiter } from './slack/rate-limiter.js';
 export * from './slack/requests.js';
 export * from './slack/server.js';

@@ -11,6 +11,8 @@ import { lifecycle } from './0060-lifecycle.js';
 import { replayTaker } from './0070-replay-taker.js';
 import { cardHashAndOwnerNotices } from './0080-card-hash-and-owner-notices.js';
 import { instances } from './0085-instances.js';
+import { installations } from './0090-installations.js';
+import { homeViewsByTeam } from './0091-home-views-by-team.js';
 import { asks } from './0095-asks.js';
 import { stepUps } from './0096-step-ups.js';
 
@@ -33,6 +35,8 @@ const migrations: Record<string, Migration> = {
   '0070_replay_taker': replayTaker,
   '0080_card_hash_and_owner_notices': cardHashAndOwnerNotices,
   '0085_instances': instances,
+  '0090_installations': installations,
+  '0091_home_views_by_team': homeViewsByTeam,
   '0095_asks': asks,
   '0096_step_ups': stepUps,
 };

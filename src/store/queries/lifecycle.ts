@@ -212,29 +212,31 @@ export function lifecycleQueries(db: Db, kind: Store['kind']): LifecycleStore & 
       };
     },
 
-    async markHomeOpened(userId, now) {
+    async markHomeOpened(userId, now, team = '') {
       await db
-        .insertInto('home_views')
-        .values({ user_id: userId, opened_at: now })
-        .onConflict((oc) => oc.column('user_id').doUpdateSet({ opened_at: now }))
+        .insertInto('home_views_by_team')
+        .values({ team_id: team, user_id: userId, opened_at: now })
+        .onConflict((oc) => oc.columns(['team_id', 'user_id']).doUpdateSet({ opened_at: now }))
         .execute();
     },
 
-    async homeViewers(limit) {
+    async homeViewers(limit, team = '') {
       const rows = await db
-        .selectFrom('home_views')
+        .selectFrom('home_views_by_team')
         .select('user_id')
+        .where('team_id', '=', team)
         .orderBy('opened_at', 'desc')
         .limit(limit)
         .execute();
       return rows.map((r) => r.user_id);
     },
 
-    async homeOpenedBy(userIds) {
+    async homeOpenedBy(userIds, team = '') {
       if (userIds.length === 0) return [];
       const rows = await db
-        .selectFrom('home_views')
+        .selectFrom('home_views_by_team')
         .select('user_id')
+        .where('team_id', '=', team)
         .where('user_id', 'in', [...userIds])
         .execute();
       return rows.map((r) => r.user_id);

@@ -1,4 +1,5 @@
 import type { EventTarget } from './events-api.js';
+import type { LocalOrg } from './org.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { SocketModeHub } from './socket.js';
 import type {
@@ -67,12 +68,22 @@ export interface LocalSlack {
   deleteUser(id: string): void;
   /** Hides a person's email (users.info shows none; lookupByEmail cannot find them). */
   hideEmail(id: string): void;
+  /** Slack Connect: the channel is (or is no longer) shared with another organisation (conversations.info). */
+  shareExternally(channel: string, shared: boolean): void;
   /**
    * `userId` opens the app's Home tab: Slack sends app_home_opened (events-api.ts) to the app's
    * Request URL, signed, or over Socket Mode, retrying as Slack does; resolves with what happened.
    * Throws for someone who cannot open it (unknown, a bot, deactivated).
    */
   openHome(userId: string, target: EventTarget, opts?: EventRetryOptions): Promise<EventDelivery>;
+  /** The Enterprise Grid organisation: OAuth installs, its workspaces, revoked tokens (org.ts). */
+  org: LocalOrg;
+  /** Delivers an event (app_uninstalled, tokens_revoked, channel_shared, …) as Slack does, for a workspace. */
+  sendEvent(
+    event: Record<string, unknown> & { type: string },
+    target: EventTarget,
+    to?: { teamId?: string; enterpriseId?: string; isEnterpriseInstall?: boolean },
+  ): Promise<EventDelivery>;
   /** Every event sent to the app, oldest first, filled in as its attempts happen. */
   events: EventDelivery[];
   close(): Promise<void>;

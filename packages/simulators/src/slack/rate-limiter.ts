@@ -32,8 +32,9 @@ export class RateLimiter {
   }
 
   /** Seconds to wait when `method` is over its limit now (the call is then refused), else undefined. */
-  check(method: string, args: Record<string, unknown>): number | undefined {
-    const wait = this.#heldFor(method) ?? (this.enabled ? this.#limited(method, args) : undefined);
+  check(method: string, args: Record<string, unknown>, workspace = ''): number | undefined {
+    // Per method, per workspace, per app: a workspace over its limit never holds another's calls.
+    const wait = this.#heldFor(method) ?? (this.enabled ? this.#limited(method, args, workspace) : undefined);
     if (wait !== undefined) this.served.set(method, (this.served.get(method) ?? 0) + 1);
     return wait;
   }
@@ -64,8 +65,10 @@ export class RateLimiter {
     return undefined;
   }
 
-  #limited(method: string, args: Record<string, unknown>): number | undefined {
-    return method === 'chat.postMessage' ? this.#perChannel(String(args.channel ?? '')) : this.#tier(method);
+  #limited(method: string, args: Record<string, unknown>, workspace: string): number | undefined {
+    return method === 'chat.postMessage'
+      ? this.#perChannel(String(args.channel ?? ''))
+      : this.#tier(method, workspace ? `${workspace}:${method}` : method);
   }
 
   #perChannel(channel: string): number | undefined {
@@ -82,13 +85,13 @@ export class RateLimiter {
     return Math.max(1, Math.ceil((1 - b.tokens) / perSecond));
   }
 
-  #tier(method: string): number | undefined {
+  #tier(method: string, key: string): number | undefined {
     const tier = METHOD_TIER[method];
     if (tier === undefined) return undefined;
     const limit = TIER_PER_MINUTE[tier];
     const now = this.#now();
-    const recent = (this.#windows.get(method) ?? []).filter((t) => t > now - 60_000);
-    this.#windows.set(method, recent);
+    const recent = (this.#windows.get(key) ?? []).filter((t) => t > now - 60_000);
+    this.#windows.set(key, recent);
     if (recent.length < limit) {
       recent.push(now);
       return undefined;

@@ -5,6 +5,7 @@ import { checkMessage } from './blocks-check.js';
 import { appHomeOpened, deliverEvent } from './events-api.js';
 import type { LocalSlack } from './local-slack.js';
 import { METHODS } from './methods/index.js';
+import { authTestOf, conversationInfo, LocalOrg, ORG_PEOPLE, orgEventBody, orgUser } from './org.js';
 import { RateLimiter } from './rate-limiter.js';
 import { eventCallbackBody } from './requests.js';
 import { SocketModeHub } from './socket.js';
@@ -82,6 +83,9 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   const responseUrls = new Map<string, { ephemeral?: string | undefined; audience?: ResponseAudience }>();
   let faults: (SlackFault & { remaining: number })[] = [];
   const rateLimits = new RateLimiter(opts.rateLimits === true);
+  const org = new LocalOrg();
+  // The organisation's people (users in several teams), beside the default workspace's.
+  for (const person of ORG_PEOPLE) ws.users.set(person.id, orgUser(person));
   const events: EventDelivery[] = [];
   /** Aborted on close: event retries still waiting are dropped. */
   const closing = new AbortController();
@@ -132,8 +136,8 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     } catch {
       return send(res, 200, fail('invalid_json'));
     }
-    calls.push({ method: name, args, at: Date.now() });
     const token = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? args.token;
+    calls.push({ method: name, args, at: Date.now(), token: typeof token === 'string' ? token : undefined });
     if (name === 'apps.connections.open') {
       return send(
         res,
@@ -141,7 +145,17 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
         token === appToken ? { ok: true, url: socket.connectionUrl() } : fail('invalid_auth'),
       );
     }
-    if (token !== botToken) return send(res, 200, fail('invalid_auth'));
+    if (name === 'oauth.v2.access') return send(res, 200, org.access(args));
+    // The default workspace's token, or one an install issued (its workspace: per-workspace limits).
+    const scope = token === botToken ? { teamId: undefined } : org.check(String(token ?? ''), args);
+    if ('error' in scope) return send(res, 200, fail(scope.error));
+    const issued = org.tokens.get(String(token ?? ''));
+    if (name === 'auth.test' && issued) return send(res, 200, authTestOf(issued));
+    if (name === 'conversations.info') {
+      const id = String(args.channel ?? '');
+      const info = conversationInfo(id, ws.externallyShared.has(id), org.channelTeams.get(id) ?? teamId);
+      return send(res, 200, info);
+    }
     const fault = faults.find((f) => f.method === name && f.remaining > 0);
     if (fault) {
       fault.remaining--;
@@ -157,7 +171,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       if (fault.status !== undefined) return send(res, fault.status, fail('internal_error'));
       if (fault.error !== undefined) return send(res, 200, fail(fault.error));
     }
-    const retryAfter = rateLimits.check(name, args);
+    const retryAfter = rateLimits.check(name, args, scope.teamId ?? '');
     if (retryAfter !== undefined)
       return send(res, 429, fail('ratelimited'), { 'retry-after': String(retryAfter) });
     return send(res, 200, method(name, args));
@@ -185,6 +199,14 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     if (path.startsWith('/response/')) {
       if (!responseUrls.has(path)) return send(res, 404, { ok: false, error: 'no_such_response_url' });
       return respond(res, path, parseArgs(String(req.headers['content-type'] ?? ''), raw));
+    }
+    if (path === '/oauth/v2/authorize') {
+      const answer = org.authorize(new URL(req.url ?? '/', url).searchParams);
+      if (answer.location) {
+        res.writeHead(302, { location: answer.location });
+        return res.end();
+      }
+      return send(res, answer.status, { ok: false, error: answer.error });
     }
     if (!path.startsWith('/api/')) return send(res, 404, { ok: false, error: 'not_found' });
     return api(req, res, path.slice('/api/'.length), raw);
@@ -240,7 +262,27 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     archiveChannel: (id) => ws.archived.add(id),
     deleteUser: (id) => ws.deleteUser(id),
     hideEmail: (id) => ws.hideEmail(id),
+    shareExternally: (channel, shared) => {
+      if (shared) ws.externallyShared.add(channel);
+      else ws.externallyShared.delete(channel);
+    },
     events,
+    org,
+    sendEvent(event, target, to = {}) {
+      const { payload, body } = orgEventBody(to.teamId ?? teamId, event, to);
+      const delivery: EventDelivery = {
+        eventId: payload.event_id,
+        type: payload.event.type,
+        target: target === 'socket' ? 'socket' : target.url,
+        payload: body,
+        attempts: [],
+        delivered: false,
+        retries: 0,
+      };
+      events.push(delivery);
+      const transport = { signingSecret, socket, signal: closing.signal };
+      return deliverEvent(transport, body as typeof payload, target, delivery, { ...opts.events });
+    },
     openHome(userId, target, retry) {
       const payload = eventCallbackBody(teamId, appHomeOpened(ws, userId));
       const delivery: EventDelivery = {

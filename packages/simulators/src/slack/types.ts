@@ -6,6 +6,8 @@ export interface SlackUser {
   id: string;
   /** The user's own workspace; absent: the workspace the local Slack simulates. */
   team_id?: string;
+  /** A member of an Enterprise Grid organisation (users.info `enterprise_user`). */
+  enterprise_user?: { enterprise_id: string; enterprise_name: string; teams: string[] };
   name: string;
   tz: string;
   is_bot?: boolean;
@@ -102,6 +104,8 @@ export interface RecordedCall {
   method: string;
   args: Record<string, unknown>;
   at: number;
+  /** The token the call was made with (which installation, when several serve). */
+  token?: string | undefined;
 }
 
 export interface SlackFault {

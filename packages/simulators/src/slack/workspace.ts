@@ -109,6 +109,8 @@ export class Workspace {
   readonly homeIds = new Map<string, { id: string; hash: string }>();
   /** Archived channels: nothing can be posted or changed there (`is_archived`). */
   readonly archived = new Set<string>();
+  /** Channels shared with another organisation (Slack Connect): conversations.info says is_ext_shared. */
+  readonly externallyShared = new Set<string>();
   /** trigger id -> the person whose click or command it came with. */
   readonly #triggerUsers = new Map<string, string>();
   readonly #watchers = new Set<(change: WorkspaceChange) => void>();

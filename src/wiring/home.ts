@@ -1,0 +1,35 @@
+import { isSlackApiError } from '../errors.js';
+import type { Ports } from '../ports/index.js';
+import type { ViewsPort } from '../ports/slack.js';
+import { createHomeRefresher, type HomeRefresher } from '../usecases/home-refresh.js';
+import { publishHome } from '../usecases/publish-home.js';
+
+/** The Home tab's wiring: its refresher (per workspace), and a publish that hands a 429 to it. */
+
+/** A Home tab Slack rate limited (handed back at once) is published again after its Retry-After. */
+export function homeRetried(views: ViewsPort, home: () => HomeRefresher): ViewsPort {
+  return {
+    ...views,
+    publish: (userId, view) =>
+      views.publish(userId, view).catch((error: unknown) => {
+        if (isSlackApiError(error) && error.failure === 'rate_limited')
+          home().rateLimited([userId], error.retryAfterMs);
+        throw error;
+      }),
+  };
+}
+
+export function homeRefresher(ports: Ports): HomeRefresher {
+  return createHomeRefresher({
+    publish: (userId) => publishHome(ports, userId),
+    openedBy: (ids) => ports.lifecycle.homeOpenedBy(ids),
+    async approvers() {
+      const group = ports.settings.approvers;
+      if (!group) return [];
+      const viewers = await ports.lifecycle.homeViewers(500);
+      const inGroup = await Promise.all(viewers.map((u) => ports.groups.isMember(u, [group])));
+      return viewers.filter((_, i) => inGroup[i]);
+    },
+    logger: ports.logger,
+  });
+}

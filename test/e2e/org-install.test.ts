@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import { createLocalSlack, ORG } from '@warden/simulators';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parseConfigFile } from '../../src/config-file.js';
+import { type Harness, startHarness } from '../helpers/harness.js';
+
+/**
+ * OAuth distribution end to end: Warden's real receiver (Bolt's InstallProvider), the local
+ * Slack's authorize page and oauth.v2.access over loopback, the store.
+ */
+
+const WORKSPACES = `
+workspaces:
+${ORG.teams.map((t) => `  - { team: ${t.id}, enterprise: ${ORG.enterpriseId}, channels: [${t.channel}] }`).join('\n')}
+`;
+
+async function oauthHarness(): Promise<Harness> {
+  const slack = await createLocalSlack();
+  return startHarness({
+    slack,
+    env: {
+      SLACK_BOT_TOKEN: '',
+      SLACK_TEAM_ID: '',
+      SLACK_CLIENT_ID: slack.org.clientId,
+      SLACK_CLIENT_SECRET: slack.org.clientSecret,
+      SLACK_STATE_SECRET: 'state-secret-for-tests-0123456789',
+      WARDEN_TOKEN_KEY: randomBytes(32).toString('base64'),
+    },
+    file: parseConfigFile(WORKSPACES, 'org.yaml'),
+  });
+}
+
+const get = (url: string, cookie?: string) =>
+  fetch(url, { redirect: 'manual', headers: cookie ? { cookie } : {} });
+
+/** The admin's trip: Warden's install link, Slack's consent (org-wide or one workspace), the redirect. */
+async function install(h: Harness, consent: string) {
+  const start = await get(`${h.base}/slack/install`);
+  expect(start.status).toBe(302);
+  const cookie = (start.headers.get('set-cookie') ?? '').split(';')[0] ?? '';
+  const slackPage = await get(`${start.headers.get('location')}&${consent}`);
+  expect(slackPage.status).toBe(302);
+  const redirect = String(slackPage.headers.get('location'));
+  const done = await get(redirect, cookie);
+  return { done, redirect, cookie };
+}
+
+describe('OAuth installs', () => {
+  const open: Harness[] = [];
+  afterEach(async () => {
+    for (const h of open.splice(0)) await h.close();
+  });
+
+  it('an org-wide install is kept encrypted and sends the admin to add workspaces; its state works once', async () => {
+    const h = await oauthHarness();
+    open.push(h);
+    const { done, redirect, cookie } = await install(h, 'org=1');
+    expect(done.status).toBe(302);
+    expect(done.headers.get('location')).toBe(
+      `${ORG.url}manage/organization/apps/profile/A0WARDEN/workspaces/add`,
+    );
+    const rows = await h.warden.store.installations();
+    expect(rows.map((r) => r.key)).toEqual([`org:${ORG.enterpriseId}`]);
+    const token = [...h.slack.org.tokens.keys()][0] ?? 'none';
+    expect(JSON.stringify(rows)).not.toContain(token);
+    expect(h.logs.join('')).not.toContain(token);
+    // The same redirect again (a replayed state) is refused, and nothing is exchanged.
+    const exchanges = h.slack.callsOf('oauth.v2.access').length;
+    const replay = await get(redirect, cookie);
+    expect(replay.status).toBe(400);
+    expect(h.slack.callsOf('oauth.v2.access')).toHaveLength(exchanges);
+    // A forged state is refused too.
+    const forged = await get(redirect.replace(/state=[^&]+/, 'state=eyJmb3JnZWQiOjF9.AAAA'), cookie);
+    expect(forged.status).toBe(400);
+  });
+
+  it('refuses an install for a workspace WARDEN_CONFIG does not name, and keeps nothing', async () => {
+    const h = await oauthHarness();
+    open.push(h);
+    const { done } = await install(h, 'team=T0UNKNOWN');
+    expect(done.status).toBe(403);
+    expect(await h.warden.store.installations()).toEqual([]);
+  });
+});
