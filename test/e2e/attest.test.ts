@@ -164,7 +164,12 @@ describe('attestation: the answer', () => {
       'the note in the thread',
     );
     expect((await audit('FND_ATT_EXPOSED', 'attest.note'))[0]).toMatchObject({ user_id: 'U0BOB' });
-    expect(h.tenant.findings.taskComments.get('TSK_ATT_1')?.join('\n')).toContain('rotating it now');
+    // the task's comment is written after the thread line: wait for it, not for the thread
+    await waitFor(
+      () => h.tenant.findings.taskComments.get('TSK_ATT_1')?.join('\n').includes('rotating it now'),
+      5_000,
+      'the note on the task',
+    );
   });
 
   it('*No, not me* on a decoy escalates at once: a fresh card where critical findings go, the approvers named, the card marked', async () => {
