@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { baseUrl, duration, httpUrl, integer, LOG_LEVELS, secret } from './config-env-values.js';
 import { type ConfigFile, loadConfigFile } from './config-file.js';
 import {
   type Distributed,
@@ -7,7 +8,6 @@ import {
   slackInstall,
   tokenKey,
 } from './config-slack.js';
-import { parseDurationMs } from './domain/duration.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
 import { Secret } from './secret.js';
 
@@ -18,48 +18,6 @@ export type { OAuthConfig } from './config-slack.js';
  * contract (DESIGN.md), reports every problem at once by key (never by value) and returns a
  * frozen object. Secrets come back wrapped in `Secret`, which never prints its value.
  */
-
-const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
-
-const secret = (prefix?: string) =>
-  z
-    .string()
-    .refine((v) => prefix === undefined || v.startsWith(prefix), {
-      message: prefix === undefined ? 'invalid' : `must start with "${prefix}"`,
-    })
-    .transform((v) => new Secret(v));
-
-const httpUrl = z.string().refine(
-  (v) => {
-    try {
-      const url = new URL(v);
-      return url.protocol === 'http:' || url.protocol === 'https:';
-    } catch {
-      return false;
-    }
-  },
-  { message: 'must be an http(s) URL' },
-);
-
-/** Base URLs are stored without a trailing slash so paths can be appended as `/api/…`. */
-const baseUrl = httpUrl.transform((v) => v.replace(/\/+$/, ''));
-
-const duration = (what: string) =>
-  z.string().transform((v, ctx) => {
-    const ms = parseDurationMs(v);
-    if (ms === undefined || ms <= 0) {
-      ctx.addIssue({ code: 'custom', message: `must be a ${what} such as 500ms, 30s, 5m or 1h` });
-      return z.NEVER;
-    }
-    return ms;
-  });
-
-const integer = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\d+$/, { message: 'must be a whole number' })
-    .transform(Number)
-    .refine((n) => n >= min && n <= max, { message: `must be between ${min} and ${max}` });
 
 const EnvSchema = z.object({
   SLACK_BOT_TOKEN: secret('xoxb-').optional(),

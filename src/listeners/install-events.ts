@@ -2,7 +2,6 @@ import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import type { Ports } from '../ports/index.js';
 import type { Installations } from '../slack/installation-store.js';
-import type { WorkspaceSet } from '../wiring/workspaces.js';
 
 /**
  * Slack telling Warden it lost access: `app_uninstalled` (the installation of that workspace, or
@@ -40,9 +39,14 @@ function refOf(body: unknown) {
   };
 }
 
+/** The served workspaces' cached tokens (wiring/workspaces.ts): forgotten when installs change. */
+interface ServedTokens {
+  forget(): void;
+}
+
 export function registerInstallEvents(
   app: App,
-  d: { set: WorkspaceSet; installations: Installations; ports: Pick<Ports, 'logger'> },
+  d: { set: ServedTokens; installations: Installations; ports: Pick<Ports, 'logger'> },
 ): void {
   const { logger } = d.ports;
   app.event('app_uninstalled', async ({ body }) => {

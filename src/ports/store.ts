@@ -1,106 +1,26 @@
 import type { AskStore } from './asks.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
+import type { MessageIndex, OutboxStore } from './outbox.js';
 import type { PacingStore } from './pacing.js';
 import type { RollupRecords } from './rollups.js';
 import type { StepUpStore } from './step-up.js';
+
+export type {
+  AlertSource,
+  MessageIndex,
+  MessageRef,
+  NewAlert,
+  OutboxRow,
+  OutboxStats,
+  OutboxStatus,
+  OutboxStore,
+} from './outbox.js';
 /**
  * What Warden keeps, split by concern: each use case asks only for the stores it touches. The
  * same contracts hold on SQLite and PostgreSQL (store/ implements them over kysely). Every write
  * that must not be lost or doubled is one transaction: an alert and its idempotency key; a
  * delivery and the card index it updates.
  */
-
-export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dropped';
-export type AlertSource = 'webhook' | 'signed' | 'poller';
-
-/** One alert waiting to be (or already) delivered to Slack. */
-export interface OutboxRow {
-  id: string;
-  idempotencyKey: string;
-  source: AlertSource;
-  findingId: string;
-  /** The finding as received: untrusted JSON, parsed again before use. */
-  finding: unknown;
-  channel: string | null;
-  status: OutboxStatus;
-  attempts: number;
-  nextAttemptAt: number;
-  lastError: string | null;
-  sentTs: string | null;
-  createdAt: number;
-}
-
-export interface NewAlert {
-  idempotencyKey: string;
-  source: AlertSource;
-  findingId: string;
-  finding: unknown;
-  /** null when routing dropped it or no channel could be chosen. */
-  channel: string | null;
-  status: Extract<OutboxStatus, 'pending' | 'dropped' | 'failed'>;
-  reason?: string;
-}
-
-/** A card Warden posted for a finding: where it is and what it showed last. */
-export interface MessageRef {
-  findingId: string;
-  channel: string;
-  ts: string;
-  lastState: string | null;
-  lastRecurrence: number | null;
-  /** A hash of the card as last sent; null or absent when not known (the next update is sent). */
-  lastHash?: string | null;
-}
-
-export interface OutboxStats {
-  pending: number;
-  sending: number;
-  failed: number;
-  sent: number;
-  /** Age of the oldest row not yet sent (pending or sending), in ms. */
-  oldestUnsentAgeMs: number | undefined;
-}
-
-export interface OutboxStore {
-  /** Stores an alert once per idempotency key; a repeat returns the first one's id. */
-  enqueueAlert(alert: NewAlert, now: number): Promise<{ id: string; duplicate: boolean }>;
-  /** Takes up to `limit` due rows for this worker for `leaseMs` (expired leases are taken back). */
-  claimDue(workerId: string, limit: number, now: number, leaseMs: number): Promise<OutboxRow[]>;
-  /** Delivery done: the row is sent and the card index points at `ts`, in one transaction. */
-  markSent(id: string, message: MessageRef, now: number): Promise<void>;
-  reschedule(id: string, nextAttemptAt: number, error: string, now: number): Promise<void>;
-  /** Back to the queue untried (its claim is not counted as an attempt), e.g. while its channel waits. */
-  postpone(id: string, nextAttemptAt: number, now: number): Promise<void>;
-  markFailed(id: string, error: string, now: number): Promise<void>;
-  /** Delivered as a member of a roll-up: no card of its own (the roll-up's thread lists it). */
-  markRolledUp(id: string, now: number): Promise<void>;
-  /**
-   * New alerts for a channel that wait, or arrived within the last `windowMs` (a flood in the
-   * making): the roll-up threshold is judged on this. Ranks in `exceptRanks` are not counted.
-   */
-  countArriving(
-    channel: string,
-    now: number,
-    windowMs: number,
-    exceptRanks: readonly number[],
-  ): Promise<number>;
-  /** Puts failed rows (one, or all) back in the queue; returns how many. */
-  requeue(which: { id: string } | { allFailed: true }, now: number): Promise<number>;
-  outboxStats(now: number): Promise<OutboxStats>;
-  listOutbox(filter: { status?: OutboxStatus; limit: number }): Promise<OutboxRow[]>;
-  /** How many alerts a channel got since `since` (ms), and the newest `limit` of them. */
-  arrivals(channel: string, since: number, limit: number): Promise<{ count: number; recent: OutboxRow[] }>;
-}
-
-/**
- * Where each finding's cards are in Slack (the resource check and "replace every copy" read it):
- * every card Warden posted, several per channel if it posted several.
- */
-export interface MessageIndex {
-  /** The finding's cards, least recently updated first. */
-  messagesFor(findingId: string): Promise<MessageRef[]>;
-  upsertMessage(ref: MessageRef, now: number): Promise<void>;
-}
 
 /** A Notify owner already sent within the cooldown: when, and by whom. */
 export interface OwnerNotice {

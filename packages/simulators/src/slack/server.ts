@@ -19,7 +19,8 @@ import type {
   SlackMessage,
 } from './types.js';
 import { uploadedBytes } from './upload.js';
-import { fail, isObject, Workspace } from './workspace.js';
+import { parseArgs } from './web-api-args.js';
+import { fail, Workspace } from './workspace.js';
 
 export type { EventTarget } from './events-api.js';
 export { SLACK_EVENT_RETRIES } from './events-api.js';
@@ -36,27 +37,6 @@ export type * from './types.js';
 /** A trigger id a separate process may mint for a local Slack with timestampedTriggers. */
 export function mintTriggerId(now = Date.now()): string {
   return `t.${now}.${randomBytes(6).toString('hex')}`;
-}
-
-/** The Web API client sends form bodies with JSON-encoded nested values; JSON bodies also work. */
-function parseArgs(contentType: string, raw: string): Record<string, unknown> {
-  if (contentType.startsWith('application/json')) {
-    const parsed: unknown = raw ? JSON.parse(raw) : {};
-    return isObject(parsed) ? parsed : {};
-  }
-  const args: Record<string, unknown> = {};
-  for (const [k, v] of new URLSearchParams(raw)) {
-    if (/^[[{]/.test(v)) {
-      try {
-        args[k] = JSON.parse(v);
-        continue;
-      } catch {
-        // plain text that starts with a bracket
-      }
-    }
-    args[k] = v;
-  }
-  return args;
 }
 
 export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<LocalSlack> {

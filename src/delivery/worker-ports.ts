@@ -1,0 +1,42 @@
+import type { Finding } from '../model/finding.js';
+import type { CardSettings, Ports } from '../ports/index.js';
+import type { RollupRecords } from '../ports/rollups.js';
+import type { OwnerDmFinder } from './owner-route.js';
+
+/** What the worker uses. Its `chat` rejects 429s instead of waiting: the row is rescheduled. */
+export type WorkerPorts = Pick<
+  Ports,
+  'outbox' | 'cards' | 'chat' | 'history' | 'logger' | 'clock' | 'audit' | 'owners'
+> & {
+  settings: CardSettings;
+  /** Where rolled-up alerts go (delivery/rollup.ts decides which). */
+  rollups: Pick<RollupRecords, 'addToRollup' | 'rollupsOf' | 'rollupGroup' | 'markRollupChanged'>;
+  /** WARDEN_CONFIG `delivery.rollup`, with its severities as ranks; off when absent. */
+  rollup?: RollupRule | undefined;
+  /** The owner's direct message, for rows routed to the owner; such rows fail without it. */
+  ownerDm?: OwnerDmFinder | undefined;
+  /** Once a card is in its channel: the attestation ask scheduled (usecases/attest-ask.ts), once a finding. */
+  afterDelivery?: ((finding: Finding, channel: string) => Promise<unknown>) | undefined;
+};
+
+export interface RollupRule {
+  threshold: number;
+  windowMs: number;
+  /** Severity ranks (domain/severity.ts) that always get their own message. */
+  neverRanks: number[];
+}
+
+export interface WorkerOptions {
+  workerId?: string;
+  batchSize?: number;
+  /** How long a claimed row is ours before another worker may take it back. */
+  leaseMs?: number;
+  /** How often to look for due rows when nobody wakes the worker. */
+  idleMs?: number;
+  /** Ceiling of the exponential backoff after transient failures. */
+  maxBackoffMs?: number;
+  /** Longest pause between looks at the outbox while the store is unavailable (doubling from idleMs). */
+  maxStorePauseMs?: number;
+  /** Metrics hook: called once per delivery attempt. */
+  onResult?: (result: 'sent' | 'rescheduled' | 'failed' | 'rolledUp', reason?: string) => void;
+}
