@@ -59,8 +59,9 @@ function again<A extends unknown[], R>(policy: RetryPolicy, f: (...args: A) => P
  * The Store over kysely: one set of queries for SQLite and PostgreSQL, one module per concern.
  * Statements that are safe to run again are retried on a fresh connection when theirs is cut:
  * reads; claims (one statement: a claim whose answer was lost leaves its rows to their lease);
- * and writes that set values keyed by id, so running one twice is running it once. Not retried: writes that add a row or
- * answer "was it me" (an audit entry, settling one, an alert: the sender retries on 503).
+ * and writes that set values keyed by id, so running one twice is running it once; an alert,
+ * whose retry recognises its own row (queries/outbox.ts). Not retried: writes that add a row or
+ * answer "was it me" (an audit entry, settling one).
  */
 export function createKyselyStore(
   db: Kysely<Database>,
@@ -69,7 +70,7 @@ export function createKyselyStore(
   retry: RetryPolicy = DEFAULT_RETRY,
 ): Store {
   const base = {
-    ...outboxQueries(db, kind),
+    ...outboxQueries(db, kind, retry),
     ...messageQueries(db),
     ...ownerNoticeQueries(db),
     ...seenQueries(db),

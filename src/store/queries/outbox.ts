@@ -9,6 +9,7 @@ import type {
   OutboxStore,
   Store,
 } from '../../ports/store.js';
+import { type RetryPolicy, retrying } from '../availability.js';
 import type { Database, OutboxTable } from '../schema.js';
 import { clip, newId, parseJson } from './common.js';
 import { upsertMessage } from './messages.js';
@@ -47,8 +48,17 @@ async function release(
     .execute();
 }
 
-async function enqueueAlert(db: Db, alert: NewAlert, now: number) {
+/**
+ * The alert and its idempotency key in one transaction. Its id is chosen once, before any try: a
+ * try whose connection was cut (at BEGIN, or after COMMIT with the answer lost) is run again on a
+ * fresh connection, and one that finds its own id under the key is still the first, not a repeat.
+ */
+async function enqueueAlert(db: Db, retry: RetryPolicy, alert: NewAlert, now: number) {
   const id = newId('alrt', now);
+  return retrying(retry, () => enqueueAlertAs(db, id, alert, now));
+}
+
+async function enqueueAlertAs(db: Db, id: string, alert: NewAlert, now: number) {
   return db.transaction().execute(async (tx) => {
     await tx
       .insertInto('outbox')
@@ -190,9 +200,9 @@ async function arrivals(db: Db, channel: string, since: number, limit: number) {
   return { count: Number(count?.n ?? 0), recent: rows.map(toRow) };
 }
 
-export function outboxQueries(db: Db, kind: Store['kind']): OutboxStore {
+export function outboxQueries(db: Db, kind: Store['kind'], retry: RetryPolicy): OutboxStore {
   return {
-    enqueueAlert: (alert, now) => enqueueAlert(db, alert, now),
+    enqueueAlert: (alert, now) => enqueueAlert(db, retry, alert, now),
     claimDue: (workerId, limit, now, leaseMs) => claimDue(db, kind, workerId, limit, now, leaseMs),
     markSent: (id, message, now) => markSent(db, id, message, now),
     reschedule: (id, nextAttemptAt, error, now) =>
