@@ -32,7 +32,7 @@ describe.runIf(CHROMIUM !== undefined)('the demo page: every control a visitor s
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     await page.goto(`${demo.url}/`);
     await page.locator('body[data-ready=true]').waitFor(WAIT);
-  }, 90_000);
+  }, 120_000);
 
   afterAll(async () => {
     await browser?.close();

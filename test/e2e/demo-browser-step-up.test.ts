@@ -26,7 +26,7 @@ describe.runIf(CHROMIUM !== undefined)('npm run demo: step-up verification in a 
     page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
     await page.goto(`${demo.url}/`);
     await page.locator('body[data-ready=true]').waitFor(WAIT);
-  }, 60_000);
+  }, 120_000);
 
   afterAll(async () => {
     await browser?.close();

@@ -64,7 +64,8 @@ export async function startWardenProcess(o: {
   child.stderr?.on('data', forward);
   const url = `http://127.0.0.1:${o.port}`;
   try {
-    await waitUp(`${url}/healthz`, child, 30_000);
+    // A loaded machine (a test suite beside it) can take a while to compile and start Warden.
+    await waitUp(`${url}/healthz`, child, 60_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
