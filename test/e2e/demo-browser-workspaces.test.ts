@@ -61,8 +61,13 @@ describe.runIf(CHROMIUM !== undefined)('the demo page: install into a second wor
     await page.locator('#command').fill('/warden show FND_SA_UNOWNED');
     await page.locator('#composer button[type=submit]').click();
     await expect
-      .poll(() => bravo.locator('> .msg:not(.ephemeral)', { hasText: 'Finding FND_SA_UNOWNED' }).count(), WAIT)
+      .poll(
+        () => bravo.locator('> .msg:not(.ephemeral)', { hasText: 'Finding FND_SA_UNOWNED' }).count(),
+        WAIT,
+      )
       .toBe(1);
+    // Shown in the open channel as it arrives (its pane did not exist when the channel was opened).
+    expect(await bravo.isVisible()).toBe(true);
     // Posted with Bravo's installation, not the demo workspace's bot token.
     const post = demo.slack.messages.find((m) => m.channel === BRAVO.channel && !m.thread_ts);
     expect(post).toBeDefined();
