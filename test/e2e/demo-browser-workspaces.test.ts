@@ -78,7 +78,13 @@ describe.runIf(CHROMIUM !== undefined)('the demo page: install into a second wor
       .map((c) => c.token);
     expect(posted.length).toBeGreaterThan(0);
     expect(new Set(posted)).toEqual(new Set([issued?.token]));
+    // A click on that card goes to the Warden installed in Bravo, which opens the form with Bravo's token.
+    const bravoCard = bravo.locator('> .msg:not(.ephemeral)', { hasText: 'Finding FND_SA_UNOWNED' });
+    await bravoCard.locator('button', { hasText: 'Snooze' }).click();
+    await page.locator('#modal-root .modal[role=dialog]').waitFor(WAIT);
+    expect(demo.slack.callsOf('views.open').at(-1)?.token).toBe(issued?.token);
     await page.screenshot({ path: `${SHOTS}/workspaces-bravo.png` });
+    await page.keyboard.press('Escape');
 
     // Switching back: the demo's workspace and its cards, and not Bravo's channel.
     await page.locator('#workspace').selectOption('U0ALICE');

@@ -61,13 +61,12 @@ function actor(ctx: PageContext, user: string, channelId = DEMO_CHANNEL.id): Sla
   return workspaceActor(user, person?.name ?? user, channelId);
 }
 
-/** To the Warden serving the person's workspace: the demo's own, or the one installed in the organisation. */
+/** The request URL of the Warden serving the person's workspace: the demo's own, or the one installed in the organisation. */
+export const eventsUrlFor = (ctx: PageContext, user: string) =>
+  isOrgPerson(user) && ctx.orgEventsUrl ? ctx.orgEventsUrl : ctx.eventsUrl;
+
 const send = (ctx: PageContext, user: string, body: string) =>
-  postSigned(
-    isOrgPerson(user) && ctx.orgEventsUrl ? ctx.orgEventsUrl : ctx.eventsUrl,
-    body,
-    ctx.slack.signingSecret,
-  );
+  postSigned(eventsUrlFor(ctx, user), body, ctx.slack.signingSecret);
 
 function parseJson(text: string): Record<string, unknown> {
   try {
