@@ -44,6 +44,17 @@ export function addWorkspacesUrl(i: Installation): string {
   return `${i.enterpriseUrl ?? 'https://app.slack.com/'}manage/organization/apps/profile/${i.appId ?? ''}/workspaces/add`;
 }
 
+/**
+ * Slack's documented deep link after a workspace install: the app in that workspace
+ * (`https://slack.com/app_redirect?app=…&team=…`, on the Web API's host: the local Slack's in tests).
+ */
+export function appRedirectUrl(apiUrl: string, i: Installation): string {
+  const to = new URL('/app_redirect', new URL(apiUrl).origin);
+  to.searchParams.set('app', i.appId ?? '');
+  to.searchParams.set('team', i.team?.id ?? '');
+  return to.toString();
+}
+
 export function oauthReceiverOptions(w: OAuthWiring): Partial<ExpressReceiverOptions> {
   const { oauth, logger } = w;
   return {
@@ -87,9 +98,7 @@ export function oauthReceiverOptions(w: OAuthWiring): Partial<ExpressReceiverOpt
             'installed',
           );
           w.installed();
-          const to = i.isEnterpriseInstall
-            ? addWorkspacesUrl(i)
-            : `https://app.slack.com/client/${i.team?.id ?? ''}`;
+          const to = i.isEnterpriseInstall ? addWorkspacesUrl(i) : appRedirectUrl(w.apiUrl, i);
           res.writeHead(302, { location: to });
           res.end();
         },

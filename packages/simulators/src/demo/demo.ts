@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { simulatorEnv } from '../env.js';
 import { createLocalIdp, type LocalIdp } from '../idp/local-idp.js';
+import { ORG } from '../slack/org.js';
 import { createLocalSlack, type LocalSlack } from '../slack/server.js';
 import { createSandboxTenant, type SandboxTenant } from '../tenant/server.js';
 import { postSeedAlerts } from './flood.js';
@@ -69,10 +70,21 @@ stepUp:
   oidc: { issuer: "${issuer}", clientId: ${clientId}, acr: mfa }
 `;
 
+/**
+ * The WARDEN_CONFIG of the Warden installed by OAuth ("Add to another workspace"): the local
+ * Slack's organisation workspaces, each with its channel, so an install into any of them is kept.
+ */
+const orgConfig = () => `# Written by npm run demo
+workspaces:
+${ORG.teams.map((t) => `  - { team: ${t.id}, enterprise: ${ORG.enterpriseId}, channels: [${t.channel}] }`).join('\n')}
+`;
+
 export interface Demo {
   url: string;
   wardenUrl: string;
   warden: WardenProcess;
+  /** The Warden that the page's "Add to another workspace" installs by OAuth (several workspaces). */
+  orgWarden: WardenProcess;
   slack: LocalSlack;
   /** The local identity provider step-up links sign people in at. */
   idp: LocalIdp;
@@ -124,8 +136,37 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
   const idp = await createLocalIdp({ redirectUris: [`${wardenUrl}/verify/callback`] });
   writeFileSync(configFile, demoConfig(idp.url, idp.clientId));
   const cwd = opts.cwd ?? process.cwd();
+  const entry = opts.wardenEntry ?? join(cwd, 'src', 'main.ts');
+  const { SLACK_BOT_TOKEN: _token, SLACK_TEAM_ID: _team, ...oauthEnv } = simulatorEnv({ tenant, slack });
+  const orgPort = await freePort();
+  const orgDir = join(dataDir, 'org');
+  mkdirSync(orgDir);
+  writeFileSync(join(orgDir, 'warden.yaml'), orgConfig());
+  const output = opts.onWardenOutput;
+  // Two processes side by side: the demo's own workspace on one bot token (single-workspace mode,
+  // unchanged), the organisation's workspaces on OAuth installs kept in its own store.
+  const startingOrg = startWardenProcess({
+    entry,
+    cwd,
+    port: orgPort,
+    env: {
+      ...oauthEnv,
+      SLACK_CLIENT_ID: slack.org.clientId,
+      SLACK_CLIENT_SECRET: slack.org.clientSecret,
+      SLACK_STATE_SECRET: randomBytes(24).toString('hex'),
+      WARDEN_TOKEN_KEY: randomBytes(32).toString('base64'),
+      WARDEN_PUBLIC_URL: `http://127.0.0.1:${orgPort}`,
+      WARDEN_DATA_DIR: orgDir,
+      WARDEN_CONFIG: join(orgDir, 'warden.yaml'),
+      SLACK_COMMAND: command,
+      LOG_LEVEL: opts.logLevel ?? 'warn',
+    },
+    ...(output ? { onOutput: (line: string) => output(`[org] ${line}`) } : {}),
+  });
+  // Whichever fails, neither process is left behind.
+  startingOrg.catch(() => undefined);
   const warden = await startWardenProcess({
-    entry: opts.wardenEntry ?? join(cwd, 'src', 'main.ts'),
+    entry,
     cwd,
     port: wardenPort,
     env: {
@@ -140,9 +181,16 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
       LOG_LEVEL: opts.logLevel ?? 'warn',
     },
     ...(opts.onWardenOutput ? { onOutput: opts.onWardenOutput } : {}),
+  }).catch(async (error: unknown) => {
+    await (await startingOrg.catch(() => undefined))?.stop();
+    throw error;
+  });
+  const orgWarden = await startingOrg.catch(async (error: unknown) => {
+    await warden.stop();
+    throw error;
   });
   const intake = { tenant, wardenUrl, alertsSecret };
-  routeDemoPage({ ...intake, slack, command });
+  routeDemoPage({ ...intake, slack, command, orgWardenUrl: orgWarden.url });
 
   // A few alerts through the real intake, stored then delivered by Warden's worker.
   await postSeedAlerts(intake, DEMO_FINDINGS);
@@ -158,11 +206,12 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
     url: slack.url,
     wardenUrl,
     warden,
+    orgWarden,
     slack,
     idp,
     tenant,
     async close() {
-      await warden.stop();
+      await Promise.all([warden.stop(), orgWarden.stop()]);
       await idp.close();
       await slack.close();
       await tenant.close();

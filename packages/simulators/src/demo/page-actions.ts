@@ -10,8 +10,9 @@ import {
 import type { LocalSlack } from '../slack/server.js';
 import type { OpenView } from '../slack/types.js';
 import { isObject } from '../slack/workspace.js';
-import { DEMO_CHANNEL, isSwitchable, TEAM_ID } from './page-view.js';
+import { DEMO_CHANNEL, isSwitchable } from './page-view.js';
 import { CHOICES } from './page-view-actions.js';
+import { isOrgPerson, workspaceActor } from './page-workspaces.js';
 
 /**
  * What a person does in the demo page, delivered to Warden as Slack delivers it: a button press
@@ -24,6 +25,8 @@ export interface PageContext {
   slack: LocalSlack;
   /** Warden's request URL (`/slack/events`). */
   eventsUrl: string;
+  /** The request URL of the Warden installed by OAuth in the organisation's workspaces. */
+  orgEventsUrl?: string;
   /** The slash command Warden is configured with (SLACK_COMMAND). */
   command: string;
 }
@@ -55,10 +58,15 @@ export const CommandSchema = z.object({ user: userId, channel: channelId, text: 
 
 function actor(ctx: PageContext, user: string, channelId = DEMO_CHANNEL.id): SlackActor {
   const person = ctx.slack.users.get(user);
-  return { userId: user, userName: person?.name ?? user, teamId: TEAM_ID, channelId };
+  return workspaceActor(user, person?.name ?? user, channelId);
 }
 
-const send = (ctx: PageContext, body: string) => postSigned(ctx.eventsUrl, body, ctx.slack.signingSecret);
+/** The request URL of the Warden serving the person's workspace: the demo's own, or the one installed in the organisation. */
+export const eventsUrlFor = (ctx: PageContext, user: string) =>
+  isOrgPerson(user) && ctx.orgEventsUrl ? ctx.orgEventsUrl : ctx.eventsUrl;
+
+const send = (ctx: PageContext, user: string, body: string) =>
+  postSigned(eventsUrlFor(ctx, user), body, ctx.slack.signingSecret);
 
 function parseJson(text: string): Record<string, unknown> {
   try {
@@ -89,6 +97,7 @@ export async function click(ctx: PageContext, c: z.output<typeof ClickSchema>): 
   } = c;
   const answer = await send(
     ctx,
+    c.user,
     blockActionBody(who, {
       actionId: c.actionId,
       value: c.value ?? '',
@@ -149,6 +158,7 @@ export async function submit(ctx: PageContext, s: z.output<typeof SubmitSchema>)
   if (!open || open.closed || open.user !== s.user) return { status: 404, body: { error: 'no such view' } };
   const answer = await send(
     ctx,
+    s.user,
     viewSubmissionBody(actor(ctx, s.user), {
       viewId: open.id,
       callbackId: String(open.view.callback_id ?? ''),
@@ -182,6 +192,7 @@ export async function command(ctx: PageContext, c: z.output<typeof CommandSchema
   const slack = ctx.slack;
   const answer = await send(
     ctx,
+    c.user,
     slashCommandBody(actor(ctx, c.user, c.channel), {
       command: ctx.command,
       text: text.slice(match[0].length),

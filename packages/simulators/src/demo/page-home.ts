@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { homeView } from '../slack/methods/views.js';
 import { homeActionBody, postSigned } from '../slack/requests.js';
 import { isObject } from '../slack/workspace.js';
-import type { Answer, PageContext } from './page-actions.js';
-import { isSwitchable, TEAM_ID } from './page-view.js';
+import { type Answer, eventsUrlFor, type PageContext } from './page-actions.js';
+import { isSwitchable } from './page-view.js';
+import { workspaceActor } from './page-workspaces.js';
 
 /**
  * The person in the demo page opens the Home tab, or clicks a button on it, delivered to Warden
@@ -77,11 +78,12 @@ export async function homeClick(ctx: PageContext, c: z.output<typeof HomeClickSc
   const button = view ? findButton(view.blocks, c.actionId, c.blockId) : undefined;
   if (!view || !button) return { status: 404, body: { error: 'no such button on your Home tab' } };
   const person = ctx.slack.users.get(c.user);
-  const body = homeActionBody(
-    { userId: c.user, userName: person?.name ?? c.user, teamId: TEAM_ID },
-    { view: { ...view, id: String(view.id) }, action: button, triggerId: ctx.slack.issueTriggerId(c.user) },
-  );
-  const answer = await postSigned(ctx.eventsUrl, body, ctx.slack.signingSecret);
+  const body = homeActionBody(workspaceActor(c.user, person?.name ?? c.user, ''), {
+    view: { ...view, id: String(view.id) },
+    action: button,
+    triggerId: ctx.slack.issueTriggerId(c.user),
+  });
+  const answer = await postSigned(eventsUrlFor(ctx, c.user), body, ctx.slack.signingSecret);
   return answer.status === 200
     ? { status: 200, body: { ok: true } }
     : { status: 200, body: { error: `Warden answered HTTP ${answer.status}` } };

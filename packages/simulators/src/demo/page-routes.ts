@@ -19,6 +19,7 @@ import {
 import { HomeClickSchema, HomeOpenedSchema, homeClick, homeOpened } from './page-home.js';
 import { changeFor, dmOf, isSwitchable, snapshotFor } from './page-view.js';
 import { ViewActionSchema, viewAction } from './page-view-actions.js';
+import { appRedirect, consentPage } from './page-workspaces.js';
 
 /**
  * The demo page's routes on the local Slack: its files; the event stream of what the person sees
@@ -31,6 +32,8 @@ export interface DemoPageOptions extends IntakeTarget {
   slack: LocalSlack;
   /** The slash command Warden answers (SLACK_COMMAND). */
   command: string;
+  /** The Warden serving the organisation's workspaces once installed by OAuth ("Add to another workspace"). */
+  orgWardenUrl?: string;
 }
 
 const PAGE = new URL('./page/', import.meta.url);
@@ -111,7 +114,13 @@ function handlers(ctx: PageContext, o: DemoPageOptions): Record<string, Handler>
 
 export function routeDemoPage(o: DemoPageOptions): void {
   const { slack } = o;
-  const ctx: PageContext = { slack, eventsUrl: `${o.wardenUrl}/slack/events`, command: o.command };
+  const ctx: PageContext = {
+    slack,
+    eventsUrl: `${o.wardenUrl}/slack/events`,
+    command: o.command,
+    ...(o.orgWardenUrl ? { orgEventsUrl: `${o.orgWardenUrl}/slack/events` } : {}),
+  };
+  const installUrl = o.orgWardenUrl ? `${o.orgWardenUrl}/slack/install` : undefined;
   const posts = handlers(ctx, o);
 
   slack.route(async (req: IncomingMessage, res: ServerResponse, path: string, raw: string) => {
@@ -120,10 +129,14 @@ export function routeDemoPage(o: DemoPageOptions): void {
     if (req.method === 'GET') {
       const file = ASSETS.get(path);
       if (file) return asset(res, file);
+      // Slack's consent screen when the link names no workspace yet, and its deep link after an install.
+      if (path === '/oauth/v2/authorize' && !query.has('team') && !query.has('org'))
+        return consentPage(res, query);
+      if (path === '/app_redirect') return appRedirect(res, query);
       if (path === '/demo/events') {
         if (!isSwitchable(as)) return json(res, 400, { error: 'not a person of the demo' });
         streamChanges(slack.workspace, req, res, {
-          snapshot: () => snapshotFor(slack, as, o.command),
+          snapshot: () => snapshotFor(slack, as, o.command, installUrl),
           select: (change) => changeFor(as, change),
         });
         return true;

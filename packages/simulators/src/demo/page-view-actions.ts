@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { postSigned, viewActionBody } from '../slack/requests.js';
 import { isObject } from '../slack/workspace.js';
-import type { Answer, PageContext } from './page-actions.js';
-import { isSwitchable, TEAM_ID } from './page-view.js';
+import { type Answer, eventsUrlFor, type PageContext } from './page-actions.js';
+import { isSwitchable } from './page-view.js';
+import { workspaceActor } from './page-workspaces.js';
 
 /**
  * A button, an overflow choice, a menu choice or a ticked box inside an open modal, delivered to
@@ -99,16 +100,13 @@ export async function viewAction(ctx: PageContext, c: z.output<typeof ViewAction
     .find((a) => a !== undefined);
   if (!action) return { status: 400, body: { error: 'not an element of this view' } };
   const person = ctx.slack.users.get(c.user);
-  const body = viewActionBody(
-    { userId: c.user, userName: person?.name ?? c.user, teamId: TEAM_ID },
-    {
-      view: { ...open.view, id: open.id, hash: open.hash, team_id: TEAM_ID },
-      action,
-      values: c.values,
-      triggerId: ctx.slack.issueTriggerId(c.user),
-    },
-  );
-  const answer = await postSigned(ctx.eventsUrl, body, ctx.slack.signingSecret);
+  const body = viewActionBody(workspaceActor(c.user, person?.name ?? c.user, ''), {
+    view: { ...open.view, id: open.id, hash: open.hash, team_id: workspaceActor(c.user, '', '').teamId },
+    action,
+    values: c.values,
+    triggerId: ctx.slack.issueTriggerId(c.user),
+  });
+  const answer = await postSigned(eventsUrlFor(ctx, c.user), body, ctx.slack.signingSecret);
   return answer.status === 200
     ? { status: 200, body: { ok: true } }
     : { status: 200, body: { error: `Warden answered HTTP ${answer.status}` } };

@@ -1,6 +1,14 @@
 import { WORKSPACE_URL } from '../slack/methods/people.js';
 import type { LocalSlack } from '../slack/server.js';
 import type { EphemeralMessage, OpenView, SlackMessage, WorkspaceChange } from '../slack/types.js';
+import {
+  channelInWorkspaceOf,
+  DEMO_TEAM,
+  installedWorkspaces,
+  isOrgPerson,
+  orgChannel,
+  orgTeamOf,
+} from './page-workspaces.js';
 
 /**
  * What one person sees in the demo page, as Slack decides it: every message of the public
@@ -10,7 +18,7 @@ import type { EphemeralMessage, OpenView, SlackMessage, WorkspaceChange } from '
 
 /** The channel the demo's alerts go to, and the people the page can act as. */
 export const DEMO_CHANNEL = { id: 'C0SECOPS', name: 'secops' };
-export const TEAM_ID = 'T0WARDEN';
+export const TEAM_ID = DEMO_TEAM.id;
 
 /** The approvers' group the demo's WARDEN_CONFIG names for four-eyes. */
 export const APPROVERS_GROUP = 'S0SECLEADS';
@@ -31,15 +39,18 @@ export const SWITCHABLE: readonly DemoPerson[] = [
 /** User group handles as Slack shows `<!subteam^S…>`. */
 const GROUP_HANDLES: Record<string, string> = { S0SECENG: 'security-eng', S0SECLEADS: 'security-leads' };
 
-export const isSwitchable = (userId: string) => SWITCHABLE.some((p) => p.id === userId);
+/** The demo's people, and each organisation workspace's person (page-workspaces.ts). */
+export const isSwitchable = (userId: string) =>
+  SWITCHABLE.some((p) => p.id === userId) || isOrgPerson(userId);
 
 /** The direct message channel between Warden and a person (conversations.open answers the same). */
 export const dmOf = (userId: string) => `D${userId.slice(1)}`;
 
 const isPublic = (channel: string) => /^[CG]/.test(channel);
 
+/** Public channels of the person's workspace (each workspace has its own), and their DM with Warden. */
 function visibleMessage(user: string, m: SlackMessage): boolean {
-  return isPublic(m.channel) || m.channel === dmOf(user);
+  return (isPublic(m.channel) && channelInWorkspaceOf(user, m.channel)) || m.channel === dmOf(user);
 }
 
 /** Only the person an ephemeral message was posted for sees it, in the channel it was posted to. */
@@ -55,12 +66,17 @@ function shown(m: SlackMessage) {
 
 const viewShown = (v: OpenView) => ({ id: v.id, hash: v.hash, view: v.view, closed: v.closed === true });
 
-export function snapshotFor(slack: LocalSlack, user: string, command: string) {
+export function snapshotFor(slack: LocalSlack, user: string, command: string, installUrl?: string) {
   const me = slack.users.get(user);
+  const orgTeam = orgTeamOf(user);
   return {
     me: user,
     command,
-    team: { id: TEAM_ID, name: 'Acme', url: WORKSPACE_URL },
+    team: orgTeam
+      ? { id: orgTeam.id, name: orgTeam.name, url: WORKSPACE_URL }
+      : { ...DEMO_TEAM, url: WORKSPACE_URL },
+    workspaces: installedWorkspaces(slack),
+    installUrl: installUrl ?? null,
     people: [...slack.users.values()].map((u) => ({
       id: u.id,
       name: u.profile.display_name || u.name,
@@ -70,12 +86,12 @@ export function snapshotFor(slack: LocalSlack, user: string, command: string) {
       bot: u.is_bot === true,
       deleted: u.deleted === true,
     })),
-    switchable: SWITCHABLE,
+    switchable: orgTeam ? [{ id: user, role: 'member' }] : SWITCHABLE,
     groups: Object.fromEntries(
       [...slack.usergroups.keys()].map((id) => [id, { handle: GROUP_HANDLES[id] ?? id }]),
     ),
     approvers: APPROVERS_GROUP,
-    channels: [DEMO_CHANNEL],
+    channels: [orgTeam ? orgChannel(orgTeam) : DEMO_CHANNEL],
     dm: dmOf(user),
     tz: me?.tz ?? 'UTC',
     messages: slack.messages.filter((m) => visibleMessage(user, m)).map(shown),
@@ -93,7 +109,10 @@ export function changeFor(user: string, change: WorkspaceChange): unknown {
         ? { kind: 'message', message: shown(change.message) }
         : undefined;
     case 'message_deleted':
-      return isPublic(change.channel) || change.channel === dmOf(user) ? change : undefined;
+      return (isPublic(change.channel) && channelInWorkspaceOf(user, change.channel)) ||
+        change.channel === dmOf(user)
+        ? change
+        : undefined;
     case 'ephemeral':
       return visibleEphemeral(user, change.ephemeral) ? change : undefined;
     case 'view':

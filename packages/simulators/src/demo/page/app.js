@@ -142,7 +142,20 @@ function connect() {
 
 // ---- sidebar, switcher, composer ---------------------------------------------------------------
 
+/** The workspace switcher: the demo's workspace and each one Warden was installed in (OAuth). */
+function buildWorkspaces(snap) {
+  $('workspace').replaceChildren(
+    ...snap.workspaces.map((w) =>
+      el('option', { value: w.person, selected: w.id === snap.team.id }, `${w.name} (local Slack)`),
+    ),
+  );
+  const add = $('add-workspace');
+  add.hidden = !snap.installUrl;
+  if (snap.installUrl) add.href = snap.installUrl;
+}
+
 function buildSidebar(snap) {
+  buildWorkspaces(snap);
   const switcher = $('as');
   switcher.replaceChildren(
     ...snap.switchable.map((p) => {
@@ -215,6 +228,10 @@ $('burst').addEventListener('click', flood);
 $('thread-close').addEventListener('click', closeThread);
 document.querySelector('[data-nav="dm"]').addEventListener('click', () => show(S.dm));
 document.querySelector('[data-nav="home"]').addEventListener('click', openHome);
+// Another workspace is another page (its own people, channels and Warden): load it as its person.
+$('workspace').addEventListener('change', (ev) => {
+  location.search = `?as=${encodeURIComponent(ev.currentTarget.value)}`;
+});
 $('as').addEventListener('change', (ev) => {
   S.me = ev.currentTarget.value;
   history.replaceState(null, '', `?as=${encodeURIComponent(S.me)}`);

@@ -13,7 +13,13 @@ const panes = new Map();
 export function pane(id) {
   let p = panes.get(id);
   if (!p) {
-    const root = el('div', { class: 'timeline', 'data-conversation': id, hidden: true, tabindex: '-1' });
+    // Shown at once when it is the open conversation (a channel's first message came after it was opened).
+    const root = el('div', {
+      class: 'timeline',
+      'data-conversation': id,
+      hidden: S.current !== id,
+      tabindex: '-1',
+    });
     $('panes').append(root);
     p = { root, timeline: new Timeline(root) };
     panes.set(id, p);
