@@ -1,18 +1,35 @@
 import { defineConfig } from 'vitest/config';
 
+/** The demo in a real browser: each file starts the demo (two Wardens) and a chromium. */
+const BROWSER = ['test/e2e/demo-browser*.test.ts'];
+
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     environment: 'node',
     // Integration tests start real loopback servers; give them room on a 2-core CI machine.
     testTimeout: 20_000,
     hookTimeout: 20_000,
-    pool: 'forks',
-    // Most test time is waiting on loopback servers and timers, not CPU: vitest's default of one
-    // worker per core but one (a single worker on a 2-core machine) ran the files one by one.
-    // Each file owns its ports, data directory and PostgreSQL schema, so files run side by side.
-    maxWorkers: 4,
-    minWorkers: 1,
+    poolOptions: {
+      // Most test time is waiting on loopback servers and timers, not CPU: vitest's default of one
+      // worker per core but one (a single worker on a 2-core machine) ran the files one by one.
+      // Each file owns its ports, data directory and PostgreSQL schema, so files run side by side.
+      forks: { maxForks: 4, minForks: 1 },
+      // The browser files run one at a time (the threads pool is theirs alone), beside the rest:
+      // several demos and chromiums at once starve each other of the 2 cores they share.
+      threads: { maxThreads: 1, minThreads: 1 },
+    },
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'suite',
+          include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
+          exclude: BROWSER,
+          pool: 'forks',
+        },
+      },
+      { extends: true, test: { name: 'browser', include: BROWSER, pool: 'threads' } },
+    ],
     // The default output, then the ten slowest tests (the suite's time budget, in sight).
     reporters: ['default', './test/helpers/slowest-reporter.ts'],
   },
