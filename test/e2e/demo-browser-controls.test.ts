@@ -1,10 +1,10 @@
 import { execFile } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { type Demo, startDemo } from '@warden/simulators/demo';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchChromium } from '../helpers/demo-browser.js';
+import { CHROMIUM, openDemo, SHOTS } from '../helpers/demo-browser.js';
 
 /**
  * Every control a visitor of the demo can see does something (issue 26), clicked in a real
@@ -13,7 +13,6 @@ import { CHROMIUM, launchChromium } from '../helpers/demo-browser.js';
  * tab, and a second `npm run demo` beside the first. Screenshots go to test-artifacts/demo/.
  */
 
-const SHOTS = 'test-artifacts/demo';
 const WAIT = { timeout: 20_000 };
 const ALICE = 'U0ALICE';
 const CAROL = 'U0CAROL';
@@ -27,11 +26,7 @@ describe.runIf(CHROMIUM !== undefined)('the demo page: every control a visitor s
   let page: Page;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    [demo, browser] = await Promise.all([startDemo(), launchChromium()]);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    await page.goto(`${demo.url}/`);
-    await page.locator('body[data-ready=true]').waitFor(WAIT);
+    ({ demo, browser, page } = await openDemo());
   }, 120_000);
 
   afterAll(async () => {

@@ -1,8 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { type Demo, startDemo } from '@warden/simulators/demo';
+import type { Demo } from '@warden/simulators/demo';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchChromium } from '../helpers/demo-browser.js';
+import { CHROMIUM, openDemo, SHOTS } from '../helpers/demo-browser.js';
 
 /**
  * The demo's step-up verification in a real browser: Suppress… on a card is held; Warden's
@@ -11,7 +10,6 @@ import { CHROMIUM, launchChromium } from '../helpers/demo-browser.js';
  * it. Screenshots go to test-artifacts/demo/.
  */
 
-const SHOTS = 'test-artifacts/demo';
 const WAIT = { timeout: 20_000 };
 const CHANNEL = 'C0SECOPS';
 
@@ -21,11 +19,7 @@ describe.runIf(CHROMIUM !== undefined)('npm run demo: step-up verification in a 
   let page: Page;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    [demo, browser] = await Promise.all([startDemo(), launchChromium()]);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    await page.goto(`${demo.url}/`);
-    await page.locator('body[data-ready=true]').waitFor(WAIT);
+    ({ demo, browser, page } = await openDemo());
   }, 120_000);
 
   afterAll(async () => {

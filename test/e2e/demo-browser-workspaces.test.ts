@@ -1,9 +1,8 @@
-import { mkdirSync } from 'node:fs';
 import { ORG } from '@warden/simulators';
-import { type Demo, startDemo } from '@warden/simulators/demo';
+import type { Demo } from '@warden/simulators/demo';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchChromium } from '../helpers/demo-browser.js';
+import { CHROMIUM, openDemo, SHOTS } from '../helpers/demo-browser.js';
 
 /**
  * Issue 27, the demo's part: "Add to another workspace" runs the real OAuth install in a real
@@ -13,7 +12,6 @@ import { CHROMIUM, launchChromium } from '../helpers/demo-browser.js';
  * installation's own token. Screenshots go to test-artifacts/demo/.
  */
 
-const SHOTS = 'test-artifacts/demo';
 const WAIT = { timeout: 20_000 };
 const BRAVO = ORG.teams[1];
 
@@ -23,12 +21,8 @@ describe.runIf(CHROMIUM !== undefined)('the demo page: install into a second wor
   let page: Page;
 
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    [demo, browser] = await Promise.all([startDemo(), launchChromium()]);
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    await page.goto(`${demo.url}/`);
-    await page.locator('body[data-ready=true]').waitFor(WAIT);
-  }, 90_000);
+    ({ demo, browser, page } = await openDemo());
+  }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
