@@ -136,7 +136,19 @@ describe.each(backends())('a dead process’s changes, on $name', (backend) => {
       w.slack.messages.some(
         (m) => m.thread_ts === summary.ts && JSON.stringify(m.blocks).includes(`\`${id}\``),
       );
-    await waitFor(() => ids.filter(listed).length >= 6, 20_000, 'the roll-up listing');
+    // The whole group listed (a listing still going would add members Snooze all then acts on):
+    // at least six, and no new line for 3 s (lines come about one a second).
+    let last = -1;
+    let since = Date.now();
+    await waitFor(
+      () => {
+        const n = ids.filter(listed).length;
+        if (n !== last) [last, since] = [n, Date.now()];
+        return n >= 6 && Date.now() - since > 3_000;
+      },
+      30_000,
+      'the roll-up listing, settled',
+    );
     const members = ids.filter(listed);
     // one member resolved in the tenant meanwhile: a snooze cannot move it
     const resolved = members[0] ?? '';
