@@ -196,8 +196,6 @@ export interface InstanceLeases {
   renewInstance(id: string, startedAt: number, leaseUntil: number): Promise<void>;
   /** Gives the lease up (a clean stop): what it left unsettled is reconciled at once. */
   releaseInstance(id: string): Promise<void>;
-  /** Forgets leases that ran out before `before`; their attempts stay orphans (no live owner). */
-  forgetInstances(before: number): Promise<void>;
 }
 
 /** What retention deletes: each a table, or the rows of a status in it. */

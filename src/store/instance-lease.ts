@@ -9,8 +9,6 @@ import type { InstanceLeases } from '../ports/store.js';
  * per process a beat.
  */
 export const DEFAULT_LEASE_MS = 15_000;
-/** Leases gone this long are deleted (their attempts are orphans whether the row is there or not). */
-const FORGET_AFTER_MS = 24 * 3_600_000;
 
 export interface InstanceLease {
   /** This process's id: written on each audit attempt it makes. */
@@ -55,7 +53,6 @@ export function createInstanceLease(
         failedAt = now;
         throw error;
       }
-      await store.forgetInstances(now - FORGET_AFTER_MS);
     },
     async release() {
       await store.releaseInstance(id);

@@ -135,7 +135,6 @@ export function createKyselyStore(
     releaseInflight: r(base.releaseInflight),
     renewInstance: r(base.renewInstance),
     releaseInstance: r(base.releaseInstance),
-    forgetInstances: r(base.forgetInstances),
     releaseOwnerNotice: r(base.releaseOwnerNotice),
     markSent: r(base.markSent),
     reschedule: r(base.reschedule),

@@ -218,6 +218,17 @@ describe.each(backends())('store on $name', (backend) => {
     expect(await orphans(true)).toEqual(['OF_DEAD', 'OF_OLDER_VERSION', 'OF_RELEASED', 'OF_SELF_OLD']);
     // right after this process lost the store, others' leases are not believed
     expect(await orphans(false)).toEqual(['OF_OLDER_VERSION', 'OF_SELF_OLD']);
+    // a day past their end, the retention sweep forgets the leases (the live one too, here, a day
+    // on): their attempts stay orphans without the rows
+    expect(await store.purge('expired', now + 2 * 86_400_000, 100)).toBe(2);
+    expect(await orphans(true)).toEqual([
+      'OF_DEAD',
+      'OF_LIVE',
+      'OF_LIVE_OLD',
+      'OF_OLDER_VERSION',
+      'OF_RELEASED',
+      'OF_SELF_OLD',
+    ]);
   });
 
   it('claims Notify owner once per cooldown, concurrently; a retried claim and a release are its own', async () => {

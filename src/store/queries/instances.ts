@@ -15,8 +15,5 @@ export function instanceQueries(db: Kysely<Database>): InstanceLeases {
     async releaseInstance(id) {
       await db.deleteFrom('instances').where('id', '=', id).execute();
     },
-    async forgetInstances(before) {
-      await db.deleteFrom('instances').where('lease_until', '<', before).execute();
-    },
   };
 }

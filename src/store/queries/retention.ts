@@ -31,7 +31,13 @@ async function purgeExpired(db: Db, now: number, limit: number) {
     .deleteFrom('step_ups')
     .where('expires_at', '<=', now - 86_400_000)
     .executeTakeFirst();
-  return [requests, claims, notices, links].reduce((n, r) => n + Number(r.numDeletedRows), 0);
+  // Process leases a day past their end (store/instance-lease.ts): their attempts stay orphans
+  // without the row, as with it (no live owner).
+  const leases = await db
+    .deleteFrom('instances')
+    .where('lease_until', '<=', now - 86_400_000)
+    .executeTakeFirst();
+  return [requests, claims, notices, links, leases].reduce((n, r) => n + Number(r.numDeletedRows), 0);
 }
 
 /**
