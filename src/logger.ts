@@ -73,17 +73,14 @@ const BOLT_LEVELS: Record<string, BoltLogLevel> = {
 /**
  * Bolt's own logging routed into pino, so one stream carries everything. At debug the Web API
  * client logs every request body and answer: `users.lookupByEmail` asks by email and
- * `users.info` answers with one; pino's last step (scrubEmails) blanks them, as in every line,
- * and they are blanked here too, before the line is joined.
+ * `users.info` answers with one; pino's last step (scrubEmails) blanks them, as in every line.
  */
 export function toBoltLogger(logger: Logger): BoltLogger {
   let child = logger.child({ component: 'bolt' });
   const line = (args: unknown[]) =>
-    hideEmails(
-      args
-        .map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : JSON.stringify(a)))
-        .join(' '),
-    );
+    args
+      .map((a) => (a instanceof Error ? a.message : typeof a === 'string' ? a : JSON.stringify(a)))
+      .join(' ');
   return {
     debug: (...args: unknown[]) => child.debug(line(args)),
     info: (...args: unknown[]) => child.info(line(args)),
