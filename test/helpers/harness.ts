@@ -113,6 +113,8 @@ export interface HarnessOptions {
    * not Warden's time (use h.clock.now()).
    */
   speed?: number;
+  /** The test clock to use (a test that starts its own simulators on it); else one at `speed`. */
+  testClock?: TestClock;
   /**
    * Roll up floods as configured (WARDEN_CONFIG `delivery.rollup`). Off unless asked: tests of
    * other flows post more than a roll-up's threshold of cards and look at each.
@@ -133,7 +135,7 @@ export { freePort } from './net.js';
 export { settle, waitFor } from './wait.js';
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
-  const clock = createTestClock({ speed: opts.speed ?? 1 });
+  const clock = opts.testClock ?? createTestClock({ speed: opts.speed ?? 1 });
   // The simulators the harness starts read the test clock (a test's own keep theirs).
   const shared = opts.clock ? {} : { now: clock.now };
   const tenant = opts.tenant ?? (await startSandbox(shared));
