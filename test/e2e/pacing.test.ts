@@ -1,4 +1,4 @@
-import { createLocalSlack, type LocalSlack, postFlood } from '@warden/simulators';
+import { createLocalSlack, createTestClock, type LocalSlack, postFlood } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import type { Store } from '../../src/ports/store.js';
@@ -30,8 +30,10 @@ async function burst(h: Harness, count: number) {
 
 describe('pacing', () => {
   it("a 429's Retry-After holds every queued alert of the channel, with no history lookups, and each is posted once", async () => {
-    const slack = await createLocalSlack();
-    const h = await startHarness({ slack, file: NO_ROLLUP });
+    // Slack's Retry-After and the pacing run on one test clock, 20 times as fast as real time.
+    const clock = createTestClock({ speed: 20 });
+    const slack = await createLocalSlack({ now: clock.now });
+    const h = await startHarness({ slack, file: NO_ROLLUP, testClock: clock });
     cleanups.push(
       () => slack.close(),
       () => h.close(),
