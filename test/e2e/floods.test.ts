@@ -31,8 +31,9 @@ afterEach(async () => {
 });
 
 async function start(yaml: string) {
-  // Slack's limits, the pacing, the roll-up's windows and ticks run 10 times as fast, on one clock.
-  const clock = createTestClock({ speed: 10 });
+  // Slack's limits, the pacing, the roll-up's windows and ticks run 5 times as fast, on one clock
+  // (not more: Warden's own latency is magnified as much, and these count Slack's 429s).
+  const clock = createTestClock({ speed: 5 });
   slack = await createLocalSlack({ rateLimits: true, now: clock.now });
   h = await startHarness({
     slack,
