@@ -16,11 +16,12 @@ import { registerInstallEvents } from './listeners/install-events.js';
 import type { PayloadOrigin } from './listeners/payloads.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
-import type { Clock, Ports } from './ports/index.js';
+import type { Clock, Ports, Timers } from './ports/index.js';
 import type { Store } from './ports/store.js';
 import { checkSlackToken } from './slack/auth-check.js';
 import { createStore } from './store/create-store.js';
 import type { TenantClientOptions } from './tenant/client.js';
+import { realTimers } from './timers.js';
 import { openDistributed } from './wiring/distributed.js';
 import { wireIntake } from './wiring/intake.js';
 import { createLifecycle } from './wiring/lifecycle.js';
@@ -36,6 +37,8 @@ export interface WardenOptions {
   logger?: Logger;
   /** Warden's one clock (ms since the epoch); tests pass their own. */
   clock?: Clock;
+  /** The timers every background job waits on (tickers, pacing, poller, back-offs); `clock` defaults to theirs. */
+  timers?: Timers;
   /** Tests shorten the tenant's timeouts and retry delays, the worker's idle time, the JWKS cooldown. */
   tenantOverrides?: Pick<TenantClientOptions, 'requestTimeoutMs' | 'retry'>;
   worker?: WorkerOptions;
@@ -67,7 +70,8 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   const { config } = opts;
   const file = opts.file ?? DEFAULT_CONFIG_FILE;
   const logger = opts.logger ?? createLogger(config.logLevel);
-  const clock = opts.clock ?? Date.now;
+  const timers = opts.timers ?? realTimers;
+  const clock = opts.clock ?? timers.now;
   // Before anything listens: a token Slack refuses, or a Slack out of reach, stops the start.
   // (Installed by OAuth there is no token yet: each installation's is used as it comes.)
   const clientOptions = slackClientOptions(config, logger);
@@ -84,7 +88,12 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
       });
   if (identity && !identity.ok) throw new StartupError(identity.problem);
   const metrics = createMetrics();
-  const tenant = createTenantClient(config, metrics, clock, opts.tenantOverrides);
+  const tenant = createTenantClient(
+    config,
+    metrics,
+    { now: clock, sleep: timers.sleep },
+    opts.tenantOverrides,
+  );
   const store = opts.store ?? (await createStore({ ...config.store, logger }));
   let draining = false;
   const http = express().disable('x-powered-by');
@@ -94,6 +103,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     config,
     file,
     clock,
+    timers,
     logger,
     metrics,
     store,
@@ -163,7 +173,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     setDraining: (value) => {
       draining = value;
     },
-    sweepRetention: () => sweepRetention({ store, retention: file.retention, clock, logger }),
+    sweepRetention: () => sweepRetention({ store, retention: file.retention, clock, timers, logger }),
     lease: built.lease,
     onStoreBack: (listener) => store.health.onBack(listener),
     close: async () => {

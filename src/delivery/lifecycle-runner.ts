@@ -42,6 +42,7 @@ export class LifecycleRunner {
   readonly #ticker = new Ticker(
     () => this.runOnce(),
     unlessStoreDown((error) => this.#p.logger.error({ err: error }, 'lifecycle jobs failed to run')),
+    { every: (ms, fn) => this.#p.timers.every(ms, fn) },
   );
 
   constructor(ports: Ports, digests: readonly Digest[], opts: LifecycleRunnerOptions = {}) {

@@ -4,6 +4,7 @@ import { severityRank } from '../domain/routing.js';
 import type { Logger } from '../logger.js';
 import type { Finding } from '../model/finding.js';
 import type { FindingsPort } from '../ports/tenant.js';
+import type { Timers } from '../ports/timers.js';
 import { acceptAlert, type IntakeDeps } from '../usecases/accept-alert.js';
 
 export interface PollerOptions {
@@ -12,6 +13,7 @@ export interface PollerOptions {
   filters: ConfigFile['poller'];
   intervalMs: number;
   logger: Logger;
+  timers: Pick<Timers, 'after'>;
 }
 
 export interface PollResult {
@@ -29,7 +31,8 @@ export interface PollResult {
  */
 export class Poller {
   readonly #o: PollerOptions;
-  #timer: NodeJS.Timeout | undefined;
+  /** Cancels the next run; undefined once stopped. */
+  #cancel: (() => void) | undefined;
   #running: Promise<PollResult> | undefined;
   /** When the last complete run finished (ms), for readiness and the lag metric. */
   lastSuccessAt: number | undefined;
@@ -50,15 +53,15 @@ export class Poller {
     this.startedAt = this.#o.intake.clock();
     const tick = () => {
       void this.runOnce().finally(() => {
-        if (this.#timer !== undefined) this.#timer = setTimeout(tick, this.#o.intervalMs);
+        if (this.#cancel !== undefined) this.#cancel = this.#o.timers.after(this.#o.intervalMs, tick);
       });
     };
-    this.#timer = setTimeout(tick, 0);
+    this.#cancel = this.#o.timers.after(0, tick);
   }
 
   async stop(): Promise<void> {
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
+    this.#cancel?.();
+    this.#cancel = undefined;
     await this.#running?.catch(() => undefined);
   }
 

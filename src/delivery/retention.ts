@@ -1,6 +1,7 @@
 import type { Retention } from '../config-sections/retention.js';
 import type { Logger } from '../logger.js';
 import type { RetentionStore, RetentionTarget } from '../ports/store.js';
+import type { Timers } from '../ports/timers.js';
 
 const DAY = 86_400_000;
 
@@ -8,6 +9,7 @@ export interface RetentionSweepOptions {
   store: RetentionStore;
   retention: Retention;
   clock: () => number;
+  timers: Pick<Timers, 'sleep'>;
   logger: Logger;
   /** Pause between two batches, so requests and deliveries get the store in between. */
   pauseMs?: number;
@@ -42,7 +44,7 @@ export async function sweepRetention(o: RetentionSweepOptions): Promise<Record<R
       const n = await o.store.purge(target, before, r.batchSize);
       deleted[target] += n;
       if (n < r.batchSize) break;
-      await new Promise((resolve) => setTimeout(resolve, o.pauseMs ?? 50));
+      await o.timers.sleep(o.pauseMs ?? 50);
     }
   }
   if (Object.values(deleted).some((n) => n > 0)) o.logger.info({ deleted }, 'retention: old rows deleted');

@@ -6,7 +6,7 @@ import type { Ports } from '../ports/index.js';
 import type { RollupRecords, RollupWork } from '../ports/rollups.js';
 import { Ticker, unlessStoreDown } from './ticker.js';
 
-export type PublisherPorts = Pick<Ports, 'chat' | 'findings' | 'logger' | 'clock' | 'metrics'> & {
+export type PublisherPorts = Pick<Ports, 'chat' | 'findings' | 'logger' | 'clock' | 'timers' | 'metrics'> & {
   rollups: RollupRecords;
 };
 
@@ -32,6 +32,7 @@ export class RollupPublisher {
   readonly #ticker = new Ticker(
     () => this.runOnce(),
     unlessStoreDown((error) => this.#p.logger.error({ err: error }, 'roll-up publishing failed')),
+    { every: (ms, fn) => this.#p.timers.every(ms, fn) },
   );
 
   constructor(ports: PublisherPorts, opts: PublisherOptions) {

@@ -1,4 +1,5 @@
 import { isStoreUnavailable } from '../errors.js';
+import type { Timers } from '../ports/timers.js';
 
 /**
  * A failed run reported by `report`, except when the store was unavailable: the store logs each
@@ -16,12 +17,13 @@ export function unlessStoreDown(report: (error: unknown) => void): (error: unkno
  * and the next tick tries again.
  */
 export class Ticker {
-  #timer: NodeJS.Timeout | undefined;
+  #stopTimer: (() => void) | undefined;
   #running: Promise<void> | undefined;
 
   constructor(
     private readonly run: () => Promise<unknown>,
     private readonly onError: (error: unknown) => void,
+    private readonly timers: Pick<Timers, 'every'>,
   ) {}
 
   #tick(): void {
@@ -35,20 +37,19 @@ export class Ticker {
 
   /** Starts ticking (at once too, when `now`); starting again does nothing. */
   start(everyMs: number, now = false): void {
-    if (this.#timer) return;
+    if (this.#stopTimer) return;
     if (now) this.#tick();
-    this.#timer = setInterval(() => this.#tick(), everyMs);
-    this.#timer.unref();
+    this.#stopTimer = this.timers.every(everyMs, () => this.#tick());
   }
 
   /** Runs now, unless stopped or a run is in hand (e.g. the store answers again after an outage). */
   kick(): void {
-    if (this.#timer) this.#tick();
+    if (this.#stopTimer) this.#tick();
   }
 
   async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
+    this.#stopTimer?.();
+    this.#stopTimer = undefined;
     await this.#running;
   }
 }

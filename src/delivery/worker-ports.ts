@@ -6,7 +6,7 @@ import type { OwnerDmFinder } from './owner-route.js';
 /** What the worker uses. Its `chat` rejects 429s instead of waiting: the row is rescheduled. */
 export type WorkerPorts = Pick<
   Ports,
-  'outbox' | 'cards' | 'chat' | 'history' | 'logger' | 'clock' | 'audit' | 'owners'
+  'outbox' | 'cards' | 'chat' | 'history' | 'logger' | 'clock' | 'timers' | 'audit' | 'owners'
 > & {
   settings: CardSettings;
   /** Where rolled-up alerts go (delivery/rollup.ts decides which). */

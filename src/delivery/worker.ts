@@ -105,9 +105,9 @@ export class DeliveryWorker {
       }
       if (handled > 0 || !this.#running) continue;
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, pauseMs || this.#o.idleMs);
+        const cancel = this.#p.timers.after(pauseMs || this.#o.idleMs, resolve);
         this.#wake = () => {
-          clearTimeout(timer);
+          cancel();
           resolve();
         };
       });

@@ -22,6 +22,9 @@ import type {
 import type { IdentityProvider, StepUpStore } from './step-up.js';
 import type { ApprovalStore, AuditLog, MessageIndex, OutboxStore, OwnerNotices, SeenStore } from './store.js';
 import type { CampaignsPort, FindingsPort } from './tenant.js';
+import type { Timers } from './timers.js';
+
+export type { Timers } from './timers.js';
 
 /** Warden's one clock: milliseconds since the epoch. Tests pass their own. */
 export type Clock = () => number;
@@ -103,6 +106,8 @@ export interface InflightPort {
 /** What every use case may take: time, logs, metrics and what the operator set. */
 export interface CorePorts {
   clock: Clock;
+  /** The same clock's timers: every wait and tick a job makes (a test moves them). */
+  timers: Timers;
   logger: Logger;
   metrics: Metrics;
   settings: Settings;

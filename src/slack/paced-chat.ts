@@ -1,5 +1,5 @@
 import { isSlackApiError, SlackApiError } from '../errors.js';
-import type { Clock } from '../ports/index.js';
+import type { Timers } from '../ports/index.js';
 import type { PacingStore } from '../ports/pacing.js';
 import type { ChatPort } from '../ports/slack.js';
 
@@ -28,12 +28,11 @@ export interface PacingHooks {
   waited?(method: string, ms: number): void;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 export function createPacedChat(
   chat: ChatPort,
   pacing: PacingStore,
-  clock: Clock,
+  /** Warden's clock and its waits (a test moves them). */
+  time: Pick<Timers, 'now' | 'sleep'>,
   opts: {
     maxWaitMs: number;
     hooks?: PacingHooks;
@@ -42,6 +41,7 @@ export function createPacedChat(
   },
 ): ChatPort {
   // One workspace keeps the key it always had (replicas of an older version share it).
+  const { now: clock, sleep } = time;
   const updateKey = opts.workspace ? `${UPDATE_KEY}:${opts.workspace}` : UPDATE_KEY;
   async function paced<T>(
     method: string,

@@ -24,7 +24,7 @@ import { type AuditPorts, recordAudit, settleAudit } from './record-audit.js';
  */
 export type AssignPorts = AlertLifePorts &
   AuditPorts &
-  Pick<Ports, 'findings' | 'privately' | 'inflight' | 'views' | 'owners'>;
+  Pick<Ports, 'findings' | 'privately' | 'inflight' | 'views' | 'owners' | 'timers'>;
 
 export interface AssignTarget {
   findingId: string;

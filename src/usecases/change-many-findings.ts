@@ -7,6 +7,7 @@ import { asBulkChange, type BulkChange, isBulkChangeApplied } from '../domain/bu
 import { keptPrincipal } from '../domain/credit.js';
 import { isApiError } from '../errors.js';
 import type { Finding } from '../model/finding.js';
+import type { Ports } from '../ports/index.js';
 import type { RollupStore } from '../ports/rollups.js';
 import type { Audience } from '../ports/slack.js';
 import type { AlertLifePorts } from './alert-life.js';
@@ -16,7 +17,9 @@ import { logTenantFailure } from './log-failure.js';
 import { CHUNK, readBack } from './read-back.js';
 import { recordAudit, settleAudit } from './record-audit.js';
 
-export type ManyPorts = ChangePorts & AlertLifePorts & { rollups: Pick<RollupStore, 'markChanged'> };
+export type ManyPorts = ChangePorts &
+  AlertLifePorts &
+  Pick<Ports, 'timers'> & { rollups: Pick<RollupStore, 'markChanged'> };
 
 export interface ChangeManyInput {
   findingIds: readonly string[];

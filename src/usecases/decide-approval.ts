@@ -23,7 +23,7 @@ import { type GatePorts, holdForStepUp, mustStepUp } from './step-up.js';
 export type DecidePorts = ChangePorts &
   AuthorizePorts &
   GatePorts &
-  Pick<Ports, 'approvals' | 'views' | 'rollups'>;
+  Pick<Ports, 'approvals' | 'views' | 'rollups' | 'timers'>;
 
 export interface DecisionInput {
   kind: 'approve' | 'deny';

@@ -1,6 +1,7 @@
 import { isSlackApiError } from '../errors.js';
 import type { Logger } from '../logger.js';
 import type { AuditLog } from '../ports/store.js';
+import type { Timers } from '../ports/timers.js';
 
 /**
  * Home tabs kept current after people act: a refresh asked for is coalesced per person for a
@@ -21,13 +22,16 @@ export function createHomeRefresher(o: {
   openedBy: (userIds: readonly string[]) => Promise<string[]>;
   approvers: () => Promise<string[]>;
   logger: Logger;
+  /** Warden's clock and timers (Slack's Retry-After is counted on it). */
+  timers: Pick<Timers, 'now' | 'after'>;
   delayMs?: number;
 }): HomeRefresher {
   const pending = new Set<string>();
   let approvers = false;
-  let timer: NodeJS.Timeout | undefined;
+  /** Cancels the flush to come, if one is set. */
+  let timer: (() => void) | undefined;
   let flushing: Promise<void> | undefined;
-  /** Slack rate limited views.publish until then (ms, real time as Retry-After is). */
+  /** Slack rate limited views.publish until then (ms, on Warden's clock). */
   let limitedUntil = 0;
   /** After stop(): a flush held off by a 429 does not start another. */
   let stopped = false;
@@ -56,24 +60,20 @@ export function createHomeRefresher(o: {
 
   function holdOff(userIds: readonly string[], retryAfterMs: number | undefined): void {
     for (const u of userIds) pending.add(u);
-    limitedUntil = Math.max(limitedUntil, Date.now() + (retryAfterMs ?? 30_000));
+    limitedUntil = Math.max(limitedUntil, o.timers.now() + (retryAfterMs ?? 30_000));
     o.logger.warn({ retryAfterMs, people: userIds.length }, 'Home tabs wait for Slack’s Retry-After');
-    clearTimeout(timer);
+    timer?.();
     timer = undefined;
     soon();
   }
 
   function soon(): void {
     if (stopped) return;
-    timer ??= setTimeout(
-      () => {
-        flushing = flush().finally(() => {
-          flushing = undefined;
-        });
-      },
-      Math.max(o.delayMs ?? 500, limitedUntil - Date.now()),
-    );
-    timer.unref();
+    timer ??= o.timers.after(Math.max(o.delayMs ?? 500, limitedUntil - o.timers.now()), () => {
+      flushing = flush().finally(() => {
+        flushing = undefined;
+      });
+    });
   }
 
   return {
@@ -93,7 +93,7 @@ export function createHomeRefresher(o: {
     },
     async stop() {
       stopped = true;
-      clearTimeout(timer);
+      timer?.();
       timer = undefined;
       await flushing;
     },

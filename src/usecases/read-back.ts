@@ -6,7 +6,6 @@ import type { Ports } from '../ports/index.js';
 export const CHUNK = 100;
 /** Read back after these pauses (ms): the tenant applies a bulk change asynchronously. */
 const READ_BACK_PAUSES = [150, 300, 600, 1_200, 2_400, 4_800];
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The findings that show the change, read back (search by refs). The tenant applies a bulk change
@@ -16,7 +15,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * findings at once, and an owner assigned to one.
  */
 export async function readBack(
-  p: Pick<Ports, 'findings' | 'logger'>,
+  p: Pick<Ports, 'findings' | 'logger' | 'timers'>,
   ids: readonly string[],
   change: BulkChange,
 ): Promise<Map<string, Finding>> {
@@ -25,7 +24,7 @@ export async function readBack(
   for (const pause of READ_BACK_PAUSES) {
     const waiting = ids.filter((id) => !done.has(id));
     if (waiting.length === 0) break;
-    await sleep(pause);
+    await p.timers.sleep(pause);
     const before = done.size;
     for (let i = 0; i < waiting.length; i += CHUNK) {
       const refs = waiting.slice(i, i + CHUNK).map((id) => ({ id }));

@@ -31,5 +31,6 @@ export function homeRefresher(ports: Ports): HomeRefresher {
       return viewers.filter((_, i) => inGroup[i]);
     },
     logger: ports.logger,
+    timers: ports.timers,
   });
 }

@@ -76,6 +76,7 @@ export function wireIntake(opts: IntakeOptions): {
         intake,
         filters: opts.file.poller,
         intervalMs: config.alerts.pollIntervalMs,
+        timers: ports.timers,
         logger: ports.logger.child({ component: 'poller' }),
       })
     : undefined;

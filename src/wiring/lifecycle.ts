@@ -7,9 +7,10 @@ import type { RollupPublisher } from '../delivery/rollup-publisher.js';
 import { Ticker, unlessStoreDown } from '../delivery/ticker.js';
 import type { DeliveryWorker } from '../delivery/worker.js';
 import { isStoreUnavailable, StartupError } from '../errors.js';
-import type { Ports } from '../ports/index.js';
+import type { Ports, Timers } from '../ports/index.js';
 import type { WorkQueue } from '../slack/work-queue.js';
 import type { InstanceLease } from '../store/instance-lease.js';
+import { realTimers } from '../timers.js';
 import { expireApprovals } from '../usecases/expire-approvals.js';
 import type { HomeRefresher } from '../usecases/home-refresh.js';
 import { reconcileAttempts } from '../usecases/reconcile-attempts.js';
@@ -58,14 +59,17 @@ export interface Lifecycle {
  */
 function startJobs(parts: LifecycleParts): () => void {
   const { ports } = parts;
-  const job = (run: () => Promise<unknown>, what: string) =>
+  const job = (run: () => Promise<unknown>, what: string, timers: Timers = ports.timers) =>
     new Ticker(
       run,
       unlessStoreDown((error) => ports.logger.warn({ err: error }, what)),
+      timers,
     );
+  // Beats with the lease it reads (wall time, store/instance-lease.ts), not with Warden's clock.
   const reconcile = job(
     () => reconcileAttempts(ports, parts.lease),
     'reconciling interrupted state changes failed',
+    realTimers,
   );
   const jobs: [Ticker, number, boolean][] = [
     [
@@ -105,6 +109,9 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
   const heartbeat = new Ticker(
     () => parts.lease.renew(),
     unlessStoreDown((error) => logger.warn({ err: error }, 'instance lease not renewed')),
+    // The lease's liveness is wall time (store/instance-lease.ts): a test moving Warden's clock
+    // by hours must not make its own process look dead.
+    realTimers,
   );
   const unsubscribeHeartbeat = parts.onStoreBack(() => heartbeat.kick());
 
@@ -138,6 +145,7 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
   }
 
   async function drain(deadlineMs: number): Promise<void> {
+    // The stop's deadline is wall time (an orchestrator's grace period), whatever clock Warden reads.
     const started = Date.now();
     const left = () => Math.max(0, deadlineMs - (Date.now() - started));
     parts.setDraining(true);

@@ -8,7 +8,7 @@ import type { RollupRule, WorkerPorts } from '../delivery/worker.js';
 import { severityRank } from '../domain/severity.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
-import type { CardSettings, Clock, Ports } from '../ports/index.js';
+import type { CardSettings, Clock, Ports, Timers } from '../ports/index.js';
 import type { OwnersPort } from '../ports/owners.js';
 import type { RollupStore } from '../ports/rollups.js';
 import type { ChatPort } from '../ports/slack.js';
@@ -25,6 +25,7 @@ import { createInflightClaims } from '../store/inflight-claims.js';
 import { createInstanceLease, type InstanceLease } from '../store/instance-lease.js';
 import type { TenantClient } from '../tenant/client.js';
 import { findUsersByEmail, getUser } from '../tenant/users.js';
+import { realTimers } from '../timers.js';
 import { scheduleAsk } from '../usecases/attest-ask.js';
 import { type HomeRefresher, refreshingAudit } from '../usecases/home-refresh.js';
 import { ownerDmOf } from '../usecases/owner-dm.js';
@@ -37,6 +38,7 @@ export interface PortsInput {
   config: Readonly<Config>;
   file: ConfigFile;
   clock: Clock;
+  timers: Timers;
   logger: Logger;
   metrics: Metrics;
   store: Store;
@@ -68,7 +70,7 @@ export function buildPorts(input: PortsInput): {
   home: HomeRefresher;
   lease: InstanceLease;
 } {
-  const { config, file, clock, logger, metrics, store, tenant } = input;
+  const { config, file, clock, timers, logger, metrics, store, tenant } = input;
   const countError = (method: string, error: string) => {
     metrics.slackErrors.inc({ method, error });
     input.workspace.onError?.(method, error);
@@ -80,11 +82,16 @@ export function buildPorts(input: PortsInput): {
   const hooks = pacingHooks(metrics);
   // Posts and updates are paced in the store (slack/paced-chat.ts), which waits out 429s itself:
   // its client hands them back. People are waiting here, so it waits up to 20 s for a slot.
-  const paced = createPacedChat(createChatPort(createSlackClient('paced', base)), store, clock, {
-    maxWaitMs: 20_000,
-    hooks,
-    workspace: workspace.paceKey,
-  });
+  const paced = createPacedChat(
+    createChatPort(createSlackClient('paced', base)),
+    store,
+    { now: clock, sleep: timers.sleep },
+    {
+      maxWaitMs: 20_000,
+      hooks,
+      workspace: workspace.paceKey,
+    },
+  );
   // Ephemeral messages are not paced (Tier 4): their client waits out a 429 as before.
   const unguarded = { ...paced, ephemeral: createChatPort(client).ephemeral };
   const lookup = createSlackClient('lookup', base);
@@ -99,6 +106,7 @@ export function buildPorts(input: PortsInput): {
   const lease = input.lease ?? createInstanceLease(store, config.store.instanceLeaseMs);
   const ports: Ports = {
     clock,
+    timers,
     logger,
     metrics,
     settings: {
@@ -168,6 +176,7 @@ export function buildPorts(input: PortsInput): {
     clientOptions: input.clientOptions,
     logger: logger.child({ component: 'delivery' }),
     clock,
+    timers,
     onSlackError: countError,
     rollup: rollupRule(file),
     hooks,
@@ -190,6 +199,8 @@ export function createDeliveryPorts(o: {
   clientOptions: WebClientOptions;
   logger: Logger;
   clock: Clock;
+  /** Waits for pacing slots and between idle looks at the outbox; the real ones when absent. */
+  timers?: Timers;
   onSlackError?: (method: string, error: string) => void;
   /** How cards render (WARDEN_CONFIG); the defaults when not given. */
   settings?: CardSettings;
@@ -213,13 +224,19 @@ export function createDeliveryPorts(o: {
     onError: o.onSlackError ?? (() => undefined),
   });
   const safe = o.safe ?? ((chat: ChatPort) => chat);
+  const timers = o.timers ?? realTimers;
   const paced = (maxWaitMs: number) =>
     safe(
-      createPacedChat(createChatPort(client), o.store, o.clock, {
-        maxWaitMs,
-        ...(o.hooks ? { hooks: o.hooks } : {}),
-        workspace: o.paceKey,
-      }),
+      createPacedChat(
+        createChatPort(client),
+        o.store,
+        { now: o.clock, sleep: timers.sleep },
+        {
+          maxWaitMs,
+          ...(o.hooks ? { hooks: o.hooks } : {}),
+          workspace: o.paceKey,
+        },
+      ),
     );
   // The worker waits at most 1.5 s for a slot: a row whose channel is busier goes back to the
   // queue (postponed, untried) and the worker moves on to other channels.
@@ -237,6 +254,7 @@ export function createDeliveryPorts(o: {
     history: createHistoryPort(client),
     logger: o.logger,
     clock: o.clock,
+    timers,
     owners: o.owners ?? UNMAPPED_OWNERS,
     ownerDm: o.ownerDm,
     afterDelivery: o.afterDelivery,

@@ -11,13 +11,13 @@ async function start(opts: HarnessOptions = {}) {
 }
 
 const seed = (id: string): JsonFinding => {
-  const f = h.tenant.findings.get(id, Date.now());
+  const f = h.tenant.findings.get(id, h.clock.now());
   if (!f) throw new Error(`no seed ${id}`);
   return structuredClone(f);
 };
 async function send(finding: JsonFinding, channel?: string) {
   const body = JSON.stringify({ finding, ...(channel ? { channel } : {}) });
-  const ts = String(Math.floor(Date.now() / 1000));
+  const ts = String(Math.floor(h.clock.now() / 1000));
   const res = await request(`${h.base}/hooks/findings`, {
     method: 'POST',
     headers: {
@@ -64,7 +64,8 @@ describe('delivery', () => {
   });
 
   it('honours a Slack 429 Retry-After, then posts once', async () => {
-    await start();
+    // Slack's, the pacing's and the worker's time run 20 times as fast (all on the test clock)
+    await start({ speed: 20 });
     h.slack.fail({ method: 'chat.postMessage', rateLimitSeconds: 1 });
     const id = await send(seed('FND_DECOY_USED'));
     await waitFor(() => posts()[0], 5_000, 'post after the 429');
@@ -79,7 +80,7 @@ describe('delivery', () => {
   it('a 429 pauses the whole channel: no queued alert of it is tried before Retry-After, none looks in the history', {
     timeout: 60_000,
   }, async () => {
-    await start();
+    await start({ speed: 20 });
     h.slack.fail({ method: 'chat.postMessage', rateLimitSeconds: 2 });
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push(await send({ ...seed('FND_DECOY_USED'), id: `FND_FLOOD_${i}` }));
@@ -99,7 +100,7 @@ describe('delivery', () => {
   it('keeps alerts while Slack is down and posts each once when it is back', {
     timeout: 60_000,
   }, async () => {
-    await start();
+    await start({ speed: 20 });
     h.slack.fail({ method: 'chat.postMessage', status: 503, times: 12 });
     const ids = [];
     for (const id of ['FND_DECOY_USED', 'FND_SA_UNOWNED', 'FND_NHI_UNOWNED', 'FND_CUSTOM', 'FND_SHADOW_MCP'])
@@ -129,7 +130,7 @@ describe('delivery', () => {
     expect(h.logs.join('')).toMatch(
       /alert delivery failed for good.*not_in_channel|not_in_channel.*alert delivery failed for good/,
     );
-    expect(await h.warden.store.requeue({ id }, Date.now())).toBe(1);
+    expect(await h.warden.store.requeue({ id }, h.clock.now())).toBe(1);
     h.warden.worker.wake();
     await waitFor(async () => (await row(id))?.status === 'sent', 5_000, 'sent after requeue');
     expect(posts()).toHaveLength(1);
@@ -152,7 +153,7 @@ describe('delivery', () => {
     await h.warden.worker.stop();
     for (const id of ['FND_DECOY_USED', 'FND_SA_UNOWNED', 'FND_NHI_UNOWNED']) await send(seed(id));
     // a worker claims them and dies before delivering anything
-    const claimed = await store.claimDue('dead-worker', 10, Date.now(), 300);
+    const claimed = await store.claimDue('dead-worker', 10, h.clock.now(), 300);
     expect(claimed).toHaveLength(3);
     const { DeliveryWorker } = await import('../../src/delivery/worker.js');
     const { createDeliveryPorts } = await import('../../src/wiring/ports.js');
@@ -162,11 +163,12 @@ describe('delivery', () => {
       token: h.slack.botToken,
       clientOptions: { slackApiUrl: h.slack.apiUrl },
       logger: createLogger('silent'),
-      clock: Date.now,
+      clock: h.clock.now,
+      timers: h.clock,
     });
     const successor = new DeliveryWorker(ports, { idleMs: 50 });
     expect(await successor.runOnce()).toBe(0); // still leased
-    await settle(350);
+    await h.clock.advance('350ms');
     expect(await successor.runOnce()).toBe(3);
     expect(posts()).toHaveLength(3);
     expect(await successor.runOnce()).toBe(0);

@@ -1,5 +1,6 @@
 import {
   createLocalSlack,
+  createTestClock,
   type LocalSlack,
   postFlood,
   postSigned,
@@ -30,8 +31,16 @@ afterEach(async () => {
 });
 
 async function start(yaml: string) {
-  slack = await createLocalSlack({ rateLimits: true });
-  h = await startHarness({ slack, file: parseConfigFile(yaml, 'floods.yaml'), rollup: true });
+  // Slack's limits, the pacing, the roll-up's windows and ticks run 5 times as fast, on one clock
+  // (not more: Warden's own latency is magnified as much, and these count Slack's 429s).
+  const clock = createTestClock({ speed: 5 });
+  slack = await createLocalSlack({ rateLimits: true, now: clock.now });
+  h = await startHarness({
+    slack,
+    testClock: clock,
+    file: parseConfigFile(yaml, 'floods.yaml'),
+    rollup: true,
+  });
 }
 
 const flood = (count: number, critical: number) =>
@@ -108,7 +117,7 @@ describe('a flood of findings', () => {
     expect(members.length).toBeGreaterThan(5);
     // one member was resolved in the tenant meanwhile: a snooze cannot move it
     const resolved = members[0] ?? '';
-    const f = h.tenant.findings.get(resolved, Date.now());
+    const f = h.tenant.findings.get(resolved, h.clock.now());
     if (f) f.state = 'FINDING_STATE_RESOLVED';
     await h.click(RollupId.snoozeAll, groupId, summary.ts);
     const form = await h.form('bulk.snooze');
@@ -124,7 +133,7 @@ describe('a flood of findings', () => {
     );
     expect(reply.text).toMatch(new RegExp(`did not change 1 finding.*\`${resolved}\``));
     for (const id of members.slice(1))
-      expect(h.tenant.findings.get(id, Date.now())?.state).toBe('FINDING_STATE_SNOOZED');
+      expect(h.tenant.findings.get(id, h.clock.now())?.state).toBe('FINDING_STATE_SNOOZED');
     // one bulk request, not one per finding
     expect(h.tenant.requests.filter((r) => r.path === '/api/v1/findings/bulk/state')).toHaveLength(1);
     await waitFor(
@@ -174,7 +183,7 @@ describe('a flood of findings', () => {
     expect(slack.ephemerals.filter((e) => e.user === ALICE.userId)).toHaveLength(1);
     expect(reply.text).not.toMatch(/did not change/);
     for (const id of members)
-      expect(h.tenant.findings.get(id, Date.now())?.state).toBe('FINDING_STATE_SNOOZED');
+      expect(h.tenant.findings.get(id, h.clock.now())?.state).toBe('FINDING_STATE_SNOOZED');
     // not sent again blindly: the tenant had acted
     expect(h.tenant.requests.filter((r) => r.path === '/api/v1/findings/bulk/state')).toHaveLength(1);
     // History credits the bulk operation's event to the person who made it in Slack
@@ -236,7 +245,7 @@ describe('a roll-up stays true', () => {
     await start(ROLLUP);
     const { summary, members } = await rolledUp(15);
     const member = members[0] ?? '';
-    const f = h.tenant.findings.get(member, Date.now());
+    const f = h.tenant.findings.get(member, h.clock.now());
     if (!f) throw new Error('no member');
     Object.assign(f, { state: 'FINDING_STATE_SUPPRESSED', suppressReason: 'test rig' });
     const sent = await h.tenant.sendFindingWebhook(`${h.base}/hooks/findings`, f);
@@ -252,7 +261,7 @@ describe('a roll-up stays true', () => {
     await start(ROLLUP);
     const { summary, members } = await rolledUp(12);
     slack.deleteMessage(CHANNEL, summary.ts);
-    const f = h.tenant.findings.get(members[0] ?? '', Date.now());
+    const f = h.tenant.findings.get(members[0] ?? '', h.clock.now());
     if (!f) throw new Error('no member');
     Object.assign(f, { state: 'FINDING_STATE_SUPPRESSED', suppressReason: 'test rig' });
     expect((await h.tenant.sendFindingWebhook(`${h.base}/hooks/findings`, f)).status).toBe(200);
@@ -287,7 +296,7 @@ describe('the roll-up’s bulk actions, each with a finding the tenant will not 
     await start(ROLLUP);
     const { summary, members } = await rolledUp(14);
     const [stuck = '', ...movable] = members;
-    const now = Date.now();
+    const now = h.clock.now();
     for (const id of members) {
       const f = h.tenant.findings.get(id, now);
       if (!f) continue;
@@ -317,7 +326,7 @@ describe('the roll-up’s bulk actions, each with a finding the tenant will not 
       'Reopen all': 'OPEN',
     }[_name];
     for (const id of movable)
-      expect(h.tenant.findings.get(id, Date.now())?.state).toBe(`FINDING_STATE_${target}`);
+      expect(h.tenant.findings.get(id, h.clock.now())?.state).toBe(`FINDING_STATE_${target}`);
     if (callback === 'bulk.suppress') {
       const closures = await h.warden.metrics.registry.getSingleMetricAsString('warden_closures_total');
       const counted = [...closures.matchAll(/action="suppress",reason="expected",[^}]*} (\d+)/g)];
@@ -395,7 +404,7 @@ describe('Review…', () => {
     );
     expect(reply.text).toContain(`<@${ALICE.userId}>`);
     for (const id of picked)
-      expect(h.tenant.findings.get(id, Date.now())?.state).toBe('FINDING_STATE_SUPPRESSED');
-    expect(h.tenant.findings.get(members[0] ?? '', Date.now())?.state).toBe('FINDING_STATE_OPEN');
+      expect(h.tenant.findings.get(id, h.clock.now())?.state).toBe('FINDING_STATE_SUPPRESSED');
+    expect(h.tenant.findings.get(members[0] ?? '', h.clock.now())?.state).toBe('FINDING_STATE_OPEN');
   });
 });

@@ -12,8 +12,8 @@ import { ALICE, BOB, type Harness, harnessPerTest, settle, waitFor } from '../he
 let h: Harness;
 const startOne = harnessPerTest();
 const FOUR_EYES = 'permissions:\n  acceptRisk: { approvers: S0SECLEADS }\n';
-const start = async (yaml = '', socketMode = false) => {
-  h = await startOne({ file: parseConfigFile(yaml, 'test.yaml'), socketMode });
+const start = async (yaml = '', socketMode = false, speed = 1) => {
+  h = await startOne({ file: parseConfigFile(yaml, 'test.yaml'), socketMode, speed });
 };
 const DAVE: SlackActor = { ...ALICE, userId: 'U0DAVE', userName: 'dave' };
 
@@ -124,18 +124,19 @@ describe('the Home tab', () => {
   });
 
   it('stays within Slack’s 100 blocks however much is waiting', async () => {
-    await start(FOUR_EYES);
+    // Three cards and their replies in one channel are paced: time runs 20x here.
+    await start(FOUR_EYES, false, 20);
     for (const id of ['FND_UNUSED_SECRET', 'FND_SA_UNOWNED', 'FND_NHI_UNOWNED']) await requestAcceptance(id);
     for (let i = 0; i < 30; i++) {
       await h.warden.store.createApproval({
         findingId: `FND_X${i}`,
         requesterId: 'U0CAROL',
         justification: 'j'.repeat(1_900),
-        riskExpiresAt: Date.now() + 86_400_000,
+        riskExpiresAt: h.clock.now() + 86_400_000,
         channel: 'C0SECOPS',
         messageTs: null,
-        createdAt: Date.now(),
-        expireAt: Date.now() + 86_400_000,
+        createdAt: h.clock.now(),
+        expireAt: h.clock.now() + 86_400_000,
       });
     }
     const bob = await openHome('U0BOB');

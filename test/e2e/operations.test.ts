@@ -15,7 +15,8 @@ async function get(path: string) {
 
 describe('GET /metrics', () => {
   it('exposes interactions, ack latency, tenant latency, tokens, Slack errors, outbox and process metrics', async () => {
-    await start({ env: { ALERTS_POLL_INTERVAL: '60s' } });
+    // The first poll posts every open finding, paced at about one a second: time runs 20x here.
+    await start({ env: { ALERTS_POLL_INTERVAL: '60s' }, speed: 20 });
     await h.command('snooze FND_SA_UNOWNED 7d vendor');
     await waitFor(() => h.slack.messages.some((m) => m.thread_ts));
     h.slack.fail({ method: 'chat.postEphemeral', error: 'channel_not_found' });

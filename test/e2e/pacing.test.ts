@@ -9,6 +9,10 @@ import { startSandbox } from '../helpers/tenant.js';
 /**
  * Slack pacing: posts about one a second per channel, a 429's Retry-After paused for every queued
  * alert, and the pacing shared through the store by replicas.
+ *
+ * Real time on purpose (no fast test clock): these assert the gap between consecutive posts and
+ * no 429 at all, which hold only while Warden's own latency is small next to the pace; a clock
+ * run N times as fast magnifies that latency N times (a loaded machine's 50 ms becomes a second).
  */
 
 const NO_ROLLUP = parseConfigFile('delivery:\n  rollup: { enabled: false }\n', 'pacing.yaml');

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLocalSlack } from '@warden/simulators';
+import { createLocalSlack, createTestClock } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { postCard, trackCard } from '../../src/usecases/alert-life.js';
@@ -18,8 +18,10 @@ const pollerFile = parseConfigFile('poller:\n  states: [open]\n  minSeverity: hi
 
 describe('poller', () => {
   it('posts what is new, nothing twice, a changed finding in its thread, and nothing again after a restart', async () => {
-    const tenant = await startSandbox();
-    const slack = await createLocalSlack();
+    // Warden's pacing (about a post a second in a channel) runs 20 times as fast, on the test clock.
+    const clock = createTestClock({ speed: 20 });
+    const tenant = await startSandbox({ now: clock.now });
+    const slack = await createLocalSlack({ now: clock.now });
     const dataDir = mkdtempSync(join(tmpdir(), 'warden-restart-'));
     cleanups.push(
       () => tenant.close(),
@@ -27,7 +29,7 @@ describe('poller', () => {
       () => rmSync(dataDir, { recursive: true, force: true }),
     );
     const expected = tenant.findings
-      .all(Date.now())
+      .all(clock.now())
       .filter(
         (f) =>
           f.state === 'FINDING_STATE_OPEN' &&
@@ -43,6 +45,7 @@ describe('poller', () => {
       dataDir,
       file: pollerFile,
       env: { ALERTS_POLL_INTERVAL: '60s' },
+      testClock: clock,
     });
     const poller = first.warden.poller;
     if (!poller) throw new Error('poller not started');
@@ -55,7 +58,7 @@ describe('poller', () => {
     expect(await poller.runOnce()).toEqual({ scanned: expect.any(Number), enqueued: 0, unreadable: 0 });
 
     // seen again in the tenant: recurrence rises
-    const f = tenant.findings.get('FND_SA_UNOWNED', Date.now());
+    const f = tenant.findings.get('FND_SA_UNOWNED', clock.now());
     if (!f) throw new Error('seed');
     tenant.findings.put({ ...f, recurrenceCount: 7 });
     expect((await poller.runOnce()).enqueued).toBe(1);
@@ -73,6 +76,7 @@ describe('poller', () => {
       dataDir,
       file: pollerFile,
       env: { ALERTS_POLL_INTERVAL: '60s' },
+      testClock: clock,
     });
     cleanups.push(() => restarted.close());
     expect((await restarted.warden.poller?.runOnce())?.enqueued).toBe(0);
@@ -94,8 +98,10 @@ describe('poller: a finding Warden cannot read', () => {
   it('is skipped and recorded for operators; the valid ones around it are posted', {
     timeout: 60_000,
   }, async () => {
-    const tenant = await startSandbox();
-    const all = tenant.findings.all(Date.now()).filter((f) => f.state === 'FINDING_STATE_OPEN');
+    // Warden's pacing (about a post a second in a channel) runs 20 times as fast, on the test clock.
+    const clock = createTestClock({ speed: 20 });
+    const tenant = await startSandbox({ now: clock.now });
+    const all = tenant.findings.all(clock.now()).filter((f) => f.state === 'FINDING_STATE_OPEN');
     const middle = all[Math.floor(all.length / 2)];
     if (!middle) throw new Error('no seed');
     // the vendor's schema says description is a string: a number there is unreadable
@@ -104,6 +110,7 @@ describe('poller: a finding Warden cannot read', () => {
       tenant,
       file: parseConfigFile('poller:\n  states: [open]\n', 'test.yaml'),
       env: { ALERTS_POLL_INTERVAL: '60s' },
+      testClock: clock,
     });
     cleanups.push(
       () => h.close(),

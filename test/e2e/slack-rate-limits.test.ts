@@ -21,7 +21,7 @@ describe('Slack rate limits, method by method', () => {
     expect((await h.slack.openHome('U0ALICE', { url: h.url })).delivered).toBe(true);
     await waitFor(() => h.slack.rateLimits.served.get('views.publish'), 5_000, 'the 429 on views.publish');
 
-    const clickedAt = Date.now();
+    const clickedAt = h.clock.now();
     const form = await h.openForm('finding.snooze', ID, ts);
     const opened = h.slack.callsOf('views.open');
     expect(opened).toHaveLength(1);
@@ -33,6 +33,7 @@ describe('Slack rate limits, method by method', () => {
     expect(h.slack.ephemerals).toHaveLength(0);
 
     // The Home tab is refreshed once Slack's Retry-After is over, with a call then, not a stream of 429s.
+    await h.clock.advance('6s');
     await waitFor(
       () => JSON.stringify(h.slack.workspace.homes.get('U0ALICE') ?? {}).includes(ID),
       15_000,
@@ -44,8 +45,10 @@ describe('Slack rate limits, method by method', () => {
   it('a Home tab opened while views.publish is limited is published once the Retry-After is over', async () => {
     h = await startOne();
     h.slack.rateLimits.hold('views.publish', 3);
-    const openedAt = Date.now();
+    const openedAt = h.clock.now();
     expect((await h.slack.openHome('U0ALICE', { url: h.url })).delivered).toBe(true);
+    await waitFor(() => h.slack.rateLimits.served.get('views.publish'), 5_000, 'the 429 on views.publish');
+    await h.clock.advance('3s');
     const home = await waitFor(() => h.slack.workspace.homes.get('U0ALICE'), 15_000, 'Alice’s Home tab');
     expect(JSON.stringify(home)).toContain('Your requests');
     // one call got the 429, the next waited for Retry-After: no stream of 429s meanwhile
@@ -56,6 +59,7 @@ describe('Slack rate limits, method by method', () => {
   });
 
   it('a 429 waited out on chat.postEphemeral does not hold the form’s views.update', async () => {
+    // Real time: Slack's Web API client (@slack/web-api) waits out this Retry-After itself.
     h = await startOne();
     const ts = await h.postAlert(ID);
     h.slack.rateLimits.hold('chat.postEphemeral', 6);

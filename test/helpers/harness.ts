@@ -5,6 +5,7 @@ import { Writable } from 'node:stream';
 import {
   blockActionBody,
   createLocalSlack,
+  createTestClock,
   type EphemeralMessage,
   type LocalSlack,
   type OpenView,
@@ -14,6 +15,7 @@ import {
   type SlackActor,
   simulatorEnv,
   slashCommandBody,
+  type TestClock,
   viewSubmissionBody,
 } from '@warden/simulators';
 import { afterEach } from 'vitest';
@@ -25,6 +27,7 @@ import type { Store } from '../../src/ports/store.js';
 import { type Answer, fillByLabel, labelsOf } from './form-fill.js';
 import { freePort } from './net.js';
 import { FAST_RETRY, startSandbox } from './tenant.js';
+import { waitFor } from './wait.js';
 
 export const ALICE: SlackActor = {
   userId: 'U0ALICE',
@@ -45,6 +48,12 @@ export interface Harness {
   signingSecret: string;
   /** Every log line Warden wrote during the test. */
   logs: string[];
+  /**
+   * The test's clock: Warden's clock and timers, the local Slack's and the tenant's clock (those
+   * the harness started). `await h.clock.advance('1m')` instead of waiting. With the `clock`
+   * option Warden reads that clock and real timers instead, and this one drives nothing.
+   */
+  clock: TestClock;
   command(text: string, actor?: SlackActor): Promise<SignedPostResult>;
   /** Clicks a button; `onEphemeral` names the ephemeral message it is on (its response_url replaces it). */
   click(
@@ -96,8 +105,16 @@ export interface HarnessOptions {
   /** Run in Socket Mode (SLACK_APP_TOKEN) instead of HTTP. */
   socketMode?: boolean;
   workQueue?: { concurrency: number; maxWaiting: number };
-  /** Warden's clock (ms since the epoch), for tests that move time. */
+  /** Warden's clock (ms since the epoch), with real timers: the older way to move time (prefer `h.clock`). */
   clock?: () => number;
+  /**
+   * How fast the test clock runs by itself: virtual ms per real ms (default 1). Above 1, waits on
+   * Slack's rate limits, pacing slots and Retry-After pass that much faster; Date.now() is then
+   * not Warden's time (use h.clock.now()).
+   */
+  speed?: number;
+  /** The test clock to use (a test that starts its own simulators on it); else one at `speed`. */
+  testClock?: TestClock;
   /**
    * Roll up floods as configured (WARDEN_CONFIG `delivery.rollup`). Off unless asked: tests of
    * other flows post more than a roll-up's threshold of cards and look at each.
@@ -115,13 +132,18 @@ function withoutRollup(file: ConfigFile): ConfigFile {
 }
 
 export { freePort } from './net.js';
+export { settle, waitFor } from './wait.js';
 
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
-  const tenant = opts.tenant ?? (await startSandbox());
-  const slack = opts.slack ?? (await createLocalSlack());
+  const clock = opts.testClock ?? createTestClock({ speed: opts.speed ?? 1 });
+  // The simulators the harness starts read the test clock (a test's own keep theirs).
+  const shared = opts.clock ? {} : { now: clock.now };
+  const tenant = opts.tenant ?? (await startSandbox(shared));
+  const slack = opts.slack ?? (await createLocalSlack(shared));
   const { signingSecret } = slack;
-  // Slack signs with its own (real) time; a test that moves Warden's clock signs with that instead.
-  const signed = () => (opts.clock ? { timestamp: Math.floor(opts.clock() / 1_000) } : {});
+  // Requests are signed with Warden's time, as Slack's clock and Warden's agree.
+  const wardenNow = opts.clock ?? clock.now;
+  const signed = () => ({ timestamp: Math.floor(wardenNow() / 1_000) });
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'warden-data-'));
   const port = opts.port ?? (await freePort());
   const config = loadConfig({
@@ -149,7 +171,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     file: opts.rollup ? (opts.file ?? DEFAULT_CONFIG_FILE) : withoutRollup(opts.file ?? DEFAULT_CONFIG_FILE),
     ...(opts.store ? { store: opts.store } : {}),
     ...(opts.workQueue ? { workQueue: opts.workQueue } : {}),
-    ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.clock ? { clock: opts.clock } : { timers: clock }),
     lifecycleTickMs: opts.lifecycleTickMs ?? 200,
   });
   await warden.start(port);
@@ -189,6 +211,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     url,
     signingSecret,
     logs,
+    clock,
     command(text, actor = ALICE) {
       const body = slashCommandBody(actor, {
         text,
@@ -273,24 +296,4 @@ export function harnessPerTest(): (opts?: HarnessOptions) => Promise<Harness> {
     open.push(harness);
     return harness;
   };
-}
-
-/** Waits until `check` returns (or resolves to) something truthy: side effects happen after the ack. */
-export async function waitFor<T>(
-  check: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs = 5_000,
-  what = 'condition',
-): Promise<T> {
-  const started = Date.now();
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-/** Waits a little and proves nothing more happened. */
-export function settle(ms = 300): Promise<void> {
-  return new Promise((r) => setTimeout(r, ms));
 }

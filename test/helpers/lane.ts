@@ -8,6 +8,7 @@ import { createMetrics } from '../../src/metrics.js';
 import type { Clock, Ports } from '../../src/ports/index.js';
 import type { Store } from '../../src/ports/store.js';
 import { createStore } from '../../src/store/create-store.js';
+import { realTimers } from '../../src/timers.js';
 import { buildPorts } from '../../src/wiring/ports.js';
 import { slackClientOptions } from '../../src/wiring/slack-app.js';
 import { singleWorkspace } from '../../src/wiring/workspaces.js';
@@ -82,6 +83,7 @@ export function lanePerTest(): (opts?: LaneOptions) => Promise<Lane> {
       config,
       file,
       clock: opts.clock ?? Date.now,
+      timers: realTimers,
       logger,
       metrics: createMetrics(),
       store,

@@ -3,7 +3,7 @@ import { changeManyFindings } from '../../src/usecases/change-many-findings.js';
 import { CHANGE_PORTS, lanePerTest } from '../helpers/lane.js';
 
 const lane = lanePerTest();
-const PORTS = CHANGE_PORTS;
+const PORTS = [...CHANGE_PORTS, 'timers'] as const;
 const audience = { channel: 'C0SECOPS', user: 'U0ALICE' };
 
 /** A roll-up's summary to report in, and the groups whose summaries were marked changed. */

@@ -26,3 +26,4 @@ export * from './tenant/seed-findings.js';
 export { seedUsers } from './tenant/seed-users.js';
 export * from './tenant/server.js';
 export type { TenantUsers } from './tenant/users.js';
+export { createTestClock, durationMs, type TestClock, type TestClockOptions } from './test-clock.js';

@@ -21,6 +21,8 @@ export interface EventTransport {
   socket: SocketModeHub;
   /** Aborted when the local Slack closes: no attempt or retry after that. */
   signal: AbortSignal;
+  /** Slack's clock: the signing timestamp. */
+  now: () => number;
 }
 
 export type EventTarget = { url: string } | 'socket';
@@ -55,7 +57,12 @@ async function overHttp(
   const headers: Record<string, string> =
     retryNum > 0 ? { 'x-slack-retry-num': String(retryNum), 'x-slack-retry-reason': reason } : {};
   try {
-    const res = await postSignedJson(url, payload, t.signingSecret, { headers, timeoutMs, signal: t.signal });
+    const res = await postSignedJson(url, payload, t.signingSecret, {
+      headers,
+      timeoutMs,
+      signal: t.signal,
+      timestamp: Math.floor(t.now() / 1_000),
+    });
     if (res.timedOut) return { attempt: { retryNum, outcome: 'http_timeout', ms: res.ms }, stop: false };
     const ok = res.status >= 200 && res.status < 300;
     return {

@@ -62,7 +62,8 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   /** response_url path -> the ephemeral message it belongs to (if any) and whom it answers. */
   const responseUrls = new Map<string, { ephemeral?: string | undefined; audience?: ResponseAudience }>();
   let faults: (SlackFault & { remaining: number })[] = [];
-  const rateLimits = new RateLimiter(opts.rateLimits === true);
+  const now = opts.now ?? Date.now;
+  const rateLimits = new RateLimiter(opts.rateLimits === true, now);
   const org = new LocalOrg();
   // The organisation's people (users in several teams), beside the default workspace's.
   for (const person of ORG_PEOPLE) ws.users.set(person.id, orgUser(person));
@@ -80,7 +81,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
 
   /** A response_url: replaces the ephemeral message it belongs to, or adds one. */
   function respond(res: ServerResponse, path: string, body: Record<string, unknown>) {
-    calls.push({ method: 'response_url', args: body, at: Date.now() });
+    calls.push({ method: 'response_url', args: body, at: now() });
     const blocks = Array.isArray(body.blocks) ? body.blocks : [];
     const bad = checkMessage(body);
     if (bad) return send(res, 400, { ok: false, error: bad.error, errors: [bad.detail] });
@@ -102,7 +103,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
         text: String(body.text ?? ''),
         blocks,
         via: 'response_url',
-        at: Date.now(),
+        at: now(),
         ts: ws.nextTs(),
       });
     }
@@ -117,7 +118,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       return send(res, 200, fail('invalid_json'));
     }
     const token = /^Bearer (.+)$/.exec(String(req.headers.authorization ?? ''))?.[1] ?? args.token;
-    calls.push({ method: name, args, at: Date.now(), token: typeof token === 'string' ? token : undefined });
+    calls.push({ method: name, args, at: now(), token: typeof token === 'string' ? token : undefined });
     if (name === 'apps.connections.open') {
       return send(
         res,
@@ -172,7 +173,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       );
       if (!bytes) return send(res, 400, { ok: false, error: 'invalid_upload' });
       upload.bytes = bytes;
-      calls.push({ method: 'upload', args: { bytes: bytes.length }, at: Date.now() });
+      calls.push({ method: 'upload', args: { bytes: bytes.length }, at: now() });
       res.writeHead(200, { 'content-type': 'text/plain' });
       return res.end('OK');
     }
@@ -260,7 +261,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
         retries: 0,
       };
       events.push(delivery);
-      const transport = { signingSecret, socket, signal: closing.signal };
+      const transport = { signingSecret, socket, signal: closing.signal, now };
       return deliverEvent(transport, body as typeof payload, target, delivery, { ...opts.events });
     },
     openHome(userId, target, retry) {
@@ -275,7 +276,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
         retries: 0,
       };
       events.push(delivery);
-      const transport = { signingSecret, socket, signal: closing.signal };
+      const transport = { signingSecret, socket, signal: closing.signal, now };
       return deliverEvent(transport, payload, target, delivery, { ...opts.events, ...retry });
     },
     close() {

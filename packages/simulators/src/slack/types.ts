@@ -145,6 +145,12 @@ export interface LocalSlackOptions {
   rateLimits?: boolean;
   /** How events are retried (events-api.ts); Slack's own schedule unless a test shortens it. */
   events?: EventRetryOptions;
+  /**
+   * Slack's clock (ms since the epoch): rate limits and their Retry-After, when calls were made,
+   * events' signing timestamps. A test shares its clock with Warden (and moves it); the real one
+   * otherwise. Trigger ids still expire in real time: their 3 s measure the app's own latency.
+   */
+  now?: () => number;
 }
 
 /**
