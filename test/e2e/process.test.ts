@@ -12,6 +12,7 @@ import {
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStore } from '../../src/store/create-store.js';
+import { entryArgs } from '../helpers/entry.js';
 import { ALICE, freePort, waitFor } from '../helpers/harness.js';
 import { startSandbox } from '../helpers/tenant.js';
 
@@ -27,9 +28,9 @@ interface Run {
   exit: Promise<number | null>;
 }
 
-/** Runs Warden's real entry point (src/main.ts) as a separate process with `env`. */
+/** Runs Warden's real entry point (helpers/entry.ts) as a separate process with `env`. */
 function runMain(env: Record<string, string>, args: string[] = []): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+  const child = spawn(process.execPath, [...entryArgs('main'), ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { createLocalSlack, type LocalSlack, type SandboxTenant, simulatorEnv } from '@warden/simulators';
 import { request } from 'undici';
 import { afterEach } from 'vitest';
+import { entryArgs } from './entry.js';
 import { freePort, waitFor } from './harness.js';
 import { type Backend, backends } from './stores.js';
 import { startSandbox } from './tenant.js';
 
 /**
- * Warden as operators run it: `src/main.ts` in processes of its own, sharing a store (one
+ * Warden as operators run it: its entry point (helpers/entry.ts) in processes of its own, sharing a store (one
  * PostgreSQL schema, or one SQLite data directory for a restart), the simulators in this process.
  */
 export interface WardenProcess {
@@ -28,7 +29,7 @@ export interface ProcessWorld {
   slack: LocalSlack;
   /** DATABASE_URL (PostgreSQL) or WARDEN_DATA_DIR (SQLite): the store every process shares. */
   storeEnv: Record<string, string>;
-  /** Starts `src/main.ts`; `as` runs it as another user (tests as root: a file it cannot write). */
+  /** Starts Warden's entry point; `as` runs it as another user (tests as root: a file it cannot write). */
   start(extra?: Record<string, string>, as?: { uid: number; gid: number }): Promise<WardenProcess>;
 }
 
@@ -71,7 +72,7 @@ export function processWorlds(): (backend: Backend) => Promise<ProcessWorld> {
           LOG_LEVEL: 'info',
           ...extra,
         };
-        const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        const child = spawn(process.execPath, entryArgs('main'), {
           env,
           stdio: ['ignore', 'pipe', 'pipe'],
           ...(as ? { uid: as.uid, gid: as.gid } : {}),
