@@ -16,7 +16,7 @@ describe.each(backends().filter((b) => b.name === 'postgres'))('two replicas, on
     const w = await world(backend);
     // Long enough a request that the tenant's 8 s answer is not a timeout.
     const slow = { TENANT_REQUEST_TIMEOUT: '20s', TENANT_MAX_RETRIES: '0', ...LEASE };
-    const [a] = await Promise.all([w.start(slow), w.start(slow)]);
+    const [a] = await w.startTwo(slow);
     // A's change takes longer than two leases and several of B's sweeps: B must leave it alone.
     const card = await suppressSlowly(w, a.url, 'FND_SA_UNOWNED', 8_000);
     const reply = await waitFor(

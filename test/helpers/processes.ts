@@ -31,6 +31,12 @@ export interface ProcessWorld {
   storeEnv: Record<string, string>;
   /** Starts Warden's entry point; `as` runs it as another user (tests as root: a file it cannot write). */
   start(extra?: Record<string, string>, as?: { uid: number; gid: number }): Promise<WardenProcess>;
+  /**
+   * Starts two processes on the one store: at once on PostgreSQL (the migrator's lock lets one
+   * migrate, the other waits for it), one after the other on SQLite (no lock across processes:
+   * one process per SQLite store is the rule, and two starting on a fresh file both migrate it).
+   */
+  startTwo(extra?: Record<string, string>): Promise<[WardenProcess, WardenProcess]>;
 }
 
 /** A world per test: the simulators, a fresh store on `backend`, and the processes started in it. */
@@ -56,10 +62,15 @@ export function processWorlds(): (backend: Backend) => Promise<ProcessWorld> {
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       storeEnv = { WARDEN_DATA_DIR: dir };
     }
-    return {
+    const world: ProcessWorld = {
       tenant,
       slack,
       storeEnv,
+      async startTwo(extra = {}) {
+        if (backend.name === 'postgres') return Promise.all([world.start(extra), world.start(extra)]);
+        const first = await world.start(extra);
+        return [first, await world.start(extra)];
+      },
       async start(extra = {}, as) {
         const port = await freePort();
         const env = {
@@ -105,6 +116,7 @@ export function processWorlds(): (backend: Backend) => Promise<ProcessWorld> {
         return { url, child, output, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
       },
     };
+    return world;
   };
 }
 
