@@ -5,6 +5,7 @@ import { DeliveryWorker } from '../../src/delivery/worker.js';
 import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/ports/store.js';
 import { createDeliveryPorts } from '../../src/wiring/ports.js';
+import { buildIsFresh } from '../helpers/entry.js';
 import { waitFor } from '../helpers/harness.js';
 import { backends } from '../helpers/stores.js';
 
@@ -83,6 +84,7 @@ describe.each(backends())('durability on $name', (backend) => {
         slack.apiUrl,
         slack.botToken,
         '1500',
+        buildIsFresh() ? 'dist' : 'src',
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
