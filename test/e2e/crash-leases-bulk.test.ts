@@ -4,10 +4,11 @@ import { join } from 'node:path';
 import { blockActionBody, postFlood, postSigned, viewSubmissionBody } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { RollupId } from '../../src/blockkit/ids.js';
+import { ALICE } from '../helpers/actors.js';
 import { groupOf, LEASE, stateOf, withStore } from '../helpers/crash.js';
 import { fillByLabel } from '../helpers/form-fill.js';
-import { ALICE, waitFor } from '../helpers/harness.js';
 import { backends, processWorlds } from '../helpers/processes.js';
+import { waitFor } from '../helpers/real-time.js';
 
 /**
  * SIGKILL while the tenant applies a bulk change (a roll-up's Snooze all): the next process reads

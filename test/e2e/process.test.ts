@@ -12,8 +12,10 @@ import {
 import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createStore } from '../../src/store/create-store.js';
+import { ALICE } from '../helpers/actors.js';
 import { entryArgs } from '../helpers/entry.js';
-import { ALICE, freePort, waitFor } from '../helpers/harness.js';
+import { freePort } from '../helpers/net.js';
+import { waitFor } from '../helpers/real-time.js';
 import { startSandbox } from '../helpers/tenant.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];

@@ -1,7 +1,8 @@
 import { blockActionBody, postSigned, slashCommandBody } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
-import { ALICE, settle, waitFor } from '../helpers/harness.js';
+import { ALICE } from '../helpers/actors.js';
 import { backends, processWorlds } from '../helpers/processes.js';
+import { settle, waitFor } from '../helpers/real-time.js';
 
 /**
  * Several Warden processes as one: what one has taken, another (or the same one after a restart)
@@ -13,6 +14,7 @@ const stateChanges = (w: Awaited<ReturnType<typeof world>>) =>
   w.tenant.requests.filter((r) => r.method === 'POST' && r.path.endsWith('/state'));
 
 describe.each(backends())('replicas on $name', (backend) => {
+  // Over 3 s of real time by nature (here and below): Warden processes started and stopped.
   it('a signed request replayed within its 5 minutes is not processed again: after a restart, or by another replica', async () => {
     const w = await world(backend);
     // PostgreSQL: another replica, running at the same time (both started at once); SQLite (one

@@ -3,8 +3,9 @@ import { expect } from 'vitest';
 import { RollupId } from '../../src/blockkit/ids.js';
 import type { Store } from '../../src/ports/store.js';
 import { createStore } from '../../src/store/create-store.js';
-import { ALICE, waitFor } from './harness.js';
+import { ALICE } from './actors.js';
 import type { ProcessWorld } from './processes.js';
+import { waitFor } from './real-time.js';
 
 /**
  * What the crash tests (e2e/crash-leases*.test.ts) share: a process is killed while the tenant

@@ -6,7 +6,8 @@ import { createLocalSlack, type LocalSlack, type SandboxTenant, simulatorEnv } f
 import { request } from 'undici';
 import { afterEach } from 'vitest';
 import { entryArgs } from './entry.js';
-import { freePort, waitFor } from './harness.js';
+import { freePort } from './net.js';
+import { waitFor } from './real-time.js';
 import { type Backend, backends } from './stores.js';
 import { startSandbox } from './tenant.js';
 
