@@ -17,8 +17,11 @@ import { waitFor } from '../helpers/real-time.js';
 import { afterThisTest, runMain } from '../helpers/run-main.js';
 import { startSandbox } from '../helpers/tenant.js';
 
-/** Warden's configuration checked at start, and its graceful stop (start-up against Slack and the
- * tenant: process-startup.test.ts, a file of its own so the two run side by side). */
+/*
+ * Warden's configuration checked at start, and its graceful stop (start-up against Slack and the
+ * tenant: process-startup.test.ts, a file of its own so the two run side by side).
+ */
+
 /** The least configuration Warden starts with (nothing is reached: --check-config only). */
 const VALID_ENV = {
   SLACK_BOT_TOKEN: 'xoxb-1',
