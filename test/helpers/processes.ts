@@ -12,8 +12,9 @@ import { type Backend, backends } from './stores.js';
 import { startSandbox } from './tenant.js';
 
 /**
- * Warden as operators run it: its entry point (helpers/entry.ts) in processes of its own, sharing a store (one
- * PostgreSQL schema, or one SQLite data directory for a restart), the simulators in this process.
+ * Warden as operators run it: its entry point (helpers/entry.ts) in processes of its own, sharing
+ * a store (one PostgreSQL schema, or one SQLite data directory for a restart), the simulators in
+ * this process.
  */
 export interface WardenProcess {
   url: string;
@@ -34,8 +35,9 @@ export interface ProcessWorld {
   start(extra?: Record<string, string>, as?: { uid: number; gid: number }): Promise<WardenProcess>;
   /**
    * Starts two processes on the one store: at once on PostgreSQL (the migrator's lock lets one
-   * migrate, the other waits for it), one after the other on SQLite (no lock across processes:
-   * one process per SQLite store is the rule, and two starting on a fresh file both migrate it).
+   * migrate, the other waits for it), one after the other on SQLite (kysely takes no migration
+   * lock there: two starting at once on a fresh file both applied migration 0040, and the loser
+   * exited on "duplicate column name", which store/kysely-store.ts's retry does not recognise).
    */
   startTwo(extra?: Record<string, string>): Promise<[WardenProcess, WardenProcess]>;
 }
