@@ -1,8 +1,9 @@
 import { postSigned, slashCommandBody } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { createStore } from '../../src/store/create-store.js';
-import { ALICE, waitFor } from '../helpers/harness.js';
+import { ALICE } from '../helpers/actors.js';
 import { backends, processWorlds } from '../helpers/processes.js';
+import { waitFor } from '../helpers/real-time.js';
 
 /**
  * SIGKILL while the tenant is applying a change: the attempt is in the audit log before the
@@ -12,6 +13,7 @@ import { backends, processWorlds } from '../helpers/processes.js';
 const world = processWorlds();
 
 describe.each(backends())('a crash at the wrong moment, on $name', (backend) => {
+  // Over 3 s of real time by nature: a process started, killed and started again, a lease to lapse.
   it('SIGKILL mid-change: after a restart the card shows what the tenant did, and everyone is told', async () => {
     const w = await world(backend);
     // a short deadline for the restarted process: an attempt older than it has no live owner

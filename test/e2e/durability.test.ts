@@ -5,7 +5,8 @@ import { DeliveryWorker } from '../../src/delivery/worker.js';
 import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/ports/store.js';
 import { createDeliveryPorts } from '../../src/wiring/ports.js';
-import { waitFor } from '../helpers/harness.js';
+import { buildIsFresh } from '../helpers/entry.js';
+import { waitFor } from '../helpers/real-time.js';
 import { backends } from '../helpers/stores.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -61,6 +62,7 @@ function expectEachPostedOnce(slack: LocalSlack, n: number) {
 }
 
 describe.each(backends())('durability on $name', (backend) => {
+  // Over 3 s of real time by nature: a worker process started and killed, Slack's pace per channel.
   it('a worker process killed mid-queue: a restarted worker delivers the rest, nothing lost or doubled', async () => {
     const fresh = await backend.fresh();
     const store = await fresh.open();
@@ -83,6 +85,7 @@ describe.each(backends())('durability on $name', (backend) => {
         slack.apiUrl,
         slack.botToken,
         '1500',
+        buildIsFresh() ? 'dist' : 'src',
       ],
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );

@@ -1,4 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,40 +9,18 @@ import {
   slashCommandBody,
 } from '@warden/simulators';
 import { request } from 'undici';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createStore } from '../../src/store/create-store.js';
-import { ALICE, freePort, waitFor } from '../helpers/harness.js';
+import { ALICE } from '../helpers/actors.js';
+import { freePort } from '../helpers/net.js';
+import { waitFor } from '../helpers/real-time.js';
+import { afterThisTest, runMain } from '../helpers/run-main.js';
 import { startSandbox } from '../helpers/tenant.js';
 
-const cleanups: (() => Promise<void> | void)[] = [];
-afterEach(async () => {
-  for (const c of cleanups.splice(0).reverse()) await c();
-});
-
-interface Run {
-  child: ChildProcess;
-  stdout: string[];
-  stderr: string[];
-  exit: Promise<number | null>;
-}
-
-/** Runs Warden's real entry point (src/main.ts) as a separate process with `env`. */
-function runMain(env: Record<string, string>, args: string[] = []): Run {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const run: Run = {
-    child,
-    stdout: [],
-    stderr: [],
-    exit: new Promise((r) => child.once('exit', (code) => r(code))),
-  };
-  child.stdout?.on('data', (d: Buffer) => run.stdout.push(d.toString()));
-  child.stderr?.on('data', (d: Buffer) => run.stderr.push(d.toString()));
-  cleanups.push(() => void child.kill('SIGKILL'));
-  return run;
-}
+/*
+ * Warden's configuration checked at start, and its graceful stop (start-up against Slack and the
+ * tenant: process-startup.test.ts, a file of its own so the two run side by side).
+ */
 
 /** The least configuration Warden starts with (nothing is reached: --check-config only). */
 const VALID_ENV = {
@@ -53,7 +30,6 @@ const VALID_ENV = {
   TENANT_BASE_URL: 'http://127.0.0.1:9',
   TENANT_ACCESS_TOKEN: 't',
 };
-
 describe('start-up configuration', () => {
   it('lists every missing or malformed setting and exits 2, printing no secret', async () => {
     const run = runMain({
@@ -92,7 +68,7 @@ describe('start-up configuration', () => {
 
   it('--check-config reports a bad WARDEN_CONFIG file by line and exits 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'warden-cfg-'));
-    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    afterThisTest(() => rmSync(dir, { recursive: true, force: true }));
     const { writeFileSync } = await import('node:fs');
     writeFileSync(join(dir, 'w.yaml'), 'limits:\n  snoozeMaxDays: -1\n');
     const run = runMain({ ...VALID_ENV, WARDEN_CONFIG: join(dir, 'w.yaml') }, ['--check-config']);
@@ -100,88 +76,12 @@ describe('start-up configuration', () => {
     expect(run.stderr.join('')).toMatch(/w\.yaml:2 limits\.snoozeMaxDays/);
   });
 });
-
-describe('start-up against Slack and the tenant', () => {
-  async function simulators() {
-    const tenant = await startSandbox();
-    const slack = await createLocalSlack();
-    const dataDir = mkdtempSync(join(tmpdir(), 'warden-start-'));
-    cleanups.push(
-      () => tenant.close(),
-      () => slack.close(),
-      () => rmSync(dataDir, { recursive: true, force: true }),
-    );
-    return { tenant, slack, env: { ...simulatorEnv({ tenant, slack }), WARDEN_DATA_DIR: dataDir } };
-  }
-  const lines = (chunks: string[]) => chunks.join('').trim().split('\n');
-
-  it('a bot token Slack refuses: one clear line, exit 2, and Warden never says it listens', async () => {
-    const { env } = await simulators();
-    const run = runMain({
-      ...env,
-      SLACK_BOT_TOKEN: 'xoxb-mistyped-or-revoked',
-      PORT: String(await freePort()),
-    });
-    expect(await run.exit).toBe(2);
-    expect(lines(run.stderr)).toEqual([
-      expect.stringMatching(/^Warden cannot start: Slack refused SLACK_BOT_TOKEN \(invalid_auth\)/),
-    ]);
-    expect(run.stdout.join('')).not.toMatch(/listening/);
-    expect(run.stderr.join('')).not.toContain('xoxb-mistyped-or-revoked');
-  });
-
-  it('Slack out of reach at start: one clear line, exit 2', async () => {
-    const { env } = await simulators();
-    const closed = await freePort();
-    const run = runMain({
-      ...env,
-      SLACK_API_URL: `http://127.0.0.1:${closed}/api/`,
-      PORT: String(await freePort()),
-    });
-    expect(await run.exit).toBe(2);
-    expect(lines(run.stderr)).toEqual([
-      expect.stringMatching(/^Warden cannot start: Slack could not be reached at .+ \(ECONNREFUSED\)/),
-    ]);
-    expect(run.stdout.join('')).not.toMatch(/listening/);
-  });
-
-  it('Socket Mode with an app token Slack refuses: one clear line, exit 2', async () => {
-    const { tenant, slack } = await simulators();
-    const { SLACK_SIGNING_SECRET, ...socket } = simulatorEnv({ tenant, slack, socketMode: true });
-    const run = runMain({ ...socket, SLACK_APP_TOKEN: 'xapp-mistyped', PORT: String(await freePort()) });
-    expect(await run.exit).toBe(2);
-    expect(lines(run.stderr)).toEqual([
-      expect.stringMatching(
-        /^Warden cannot start: Slack refused the Socket Mode connection \(.*invalid_auth.*\): check SLACK_APP_TOKEN/,
-      ),
-    ]);
-  });
-
-  it('--check-config --online tries the Slack token and the tenant credentials and reports each', async () => {
-    const { env } = await simulators();
-    const good = runMain(env, ['--check-config', '--online']);
-    expect(await good.exit).toBe(0);
-    expect(good.stdout.join('')).toMatch(/Slack: SLACK_BOT_TOKEN works \(workspace .+, T\w+; bot U\w+\)/);
-    expect(good.stdout.join('')).toMatch(/Tenant: .+ issued a token to TENANT_CLIENT_ID/);
-
-    const bad = runMain({ ...env, SLACK_BOT_TOKEN: 'xoxb-wrong', TENANT_CLIENT_SECRET: 'not-the-secret' }, [
-      '--check-config',
-      '--online',
-    ]);
-    expect(await bad.exit).toBe(2);
-    const err = bad.stderr.join('');
-    expect(err).toMatch(/Slack: Slack refused SLACK_BOT_TOKEN \(invalid_auth\)/);
-    expect(err).toMatch(/Tenant: The tenant refused Warden's token request \(invalid_client/);
-    expect(err).not.toContain('not-the-secret');
-  });
-});
-
 describe('graceful shutdown', () => {
   it('SIGTERM mid-flow: the interaction completes, new requests are refused, alerts stay queued, exit 0', async () => {
     const tenant = await startSandbox();
     const slack: LocalSlack = await createLocalSlack();
     const dataDir = mkdtempSync(join(tmpdir(), 'warden-term-'));
-    cleanups.push(
+    afterThisTest(
       () => tenant.close(),
       () => slack.close(),
       () => rmSync(dataDir, { recursive: true, force: true }),
@@ -257,7 +157,7 @@ describe('graceful shutdown', () => {
     expect(run.stdout.join('')).toMatch(/"msg":"stopped"/);
 
     const store = await createStore({ dataDir });
-    cleanups.push(() => store.close());
+    afterThisTest(() => store.close());
     const queued = (await store.listOutbox({ limit: 10 })).find((r) => r.findingId === 'FND_QUEUED');
     expect(queued?.status === 'pending' || queued?.status === 'sending' || queued?.status === 'sent').toBe(
       true,

@@ -5,9 +5,10 @@ import { blockActionBody, postSigned, signedPostHeaders, slashCommandBody } from
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { createStore } from '../../src/store/create-store.js';
-import { ALICE, settle, waitFor } from '../helpers/harness.js';
+import { ALICE } from '../helpers/actors.js';
 import { pgOutages } from '../helpers/pg-outage.js';
 import { backends, type ProcessWorld, processWorlds, type WardenProcess } from '../helpers/processes.js';
+import { settle, waitFor } from '../helpers/real-time.js';
 import { sqliteBackend } from '../helpers/stores.js';
 
 /**
@@ -51,6 +52,7 @@ const alive = (p: WardenProcess) => p.child.exitCode === null && p.child.signalC
 const seed = (w: ProcessWorld, id: string) => structuredClone(w.tenant.findings.get(id, Date.now()));
 
 describe.skipIf(!postgres)('two replicas on PostgreSQL through one outage', () => {
+  // Over 3 s of real time by nature: two processes, an outage they live through, a lease to lapse.
   it('both unready with the reason and alive; intake 503 + Retry-After; afterwards the queue, clicks and the interrupted change go on, once', async () => {
     const pg = await pgWorld(postgres ?? sqliteBackend);
     const w = await world(postgres ?? sqliteBackend);
@@ -61,7 +63,7 @@ describe.skipIf(!postgres)('two replicas on PostgreSQL through one outage', () =
       TENANT_REQUEST_TIMEOUT: '1s',
       TENANT_MAX_RETRIES: '0',
     };
-    const [a, b] = [await w.start(env), await w.start(env)];
+    const [a, b] = await w.startTwo(env);
     await command(w, a, 'show FND_SNOOZED');
     const card = await waitFor(() => w.slack.messages.find((m) => !m.thread_ts), 10_000, 'the card');
 

@@ -24,18 +24,13 @@ import { loadConfig } from '../../src/config.js';
 import { type ConfigFile, DEFAULT_CONFIG_FILE } from '../../src/config-file.js';
 import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/ports/store.js';
+import { ALICE } from './actors.js';
 import { type Answer, fillByLabel, labelsOf } from './form-fill.js';
 import { freePort } from './net.js';
 import { FAST_RETRY, startSandbox } from './tenant.js';
 import { waitFor } from './wait.js';
 
-export const ALICE: SlackActor = {
-  userId: 'U0ALICE',
-  userName: 'alice',
-  teamId: 'T0WARDEN',
-  channelId: 'C0SECOPS',
-};
-export const BOB: SlackActor = { ...ALICE, userId: 'U0BOB', userName: 'bob' };
+export { ALICE, BOB } from './actors.js';
 
 export interface Harness {
   tenant: SandboxTenant;

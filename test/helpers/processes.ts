@@ -5,13 +5,16 @@ import { join } from 'node:path';
 import { createLocalSlack, type LocalSlack, type SandboxTenant, simulatorEnv } from '@warden/simulators';
 import { request } from 'undici';
 import { afterEach } from 'vitest';
-import { freePort, waitFor } from './harness.js';
+import { entryArgs } from './entry.js';
+import { freePort } from './net.js';
+import { waitFor } from './real-time.js';
 import { type Backend, backends } from './stores.js';
 import { startSandbox } from './tenant.js';
 
 /**
- * Warden as operators run it: `src/main.ts` in processes of its own, sharing a store (one
- * PostgreSQL schema, or one SQLite data directory for a restart), the simulators in this process.
+ * Warden as operators run it: its entry point (helpers/entry.ts) in processes of its own, sharing
+ * a store (one PostgreSQL schema, or one SQLite data directory for a restart), the simulators in
+ * this process.
  */
 export interface WardenProcess {
   url: string;
@@ -28,8 +31,15 @@ export interface ProcessWorld {
   slack: LocalSlack;
   /** DATABASE_URL (PostgreSQL) or WARDEN_DATA_DIR (SQLite): the store every process shares. */
   storeEnv: Record<string, string>;
-  /** Starts `src/main.ts`; `as` runs it as another user (tests as root: a file it cannot write). */
+  /** Starts Warden's entry point; `as` runs it as another user (tests as root: a file it cannot write). */
   start(extra?: Record<string, string>, as?: { uid: number; gid: number }): Promise<WardenProcess>;
+  /**
+   * Starts two processes on the one store: at once on PostgreSQL (the migrator's lock lets one
+   * migrate, the other waits for it), one after the other on SQLite (kysely takes no migration
+   * lock there: two starting at once on a fresh file both applied migration 0040, and the loser
+   * exited on "duplicate column name", which store/kysely-store.ts's retry does not recognise).
+   */
+  startTwo(extra?: Record<string, string>): Promise<[WardenProcess, WardenProcess]>;
 }
 
 /** A world per test: the simulators, a fresh store on `backend`, and the processes started in it. */
@@ -55,10 +65,15 @@ export function processWorlds(): (backend: Backend) => Promise<ProcessWorld> {
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       storeEnv = { WARDEN_DATA_DIR: dir };
     }
-    return {
+    const world: ProcessWorld = {
       tenant,
       slack,
       storeEnv,
+      async startTwo(extra = {}) {
+        if (backend.name === 'postgres') return Promise.all([world.start(extra), world.start(extra)]);
+        const first = await world.start(extra);
+        return [first, await world.start(extra)];
+      },
       async start(extra = {}, as) {
         const port = await freePort();
         const env = {
@@ -71,7 +86,7 @@ export function processWorlds(): (backend: Backend) => Promise<ProcessWorld> {
           LOG_LEVEL: 'info',
           ...extra,
         };
-        const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+        const child = spawn(process.execPath, entryArgs('main'), {
           env,
           stdio: ['ignore', 'pipe', 'pipe'],
           ...(as ? { uid: as.uid, gid: as.gid } : {}),
@@ -104,6 +119,7 @@ export function processWorlds(): (backend: Backend) => Promise<ProcessWorld> {
         return { url, child, output, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
       },
     };
+    return world;
   };
 }
 

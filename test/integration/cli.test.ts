@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/ports/store.js';
 import { createStore } from '../../src/store/create-store.js';
+import { entryArgs } from '../helpers/entry.js';
 
 const run = promisify(execFile);
 let dir: string;
@@ -22,7 +23,7 @@ afterEach(async () => {
 
 /** Runs an operator command as a separate process against the same store, as an operator would. */
 async function cli(script: string, args: string[]) {
-  const { stdout } = await run(process.execPath, ['--import', 'tsx', `src/cli/${script}.ts`, ...args], {
+  const { stdout } = await run(process.execPath, [...entryArgs(`cli/${script}`), ...args], {
     env: { PATH: process.env.PATH ?? '', WARDEN_DATA_DIR: dir },
   });
   return stdout;

@@ -1,0 +1,26 @@
+/**
+ * Waits for the process tests (helpers/processes.ts): Warden runs in processes of its own, on the
+ * wall clock, so these wait in real time. A module of its own, apart from harness.ts, whose import
+ * loads all of Warden and its Slack app into the test file (seconds of each file's start) only
+ * for tests that run Warden in process.
+ */
+
+/** Waits until `check` returns (or resolves to) something truthy: side effects happen after the ack. */
+export async function waitFor<T>(
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 5_000,
+  what = 'condition',
+): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() - started > timeoutMs) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** Waits a little and proves nothing more happened. */
+export function settle(ms = 300): Promise<void> {
+  return new Promise((r) => setTimeout(r, ms));
+}
