@@ -1,5 +1,6 @@
 import type { AskStore } from './asks.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
+import type { NoteStore } from './notes.js';
 import type { MessageIndex, OutboxStore } from './outbox.js';
 import type { PacingStore } from './pacing.js';
 import type { RollupRecords } from './rollups.js';
@@ -279,7 +280,8 @@ export interface Store
     LifecycleStore,
     HomeViews,
     AskStore,
-    StepUpStore {
+    StepUpStore,
+    NoteStore {
   readonly kind: 'sqlite' | 'postgres';
   readonly health: StoreAvailability;
   migrate(): Promise<void>;
