@@ -8,6 +8,7 @@ import { METHODS } from './methods/index.js';
 import { authTestOf, conversationInfo, LocalOrg, ORG_PEOPLE, orgEventBody, orgUser } from './org.js';
 import { RateLimiter } from './rate-limiter.js';
 import { eventCallbackBody } from './requests.js';
+import { shortcutTriggers } from './shortcuts.js';
 import { SocketModeHub } from './socket.js';
 import type {
   EventDelivery,
@@ -198,7 +199,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     });
   });
 
-  return {
+  const local: LocalSlack = {
     url,
     apiUrl: `${url}/api/`,
     botToken,
@@ -231,6 +232,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     route(handler) {
       extraRoutes.push(handler);
     },
+    ...shortcutTriggers(ws, signingSecret, (audience) => local.responseUrl(undefined, audience)),
     seedMessage(channel, text) {
       const msg: SlackMessage = { channel, ts: ws.nextTs(), text, blocks: [] };
       ws.addMessage(msg);
@@ -287,4 +289,5 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       });
     },
   };
+  return local;
 }
