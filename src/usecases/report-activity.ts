@@ -67,7 +67,7 @@ export async function reportActivity(p: ReportPorts, r: ReportInput): Promise<vo
   const { findingId } = r.report;
   if (findingId) {
     const finding = await p.findings.get(findingId);
-    const taskId = finding.taskId ?? (await p.findings.createTask(finding.id)).taskId;
+    const taskId = finding.taskId || (await p.findings.createTask(finding.id)).taskId;
     await p.findings.comment(taskId, reportComment(words));
     await recordAudit(p, { ...audit, findingId, params: { ...params, task: taskId }, outcome: 'ok' });
     log.info({ findingId, taskId }, 'suspicious activity filed on the remediation task');

@@ -1,4 +1,4 @@
-import type { SlackActor } from '@warden/simulators';
+import { postSigned, type SlackActor, viewActionBody } from '@warden/simulators';
 import { ALICE, type Form, type Harness } from './harness.js';
 
 /**
@@ -30,4 +30,16 @@ export async function formOnMessage(
 export function lastModalText(h: Harness, user = ALICE.userId): string {
   const mine = [...h.slack.views.values()].filter((v) => v.user === user || v.user === undefined);
   return JSON.stringify(mine.at(-1)?.view.blocks ?? []);
+}
+
+/** A button in an open modal (e.g. Open card in Find a finding's results), as Slack sends it. */
+export function clickInModal(h: Harness, viewId: string, actionId: string, value: string, actor = ALICE) {
+  const open = h.slack.views.get(viewId);
+  if (!open) throw new Error(`no view ${viewId}`);
+  const body = viewActionBody(actor, {
+    view: { ...open.view, id: open.id, hash: open.hash },
+    action: { action_id: actionId, type: 'button', value },
+    triggerId: h.slack.issueTriggerId(actor.userId),
+  });
+  return postSigned(h.url, body, h.signingSecret);
 }
