@@ -24,6 +24,7 @@ export const BlockId = {
   justification: 'justification',
   closure: 'closure',
   expires: 'expires',
+  evidence: 'evidence',
 } as const;
 
 /** Create task (a remediation task in the tenant), offered on a finding without one. */

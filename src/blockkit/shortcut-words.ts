@@ -72,3 +72,19 @@ export const cardIsIn = (id: string, channel: string, link: string | undefined) 
   `:card_index: The card of finding ${code(id, 130)} is in <#${channel}>${link ? `: <${link}|open it>` : ''}.`;
 export const NO_CARD_CHANNEL =
   ':warning: Warden has no channel to show this finding in (its routing drops it and no card exists): use `/warden show <finding-id>` in a channel.';
+
+/** A link Slack gave (chat.getPermalink) as mrkdwn, only when it cannot break out of `<…|…>`. */
+const safeLink = (link: string | undefined, label: string) =>
+  link && /^https?:\/\/[^\s<>|]+$/.test(link) ? `<${link}|${label}>` : label;
+
+/** The closure's evidence under its thread reply: each chosen note, linked to its message. */
+export function evidenceLine(evidence: readonly { note: string; link?: string | undefined }[]): string {
+  if (evidence.length === 0) return '';
+  const items = evidence.map((e, i) => safeLink(e.link, `message ${i + 1}`));
+  return `\n:paperclip: Evidence: ${items.join(', ')}`;
+}
+
+export const EVIDENCE_LABEL = 'Evidence (notes attached to this finding)';
+export const BAD_EVIDENCE = 'Choose only notes attached to this finding.';
+export const evidenceLeftOut = (n: number, findingId: string) =>
+  `:warning: ${n === 1 ? 'One chosen note is' : `${n} chosen notes are`} not attached to finding ${code(findingId, 130)}; left out of the evidence.`;
