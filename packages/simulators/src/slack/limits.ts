@@ -85,4 +85,10 @@ export const METHOD_TIER: Record<string, 1 | 2 | 3 | 4> = {
   'usergroups.users.list': 2,
   'files.getUploadURLExternal': 4,
   'files.completeUploadExternal': 4,
+  /**
+   * chat.getPermalink: "Special rate limits apply"; its page says it "allows hundreds of requests
+   * per minute". Modelled as Tier 4 (100+ per minute), the documented floor of that quota: a
+   * caller that stays under it here stays under it in Slack.
+   */
+  'chat.getPermalink': 4,
 };

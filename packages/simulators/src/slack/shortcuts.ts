@@ -28,7 +28,7 @@ export function shortcutTriggers(
 ): ShortcutTriggers {
   const authors = new Map<string, string>();
   return {
-    messageShortcut(url, actor, callbackId, ts) {
+    async messageShortcut(url, actor, callbackId, ts) {
       const msg = ws.message(actor.channelId, ts);
       if (!msg) throw new Error(`no message ${ts} in ${actor.channelId}`);
       const body = messageShortcutBody(actor, {
@@ -47,7 +47,7 @@ export function shortcutTriggers(
       });
       return postSigned(url, body, signingSecret);
     },
-    globalShortcut(url, actor, callbackId) {
+    async globalShortcut(url, actor, callbackId) {
       const body = globalShortcutBody(actor, { callbackId, triggerId: ws.issueTrigger(actor.userId) });
       return postSigned(url, body, signingSecret);
     },
