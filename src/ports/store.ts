@@ -200,7 +200,15 @@ export interface InstanceLeases {
 }
 
 /** What retention deletes: each a table, or the rows of a status in it. */
-export type RetentionTarget = 'sentAlerts' | 'failedAlerts' | 'audit' | 'seen' | 'expired' | 'rollups';
+export type RetentionTarget =
+  | 'sentAlerts'
+  | 'failedAlerts'
+  | 'audit'
+  | 'seen'
+  | 'expired'
+  | 'rollups'
+  /** Notes attached to findings (closure evidence): kept as long as the audit log. */
+  | 'notes';
 
 export interface RetentionStore {
   /**
