@@ -1,4 +1,5 @@
 import { type Report, renderReportForm } from '../blockkit/forms/shortcut-forms.js';
+import { inFlight } from '../blockkit/outcome-words.js';
 import {
   NO_SECURITY_CHANNEL,
   NOT_A_MESSAGE,
@@ -21,8 +22,48 @@ import { recordAudit } from './record-audit.js';
  */
 export type ReportPorts = Pick<
   Ports,
-  'findings' | 'cards' | 'chat' | 'history' | 'privately' | 'audit' | 'settings' | 'clock' | 'logger'
+  | 'findings'
+  | 'cards'
+  | 'chat'
+  | 'history'
+  | 'privately'
+  | 'audit'
+  | 'settings'
+  | 'clock'
+  | 'logger'
+  | 'inflight'
 >;
+
+/** How long a report waits for a change in flight on its finding (e.g. another report's task). */
+const CLAIM_WAIT_MS = 5_000;
+const CLAIM_RETRY_MS = 100;
+
+/**
+ * The finding's remediation task, created when it has none under the same in-flight claim the
+ * Create task button takes (usecases/create-task.ts): two reports at once make one task, the
+ * second waits for the claim and finds the task the first made. Undefined when the claim stays
+ * taken (a change in flight longer than the wait): nothing is filed then.
+ */
+async function taskOf(
+  p: ReportPorts,
+  findingId: string,
+): Promise<{ taskId: string; created: boolean } | undefined> {
+  const first = await p.findings.get(findingId);
+  if (first.taskId) return { taskId: first.taskId, created: false };
+  const until = p.clock() + CLAIM_WAIT_MS;
+  while (!(await p.inflight.claim(findingId))) {
+    if (p.clock() >= until) return undefined;
+    await new Promise((resolve) => setTimeout(resolve, CLAIM_RETRY_MS));
+  }
+  try {
+    // Read again under the claim: whoever held it may have made the task meanwhile.
+    const finding = await p.findings.get(findingId);
+    if (finding.taskId) return { taskId: finding.taskId, created: false };
+    return { taskId: (await p.findings.createTask(finding.id)).taskId, created: true };
+  } finally {
+    await p.inflight.release(findingId);
+  }
+}
 
 export async function openReportForm(
   p: Pick<Ports, 'views' | 'privately'>,
@@ -66,10 +107,16 @@ export async function reportActivity(p: ReportPorts, r: ReportInput): Promise<vo
   const params = { ref: r.ref, severity: r.report.severity, messageTs: r.message.ts };
   const { findingId } = r.report;
   if (findingId) {
-    const finding = await p.findings.get(findingId);
-    const taskId = finding.taskId || (await p.findings.createTask(finding.id)).taskId;
+    const task = await taskOf(p, findingId);
+    if (!task) {
+      log.info({ findingId }, 'report not filed: a change to the finding stayed in flight');
+      await p.privately.tell(r.audience, inFlight(findingId));
+      return;
+    }
+    const { taskId } = task;
     await p.findings.comment(taskId, reportComment(words));
-    await recordAudit(p, { ...audit, findingId, params: { ...params, task: taskId }, outcome: 'ok' });
+    const filed = { ...params, task: taskId, ...(task.created ? { createdTask: true } : {}) };
+    await recordAudit(p, { ...audit, findingId, params: filed, outcome: 'ok' });
     log.info({ findingId, taskId }, 'suspicious activity filed on the remediation task');
     await p.privately.tell(r.audience, reportFiledOnTask(taskId, findingId));
     return;
