@@ -2,6 +2,7 @@ import { actionEnd, actionText, type FindingAction } from '../domain/actions.js'
 import type { Finding } from '../model/finding.js';
 import { actionRow } from './action-table.js';
 import { mention, safeMrkdwn, slackDate } from './mrkdwn.js';
+import { evidenceLine } from './shortcut-words.js';
 
 /**
  * The thread reply after a change: who did what, with the reason and the end date. The date comes
@@ -21,7 +22,8 @@ export function describeChange(
   const end = recorded ?? actionEnd(action);
   const until = end ? ` until ${slackDate(end)}` : '';
   const words = actionText(action);
-  return `${who} ${row.done}${until}${words ? `: ${safeMrkdwn(words, 2_000)}` : '.'}`;
+  const evidence = 'evidence' in action && action.evidence ? evidenceLine(action.evidence) : '';
+  return `${who} ${row.done}${until}${words ? `: ${safeMrkdwn(words, 2_000)}` : '.'}${evidence}`;
 }
 
 /**

@@ -24,6 +24,7 @@ export const BlockId = {
   justification: 'justification',
   closure: 'closure',
   expires: 'expires',
+  evidence: 'evidence',
 } as const;
 
 /** Create task (a remediation task in the tenant), offered on a finding without one. */
@@ -122,4 +123,23 @@ export const AttestId = {
 export const LifecycleId = {
   extend: 'lifecycle.extend',
   letEnd: 'lifecycle.let_end',
+} as const;
+
+/**
+ * Shortcuts (manifest `features.shortcuts`): their callback ids, their forms' callback ids (the
+ * same), the blocks of their inputs and Find a finding's Open card button (value: the finding id).
+ */
+export const ShortcutId = {
+  attach: 'shortcut.attach_note',
+  report: 'shortcut.report_activity',
+  find: 'shortcut.find_finding',
+  openCard: 'shortcut.find.open_card',
+} as const;
+export const ShortcutBlockId = {
+  finding: 'finding',
+  what: 'what',
+  who: 'who',
+  severity: 'severity',
+  query: 'query',
+  evidence: 'evidence',
 } as const;

@@ -13,6 +13,10 @@ export const NOT_VALID =
 export const FORM_NOT_VALID =
   ':warning: This form could not be read (it may have been altered or is too old). Nothing was changed; open it again from the alert.';
 
+/** A shortcut Warden does not declare (forged, or from an older manifest). */
+export const SHORTCUT_NOT_VALID =
+  ':warning: Warden does not know this shortcut (it may have been altered or is from an older version of the app); nothing was done.';
+
 /** A refusal: the reason comes from authorization (usecases/authorize.ts). */
 export const refused = (why: string): string => `:no_entry_sign: ${why}`;
 

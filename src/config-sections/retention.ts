@@ -12,7 +12,7 @@ export const RetentionSchema = z
     sentAlertsDays: days(90),
     /** Alerts that failed (an operator may still requeue them). */
     failedAlertsDays: days(365),
-    /** The audit log. */
+    /** The audit log, and the notes attached to findings (closure evidence it names). */
     auditDays: days(365),
     /** What the poller last saw of a finding; one not seen for this long is new again. */
     seenDays: days(365),

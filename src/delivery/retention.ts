@@ -30,6 +30,9 @@ export async function sweepRetention(o: RetentionSweepOptions): Promise<Record<R
     ['seen', now - r.seenDays * DAY],
     ['expired', now],
     ['rollups', now - r.sentAlertsDays * DAY],
+    // A note is closure evidence: the audit entries that name it (note.attach, a resolve's or a
+    // suppress's evidence) are kept auditDays, so the note is kept exactly as long, no longer.
+    ['notes', now - r.auditDays * DAY],
   ];
   const deleted: Record<RetentionTarget, number> = {
     sentAlerts: 0,
@@ -38,6 +41,7 @@ export async function sweepRetention(o: RetentionSweepOptions): Promise<Record<R
     seen: 0,
     expired: 0,
     rollups: 0,
+    notes: 0,
   };
   for (const [target, before] of cutoffs) {
     for (;;) {

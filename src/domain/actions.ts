@@ -1,4 +1,5 @@
 import type { UpdateFindingStateBody } from '../model/finding.js';
+import type { Evidence } from './closure.js';
 
 /**
  * The six workflow actions of UpdateFindingState (spec: the `action` oneof), what state each
@@ -8,10 +9,10 @@ import type { UpdateFindingStateBody } from '../model/finding.js';
 
 export type FindingAction =
   | { kind: 'snooze'; reason: string; until: Date }
-  | { kind: 'suppress'; reason: string; closure?: string }
+  | { kind: 'suppress'; reason: string; closure?: string; evidence?: readonly Evidence[] }
   | { kind: 'acceptRisk'; justification: string; expiresAt: Date }
   | { kind: 'unsuppress' }
-  | { kind: 'resolve'; reason: string; closure?: string }
+  | { kind: 'resolve'; reason: string; closure?: string; evidence?: readonly Evidence[] }
   | { kind: 'reopen' };
 
 export type FindingActionKind = FindingAction['kind'];
@@ -164,7 +165,11 @@ export function actionParams(action: FindingAction): Record<string, unknown> {
       return { justification: action.justification, expiresAt: action.expiresAt.toISOString() };
     case 'suppress':
     case 'resolve':
-      return { reason: action.reason, ...(action.closure ? { closure: action.closure } : {}) };
+      return {
+        reason: action.reason,
+        ...(action.closure ? { closure: action.closure } : {}),
+        ...(action.evidence?.length ? { evidence: action.evidence } : {}),
+      };
     default:
       return {};
   }
@@ -175,6 +180,17 @@ const date = (v: unknown): Date | undefined => {
   const ms = typeof v === 'string' ? Date.parse(v) : Number.NaN;
   return Number.isFinite(ms) ? new Date(ms) : undefined;
 };
+
+/** The evidence an audit entry records (unreadable items left out). */
+function evidenceOf(v: unknown): Evidence[] {
+  if (!Array.isArray(v)) return [];
+  return v.flatMap((e: unknown) => {
+    if (typeof e !== 'object' || e === null) return [];
+    const { note, link } = e as Record<string, unknown>;
+    if (typeof note !== 'string') return [];
+    return [{ note, ...(typeof link === 'string' ? { link } : {}) }];
+  });
+}
 
 /** The action an audit entry records (its kind and `actionParams`), or undefined if unreadable. */
 export function actionFromParams(kind: string, params: Record<string, unknown>): FindingAction | undefined {
@@ -192,7 +208,10 @@ export function actionFromParams(kind: string, params: Record<string, unknown>):
     case 'suppress':
     case 'resolve': {
       const closure = text(params.closure);
-      return reason !== undefined ? { kind, reason, ...(closure ? { closure } : {}) } : undefined;
+      const evidence = evidenceOf(params.evidence);
+      return reason !== undefined
+        ? { kind, reason, ...(closure ? { closure } : {}), ...(evidence.length ? { evidence } : {}) }
+        : undefined;
     }
     case 'reopen':
     case 'unsuppress':

@@ -57,3 +57,33 @@ export function closureLabels(
     finding_type: findingType ?? 'unknown',
   };
 }
+
+/**
+ * A note chosen as closure evidence (Resolve…, Suppress…): its id, and its message's permalink
+ * once the use case has re-read the note from the store (the form's value is only an id).
+ */
+export interface Evidence {
+  note: string;
+  link?: string | undefined;
+}
+
+/** At most this many notes are offered and taken (Slack's checkboxes hold at most 10 options). */
+export const EVIDENCE_MAX = 10;
+export const NOTE_ID = /^note_[0-9a-f]{18}$/;
+
+/**
+ * The vendor's reason fields publish no maxLength; Warden keeps what it sends within the 2,000
+ * characters its own forms allow, so evidence never pushes a reason past what a person could type.
+ */
+export const REASON_FIELD_MAX = 2_000;
+
+/**
+ * The reason with a short reference to its evidence ("evidence: <permalink>, …"), only when it
+ * fits: the links are a courtesy in the tenant's record; Warden's audit keeps them in full.
+ */
+export function withEvidenceRef(reason: string, evidence: readonly Evidence[] | undefined): string {
+  const links = (evidence ?? []).flatMap((e) => (e.link ? [e.link] : []));
+  if (links.length === 0) return reason;
+  const withRef = `${reason} (evidence: ${links.join(', ')})`;
+  return withRef.length <= REASON_FIELD_MAX ? withRef : reason;
+}

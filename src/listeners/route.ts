@@ -1,7 +1,9 @@
+import type { ModalView } from '@slack/types';
 import { z } from 'zod';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import type { AccessRequest } from '../usecases/authorize.js';
+import type { ShortcutRow } from './shortcut-route.js';
 
 /**
  * An interaction route: one Slack routing id, what its value is and how it is checked, the
@@ -31,6 +33,8 @@ export interface Click {
 /** A view submission as the runner reads it. */
 export interface Submission {
   userId: string;
+  /** The submitted view (kept open when the row answers `updating`). */
+  viewId: string;
   callbackId: string;
   metadata: string;
   values: unknown;
@@ -83,6 +87,8 @@ export interface ViewRoute<V> {
   access: Access<V, Submission>;
   /** Close the whole stack of modals (a form stacked on Review) rather than just this one. */
   clear?: (value: V) => boolean;
+  /** Keep the modal open, showing this in the ack (e.g. a search's "Searching…"); the use case updates it. */
+  updating?: (value: V) => ModalView;
   what: string;
   run: (p: Ports, value: V, s: Submission & { audience: Audience }) => Promise<void>;
 }
@@ -122,11 +128,11 @@ export interface ViewRow {
     p: Ports,
     s: Submission,
   ):
-    | { ok: true; clear: boolean; audience: Audience; bound: Bound }
+    | { ok: true; clear: boolean; updating: ModalView | undefined; audience: Audience; bound: Bound }
     | { ok: false; errors: Record<string, string> }
     | { ok: false; unreadable: true };
 }
-export type Route = ActionRow | ViewRow | EventRoute;
+export type Route = ActionRow | ViewRow | EventRoute | ShortcutRow;
 
 async function accessOf<V, C>(a: Access<V, C>, p: Ports, v: V, c: C) {
   return 'none' in a ? undefined : a(p, v, c);
@@ -167,6 +173,7 @@ export function view<V>(r: Omit<ViewRoute<V>, 'kind'>): ViewRow {
       return {
         ok: true,
         clear: r.clear?.(v) ?? false,
+        updating: r.updating?.(v),
         audience,
         bound: { access: (q) => accessOf(r.access, q, v, s), run: (q) => r.run(q, v, { ...s, audience }) },
       };
@@ -242,6 +249,7 @@ export function readSubmission(body: unknown, ref: string): Submission | undefin
   return {
     userId: user.id,
     callbackId: v.callback_id,
+    viewId: v.id,
     metadata: v.private_metadata ?? '',
     values: v.state.values,
     ref,

@@ -7,6 +7,7 @@ import {
   formNotOpened,
   NOT_VALID,
   refused,
+  SHORTCUT_NOT_VALID,
 } from '../blockkit/interaction-words.js';
 import { safeMrkdwn } from '../blockkit/mrkdwn.js';
 import { parseCommand, usage, usageOf } from '../domain/command.js';
@@ -20,6 +21,7 @@ import { SlashCommandSchema } from './payloads.js';
 import { refOf } from './ref.js';
 import { type ActionRow, type Bound, type Route, readClick, readSubmission, type ViewRow } from './route.js';
 import { bindCommand } from './routes/commands.js';
+import { readShortcut, type ShortcutRow } from './shortcut-route.js';
 
 /**
  * The one runner every route goes through (route.ts). For a click or a command: ack, read the
@@ -171,8 +173,9 @@ function registerView(app: App, ctx: ListenerContext, route: ViewRow): void {
         p.logger.warn({ ref, callback: id }, 'form with unreadable metadata refused');
         return void (await ack({ response_action: 'update', view: renderInfoModal(FORM_NOT_VALID) }));
       }
-      await ack(form.clear ? { response_action: 'clear' } : undefined);
-      const to: Reply = { audience: form.audience, viewId: undefined };
+      if (form.updating) await ack({ response_action: 'update', view: form.updating });
+      else await ack(form.clear ? { response_action: 'clear' } : undefined);
+      const to: Reply = { audience: form.audience, viewId: form.updating ? submission?.viewId : undefined };
       await ctx.work.run(() =>
         authorizeAndRun(p, form.bound, to, ref).catch((error: unknown) =>
           failed(p, error, to, route.what, ref),
@@ -181,11 +184,54 @@ function registerView(app: App, ctx: ListenerContext, route: ViewRow): void {
     });
 }
 
-/** Registers a table's routes with Bolt, each id on its own. */
+/**
+ * Every shortcut through one listener: a callback id (or type) Warden does not declare is
+ * answered with a sentence in a modal rather than left to time out.
+ */
+function registerShortcuts(app: App, ctx: ListenerContext, rows: readonly ShortcutRow[]): void {
+  app.shortcut(/.*/, async ({ ack, body, context }) => {
+    await ack();
+    const ref = refOf(context);
+    const p = portsOf(ctx, context);
+    await ctx.work.run(() => runShortcut(p, rows, body, ref));
+  });
+}
+
+export async function runShortcut(
+  p: Ports,
+  rows: readonly ShortcutRow[],
+  body: unknown,
+  ref: string,
+): Promise<void> {
+  const s = readShortcut(body, ref);
+  if (!s) return void p.logger.warn({ ref }, 'unreadable shortcut payload ignored');
+  const type = s.message ? 'message_action' : 'shortcut';
+  const row = rows.find((r) => r.callbackId === s.callbackId && r.type === type);
+  const bound = row?.bind(s);
+  if (!row || !bound) {
+    p.logger.warn({ ref, user: s.userId, callback: s.callbackId.slice(0, 80) }, 'unknown shortcut refused');
+    await p.views
+      .open(s.triggerId, renderInfoModal(SHORTCUT_NOT_VALID))
+      .catch(() => p.privately.tell(s.audience, SHORTCUT_NOT_VALID));
+    return;
+  }
+  await runBound(p, bound, {
+    audience: s.audience,
+    triggerId: s.triggerId,
+    ref,
+    what: row.what,
+    loading: '',
+  });
+}
+
+/** Registers a table's routes with Bolt, each id on its own (shortcuts through one listener). */
 export function registerRoutes(app: App, ctx: ListenerContext, routes: readonly Route[]): void {
+  const shortcuts = routes.filter((r): r is ShortcutRow => r.kind === 'shortcut');
+  if (shortcuts.length > 0) registerShortcuts(app, ctx, shortcuts);
   for (const route of routes) {
     if (route.kind === 'action') registerAction(app, ctx, route);
     else if (route.kind === 'view') registerView(app, ctx, route);
+    else if (route.kind === 'shortcut') continue;
     else
       app.event(route.event, async ({ body, context }) => {
         const ref = refOf(context);

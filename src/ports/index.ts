@@ -7,6 +7,7 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { AskStore } from './asks.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
+import type { NoteStore } from './notes.js';
 import type { OwnersPort } from './owners.js';
 import type { RollupStore } from './rollups.js';
 import type {
@@ -146,6 +147,8 @@ export interface StorePorts {
   asks: AskStore;
   /** Actions waiting for a step-up verification (single-use links). */
   stepUps: StepUpStore;
+  /** Notes attached to findings from Slack messages (shortcuts). */
+  notes: NoteStore;
 }
 
 /**

@@ -41,6 +41,8 @@ export interface ChatPort {
 /** The channel's recent history, read only to find a post an earlier attempt made (after a crash). */
 export interface HistoryPort {
   findPost(channel: string, metadata: MessageMetadata): Promise<string | undefined>;
+  /** A message's permalink (chat.getPermalink), e.g. one a person attached to a finding. */
+  permalink(channel: string, ts: string): Promise<string>;
 }
 
 export interface ViewsPort {

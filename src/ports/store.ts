@@ -1,5 +1,6 @@
 import type { AskStore } from './asks.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
+import type { NoteStore } from './notes.js';
 import type { MessageIndex, OutboxStore } from './outbox.js';
 import type { PacingStore } from './pacing.js';
 import type { RollupRecords } from './rollups.js';
@@ -199,7 +200,15 @@ export interface InstanceLeases {
 }
 
 /** What retention deletes: each a table, or the rows of a status in it. */
-export type RetentionTarget = 'sentAlerts' | 'failedAlerts' | 'audit' | 'seen' | 'expired' | 'rollups';
+export type RetentionTarget =
+  | 'sentAlerts'
+  | 'failedAlerts'
+  | 'audit'
+  | 'seen'
+  | 'expired'
+  | 'rollups'
+  /** Notes attached to findings (closure evidence): kept as long as the audit log. */
+  | 'notes';
 
 export interface RetentionStore {
   /**
@@ -279,7 +288,8 @@ export interface Store
     LifecycleStore,
     HomeViews,
     AskStore,
-    StepUpStore {
+    StepUpStore,
+    NoteStore {
   readonly kind: 'sqlite' | 'postgres';
   readonly health: StoreAvailability;
   migrate(): Promise<void>;

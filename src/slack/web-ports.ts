@@ -66,8 +66,14 @@ export function createHistoryPort(client: WebClient): HistoryPort {
           wanted.every(([k, v]) => m.metadata?.event_payload?.[k] === v),
       )?.ts;
     },
+    async permalink(channel, ts) {
+      const answer = PermalinkSchema.parse(await client.chat.getPermalink({ channel, message_ts: ts }));
+      return answer.permalink;
+    },
   };
 }
+
+const PermalinkSchema = z.looseObject({ permalink: z.string().url().max(2_000) });
 
 /**
  * Modals and the Home tab, each over the client of its 429 policy (clients.ts): `trigger` for

@@ -10,6 +10,7 @@ import { installationQueries, sharedChannelQueries } from './queries/installatio
 import { instanceQueries } from './queries/instances.js';
 import { lifecycleQueries } from './queries/lifecycle.js';
 import { messageQueries } from './queries/messages.js';
+import { noteQueries } from './queries/notes.js';
 import { outboxQueries } from './queries/outbox.js';
 import { ownerNoticeQueries } from './queries/owner-notices.js';
 import { pacingQueries } from './queries/pacing.js';
@@ -87,6 +88,7 @@ export function createKyselyStore(
     ...lifecycleQueries(db, kind),
     ...askQueries(db),
     ...stepUpQueries(db),
+    ...noteQueries(db),
   };
   const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
   return {

@@ -225,6 +225,19 @@ export interface StepUpsTable {
   settled_at: number | null;
 }
 
+/** A note attached to a finding from a Slack message (migration 0105, ports/notes.ts). */
+export interface FindingNotesTable {
+  id: string;
+  finding_id: string;
+  user_id: string;
+  text: string;
+  truncated: number;
+  permalink: string | null;
+  channel: string;
+  message_ts: string;
+  created_at: number;
+}
+
 /** An OAuth installation, encrypted (migration 0090): `org:<E…>` or `team:<T…>`. */
 export interface InstallationsTable {
   key: string;
@@ -267,4 +280,5 @@ export interface Database {
   home_views_by_team: HomeViewsTable;
   asks: AsksTable;
   step_ups: StepUpsTable;
+  finding_notes: FindingNotesTable;
 }

@@ -22,7 +22,7 @@ export type GroupPorts = ManyPorts &
   RequestPorts &
   AuthorizePorts &
   GatePorts &
-  Pick<Ports, 'views' | 'people' | 'rollups' | 'settings'>;
+  Pick<Ports, 'views' | 'people' | 'rollups' | 'settings' | 'notes'>;
 
 /** The actions a group can take in bulk (the tenant has no bulk resolve). */
 export type GroupAction = Exclude<FindingAction, { kind: 'resolve' }>;

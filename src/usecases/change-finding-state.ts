@@ -6,6 +6,7 @@ import { doneBut, inFlightWatch } from '../blockkit/outcome-words.js';
 import { verifiedMark } from '../blockkit/step-up-words.js';
 import { actionParams, actionText, type FindingAction, withText } from '../domain/actions.js';
 import { type Actor, attribute, hideEmails } from '../domain/attribution.js';
+import { withEvidenceRef } from '../domain/closure.js';
 import { keptPrincipal } from '../domain/credit.js';
 import { isApiError, READ_BACK_AFTER_CHANGE } from '../errors.js';
 import type { Finding } from '../model/finding.js';
@@ -75,7 +76,10 @@ export async function attributed(
   if (text === undefined) return input.action;
   const author = await actorOf(p, input.requesterId ?? input.actorId);
   const approver = input.requesterId ? await actorOf(p, input.actorId) : undefined;
-  return withText(input.action, attribute(p.settings.attributionTemplate, text, author, approver));
+  // A closure's evidence is referenced in the tenant's record too, when the words leave room.
+  const evidence = 'evidence' in input.action ? input.action.evidence : undefined;
+  const words = withEvidenceRef(text, evidence);
+  return withText(input.action, attribute(p.settings.attributionTemplate, words, author, approver));
 }
 
 /** What failed, as the audit log keeps it: the tenant's words can echo a person's email, never kept. */

@@ -5,13 +5,16 @@ import { renderInfoModal } from '../blockkit/info-modal.js';
 import { code } from '../blockkit/mrkdwn.js';
 import { nothingToExtend, notOfferedNow } from '../blockkit/outcome-words.js';
 import { offeredActions } from '../domain/actions.js';
+import { EVIDENCE_MAX } from '../domain/closure.js';
 import { endOf, endWordsOf } from '../domain/ends.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
+import type { FindingNote } from '../ports/notes.js';
 import { type AlertLifePorts, replaceCard, trackCard } from './alert-life.js';
 import { logTenantFailure } from './log-failure.js';
 
-export type OpenFormPorts = AlertLifePorts & Pick<Ports, 'views' | 'findings' | 'people' | 'settings'>;
+export type OpenFormPorts = AlertLifePorts &
+  Pick<Ports, 'views' | 'findings' | 'people' | 'settings' | 'notes'>;
 
 export interface OpenActionModalInput {
   kind: FormKind;
@@ -41,6 +44,23 @@ function extensionOf(p: Pick<Ports, 'settings'>, f: Finding, kind: FormKind) {
   const end = endOf(f);
   if (end?.action !== kind) return undefined;
   return { words: endWordsOf(f, end.action, p.settings.attributionTemplate), endsAt: new Date(end.at) };
+}
+
+/**
+ * Resolve… and Suppress… offer the finding's attached notes as evidence. Without the store the
+ * form still opens, without them: the evidence is a help, not a condition of closing.
+ */
+async function evidenceFor(
+  p: Pick<Ports, 'notes'>,
+  kind: FormKind,
+  findingId: string,
+  log: Ports['logger'],
+): Promise<FindingNote[]> {
+  if (kind !== 'resolve' && kind !== 'suppress') return [];
+  return p.notes.notesFor(findingId, EVIDENCE_MAX).catch((error: unknown) => {
+    log.warn({ err: error }, 'could not read the notes of the finding; the form opens without them');
+    return [];
+  });
 }
 
 /**
@@ -88,11 +108,13 @@ export async function openActionModal(p: OpenFormPorts, input: OpenActionModalIn
     }
     return;
   }
+  const notes = await evidenceFor(p, input.kind, finding.id, log);
   const view = formOf(input.kind).render({
     finding,
     maxDays: maxDaysOf(p, input.kind),
     closureReasons: p.settings.closureReasons,
     extending,
+    notes,
     meta: {
       findingId: input.findingId,
       channel: input.channel,

@@ -23,16 +23,35 @@ type Resumer = (p: ResumePorts, intent: unknown, verifiedAt: number, userId: str
 const id = z.string().min(1).max(200);
 const words = z.string().max(4_000);
 const date = z.coerce.date();
-/** `closure` is left out rather than undefined (exact optional types). */
-const closed = <T extends { closure?: string | undefined }>({ closure, ...rest }: T) =>
-  closure === undefined ? rest : { ...rest, closure };
+const evidence = z
+  .array(
+    z
+      .object({ note: id, link: z.string().max(500).optional() })
+      .transform(({ link, ...e }) => (link === undefined ? e : { ...e, link })),
+  )
+  .max(10)
+  .optional();
+/** `closure` and `evidence` are left out rather than undefined (exact optional types). */
+const closed = <
+  T extends { closure?: string | undefined; evidence?: { note: string; link?: string }[] | undefined },
+>({
+  closure,
+  evidence: ev,
+  ...rest
+}: T) => ({
+  ...rest,
+  ...(closure === undefined ? {} : { closure }),
+  ...(ev === undefined ? {} : { evidence: ev }),
+});
 
 const ActionSchema = z.union([
   z.object({ kind: z.literal('snooze'), reason: words, until: date }),
-  z.object({ kind: z.literal('suppress'), reason: words, closure: id.optional() }).transform(closed),
+  z
+    .object({ kind: z.literal('suppress'), reason: words, closure: id.optional(), evidence })
+    .transform(closed),
   z.object({ kind: z.literal('acceptRisk'), justification: words, expiresAt: date }),
   z.object({ kind: z.literal('unsuppress') }),
-  z.object({ kind: z.literal('resolve'), reason: words, closure: id.optional() }).transform(closed),
+  z.object({ kind: z.literal('resolve'), reason: words, closure: id.optional(), evidence }).transform(closed),
   z.object({ kind: z.literal('reopen') }),
 ]);
 

@@ -1,7 +1,9 @@
 import type { FindingAction } from '../domain/actions.js';
+import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import type { Card } from './alert-life.js';
 import { type ChangePorts, changeFindingState } from './change-finding-state.js';
+import { checkedEvidence } from './closure-evidence.js';
 import { type RequestPorts, requestRiskAcceptance } from './request-risk-acceptance.js';
 import { type GatePorts, holdForStepUp, mustStepUp } from './step-up.js';
 
@@ -93,15 +95,17 @@ export interface FormSubmission {
  * A submitted action form, after the ack. The runner checked the permissions again (they may have
  * changed while the form was open) and that the card it came from is still Warden's card.
  */
-export async function submitActionForm(p: SubmitPorts, f: FormSubmission) {
+export async function submitActionForm(p: SubmitPorts & Pick<Ports, 'notes'>, f: FormSubmission) {
   const channel = f.channel ?? f.userId;
+  const audience = { channel, user: f.userId };
+  const action = await checkedEvidence(p, { findingId: f.findingId, action: f.action, audience, ref: f.ref });
   await submitFindingAction(p, {
     findingId: f.findingId,
-    action: f.action,
+    action,
     actorId: f.userId,
     channel,
     card: f.channel && f.cardTs ? { channel: f.channel, ts: f.cardTs } : undefined,
-    audience: { channel, user: f.userId },
+    audience,
     ref: f.ref,
   });
 }

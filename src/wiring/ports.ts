@@ -163,6 +163,7 @@ export function buildPorts(input: PortsInput): {
     lifecycle: workspace.paceKey === undefined ? store : homeViewsIn(store, workspace.paceKey),
     asks: store,
     stepUps: store,
+    notes: store,
     identity: identityProvider(file, config),
   };
   const home = homeRefresher(ports);

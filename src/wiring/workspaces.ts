@@ -145,7 +145,10 @@ export function chatByChannel(pick: (channel: string) => ChatPort): ChatPort {
 }
 
 export function historyByChannel(pick: (channel: string) => HistoryPort): HistoryPort {
-  return { findPost: (channel, metadata) => pick(channel).findPost(channel, metadata) };
+  return {
+    findPost: (channel, metadata) => pick(channel).findPost(channel, metadata),
+    permalink: (channel, ts) => pick(channel).permalink(channel, ts),
+  };
 }
 
 /**

@@ -90,6 +90,20 @@ describe.each(backends())('retention on $name', (backend) => {
     const recent = await store.addToRollup('C1', 'RU_NEW', { id: 'RU_NEW' }, now, 1_000);
     await store.addToRollup('C2', 'RU_NEW_2', { id: 'RU_NEW_2' }, now, 1_000);
     await store.rememberOnce('slack:new', now + 60_000, now);
+    // notes attached to findings go with the audit log's age
+    const attached = (id: string, at: number) => ({
+      id,
+      findingId: 'FND_NOTED',
+      userId: 'U0ALICE',
+      text: id,
+      truncated: false,
+      permalink: undefined,
+      channel: 'C1',
+      messageTs: `${at / 1000}.000100`,
+      createdAt: at,
+    });
+    await store.addNote(attached('note_000000000000000001', now - 400 * DAY));
+    await store.addNote(attached('note_000000000000000002', now - 30 * DAY));
 
     const h = await startHarness({ store, file: parseConfigFile('retention:\n  batchSize: 10\n', 't.yaml') });
     cleanups.push(() => h.close());
@@ -109,8 +123,9 @@ describe.each(backends())('retention on $name', (backend) => {
     // an expired replay key is gone (it can be taken again); a live one is still remembered
     expect(await store.rememberOnce('slack:new', now + 60_000, Date.now())).toBe(false);
     expect(h.logs.join('')).toMatch(
-      /"deleted":\{"sentAlerts":25,"failedAlerts":1,"audit":1,"seen":1,"expired":1,"rollups":1\}/,
+      /"deleted":\{"sentAlerts":25,"failedAlerts":1,"audit":1,"seen":1,"expired":1,"rollups":1,"notes":1\}/,
     );
+    expect((await store.notesFor('FND_NOTED', 10)).map((n) => n.id)).toEqual(['note_000000000000000002']);
     expect(await store.rollupGroup(listedOld.groupId)).toBeUndefined();
     expect(await store.rollupMembers(listedOld.groupId)).toEqual([]);
     expect(await store.rollupGroup(unlistedOld.groupId)).toBeDefined();

@@ -15,6 +15,7 @@ const PORTS = [
   'logger',
   'audit',
   'owners',
+  'notes',
 ] as const;
 
 describe('openActionModal (through its ports)', () => {

@@ -46,6 +46,7 @@ const InputValueSchema = z.looseObject({
   selected_time: z.string().nullish(),
   selected_option: z.looseObject({ value: z.string() }).nullish(),
   selected_user: z.string().nullish(),
+  selected_options: z.array(z.looseObject({ value: z.string() })).nullish(),
 });
 export const StateValuesSchema = z.record(z.string(), z.record(z.string(), InputValueSchema));
 export type StateValues = z.output<typeof StateValuesSchema>;

@@ -6,6 +6,7 @@ import { describeState, severityOf } from '../finding-state.js';
 import { BlockId, findingActionId, INPUT_ACTION } from '../ids.js';
 import { SLACK_LIMITS } from '../limits.js';
 import { code, plain, safeMrkdwn, slackDate, truncate } from '../mrkdwn.js';
+import type { NoteOption } from './evidence.js';
 
 /** The parts every action form is built from: the finding's summary, the inputs, the shell. */
 
@@ -31,6 +32,8 @@ export interface ModalContext {
    * reason or justification, saying when it ends now.
    */
   extending?: { words: string | undefined; endsAt: Date } | undefined;
+  /** Resolve…, Suppress…: the finding's attached notes, offered as closure evidence. */
+  notes?: readonly NoteOption[] | undefined;
 }
 
 export const REASON_MAX = 2_000;

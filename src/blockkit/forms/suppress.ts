@@ -1,6 +1,7 @@
 import type { KnownBlock } from '@slack/types';
 import type { ClosureReason } from '../../domain/closure.js';
 import { closureInputs, readClosure } from './closure-reason.js';
+import { evidenceInput, readEvidence } from './evidence.js';
 import { readValues, type SubmissionResult } from './form-state.js';
 import { formView, type ModalContext, type ModalMetadata, summary } from './form-view.js';
 
@@ -21,6 +22,7 @@ export const suppressForm = {
     formView('suppress', 'Suppress finding', 'Suppress', ctx.meta, [
       ...summary(ctx.finding),
       ...suppressFields(ctx.closureReasons),
+      ...evidenceInput(ctx.notes),
     ]),
 
   parse(
@@ -33,7 +35,24 @@ export const suppressForm = {
     const read = readValues(raw);
     if (!('values' in read)) return read;
     const closed = readClosure(read.values, reasons);
-    if ('errors' in closed) return { ok: false, errors: closed.errors };
-    return { ok: true, action: { kind: 'suppress', reason: closed.reason, closure: closed.closure.id } };
+    const chosen = readEvidence(read.values);
+    if ('errors' in closed || 'errors' in chosen)
+      return {
+        ok: false,
+        errors: {
+          ...('errors' in closed ? closed.errors : {}),
+          ...('errors' in chosen ? chosen.errors : {}),
+        },
+      };
+    const { evidence } = chosen;
+    return {
+      ok: true,
+      action: {
+        kind: 'suppress',
+        reason: closed.reason,
+        closure: closed.closure.id,
+        ...(evidence.length ? { evidence } : {}),
+      },
+    };
   },
 };

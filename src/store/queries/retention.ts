@@ -84,6 +84,15 @@ export function retentionQueries(db: Db): RetentionStore {
           return purgeExpired(db, before, limit);
         case 'rollups':
           return purgeRollups(db, before, limit);
+        case 'notes': {
+          const ids = db
+            .selectFrom('finding_notes')
+            .select('id')
+            .where('created_at', '<', before)
+            .limit(limit);
+          const gone = await db.deleteFrom('finding_notes').where('id', 'in', ids).executeTakeFirst();
+          return Number(gone.numDeletedRows);
+        }
       }
     },
   };

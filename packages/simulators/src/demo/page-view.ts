@@ -1,6 +1,7 @@
 import { WORKSPACE_URL } from '../slack/methods/people.js';
 import type { LocalSlack } from '../slack/server.js';
 import type { EphemeralMessage, OpenView, SlackMessage, WorkspaceChange } from '../slack/types.js';
+import { DEMO_SHORTCUTS } from './page-shortcuts.js';
 import {
   channelInWorkspaceOf,
   DEMO_TEAM,
@@ -77,6 +78,7 @@ export function snapshotFor(slack: LocalSlack, user: string, command: string, in
       : { ...DEMO_TEAM, url: WORKSPACE_URL },
     workspaces: installedWorkspaces(slack),
     installUrl: installUrl ?? null,
+    shortcuts: Object.values(DEMO_SHORTCUTS),
     people: [...slack.users.values()].map((u) => ({
       id: u.id,
       name: u.profile.display_name || u.name,

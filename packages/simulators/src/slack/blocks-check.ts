@@ -70,6 +70,11 @@ function checkNode(node: unknown, where: string): string | undefined {
     (Array.isArray(node.options) && node.options.length > BLOCK_KIT.selectOptions
       ? `${where}: over ${BLOCK_KIT.selectOptions} options`
       : undefined) ??
+    (node.type === 'checkboxes' &&
+    Array.isArray(node.options) &&
+    node.options.length > BLOCK_KIT.checkboxOptions
+      ? `${where}: over ${BLOCK_KIT.checkboxOptions} checkboxes`
+      : undefined) ??
     (isObject(node.confirm)
       ? (over(where, 'confirm title', textOf(node.confirm.title), BLOCK_KIT.confirmTitle) ??
         over(where, 'confirm text', textOf(node.confirm.text), BLOCK_KIT.confirmText) ??
@@ -86,6 +91,8 @@ function checkNode(node: unknown, where: string): string | undefined {
     for (const [i, o] of node.options.entries())
       if (textOf(isObject(o) ? o.text : undefined).length > BLOCK_KIT.optionText)
         return `${where}.options[${i}]: option text over ${BLOCK_KIT.optionText}`;
+      else if (textOf(isObject(o) ? o.description : undefined).length > BLOCK_KIT.optionDescription)
+        return `${where}.options[${i}]: option description over ${BLOCK_KIT.optionDescription}`;
   }
   for (const [key, child] of Object.entries(node)) {
     if (typeof child !== 'object' || child === null) continue;

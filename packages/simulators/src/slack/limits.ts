@@ -30,6 +30,10 @@ export const BLOCK_KIT = {
   /** Select `options`: "Maximum number of options is 100"; option `text` 75 — select menus, composition objects. */
   selectOptions: 100,
   optionText: 75,
+  /** Option `description`: "Maximum length … is 75 characters" — option composition object. */
+  optionDescription: 75,
+  /** Checkboxes `options`: "Maximum number of options is 10" — checkboxes element. */
+  checkboxOptions: 10,
   /** Confirmation dialog: title 100, text 300, confirm / deny 30 — composition objects. */
   confirmTitle: 100,
   confirmText: 300,
@@ -81,4 +85,10 @@ export const METHOD_TIER: Record<string, 1 | 2 | 3 | 4> = {
   'usergroups.users.list': 2,
   'files.getUploadURLExternal': 4,
   'files.completeUploadExternal': 4,
+  /**
+   * chat.getPermalink: "Special rate limits apply"; its page says it "allows hundreds of requests
+   * per minute". Modelled as Tier 4 (100+ per minute), the documented floor of that quota: a
+   * caller that stays under it here stays under it in Slack.
+   */
+  'chat.getPermalink': 4,
 };

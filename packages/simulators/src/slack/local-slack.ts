@@ -1,6 +1,7 @@
 import type { EventTarget } from './events-api.js';
 import type { LocalOrg } from './org.js';
 import type { RateLimiter } from './rate-limiter.js';
+import type { ShortcutTriggers } from './shortcuts.js';
 import type { SocketModeHub } from './socket.js';
 import type {
   EphemeralMessage,
@@ -18,7 +19,7 @@ import type {
 import type { Workspace } from './workspace.js';
 
 /** What a test, the demo or the benchmark holds of a local Slack (server.ts makes one). */
-export interface LocalSlack {
+export interface LocalSlack extends ShortcutTriggers {
   url: string;
   apiUrl: string;
   botToken: string;

@@ -8,6 +8,7 @@ import { METHODS } from './methods/index.js';
 import { authTestOf, conversationInfo, LocalOrg, ORG_PEOPLE, orgEventBody, orgUser } from './org.js';
 import { RateLimiter } from './rate-limiter.js';
 import { eventCallbackBody } from './requests.js';
+import { shortcutTriggers } from './shortcuts.js';
 import { SocketModeHub } from './socket.js';
 import type {
   EventDelivery,
@@ -199,7 +200,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     });
   });
 
-  return {
+  const local: LocalSlack = {
     url,
     apiUrl: `${url}/api/`,
     botToken,
@@ -232,6 +233,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     route(handler) {
       extraRoutes.push(handler);
     },
+    ...shortcutTriggers(ws, signingSecret, (audience) => local.responseUrl(undefined, audience)),
     seedMessage(channel, text) {
       const msg: SlackMessage = { channel, ts: ws.nextTs(), text, blocks: [] };
       ws.addMessage(msg);
@@ -288,4 +290,5 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       });
     },
   };
+  return local;
 }

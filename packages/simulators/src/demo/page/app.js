@@ -19,6 +19,7 @@ import {
 } from './conversations.js';
 import { el } from './dom.js';
 import { ModalHost } from './modal.js';
+import { buildShortcutTools } from './shortcuts.js';
 import { $, isReply, keyOf, note, post, reader, S, withAct } from './state.js';
 
 // ---- Home, modals ------------------------------------------------------------------------------
@@ -97,6 +98,7 @@ function applySnapshot(snap) {
   S.me = snap.me;
   S.tz = snap.tz;
   S.command = snap.command;
+  S.shortcuts = snap.shortcuts ?? [];
   S.people = new Map(snap.people.map((p) => [p.id, p]));
   S.groups = snap.groups;
   S.channels = new Map(snap.channels.map((c) => [c.id, c.name]));
@@ -104,6 +106,7 @@ function applySnapshot(snap) {
   S.teamUrl = snap.team.url;
   if (switched) reset();
   buildSidebar(snap);
+  buildShortcutTools();
   const seen = new Set(snap.messages.map((m) => keyOf(m.channel, m.ts)));
   for (const key of [...S.messages.keys()]) if (!seen.has(key)) removeMessage(...key.split(':'));
   // Parents before replies, so a reply finds its parent.

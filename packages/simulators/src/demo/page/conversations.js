@@ -3,6 +3,7 @@
 // opened beside the conversation, an unread count on the DM.
 
 import { el } from './dom.js';
+import { messageMenu } from './shortcuts.js';
 import { $, isReply, keyOf, note, post, reader, S, withAct } from './state.js';
 import { tsKey } from './time.js';
 import { messageNode, setReplies, Timeline, updateMessage } from './timeline.js';
@@ -33,7 +34,11 @@ async function click(body) {
   if (answer.error) note(`That click was not delivered: ${answer.error}.`, 'error');
 }
 
-const messageCtx = (m) => withAct((a) => click({ ...a, channel: m.channel, messageTs: m.ts }));
+const messageCtx = (m) =>
+  Object.assign(
+    withAct((a) => click({ ...a, channel: m.channel, messageTs: m.ts })),
+    { messageMenu },
+  );
 const ephemeralCtx = (e) => withAct((a) => click({ ...a, channel: e.channel, ephemeralId: e.id }));
 
 function showTopLevel(m) {

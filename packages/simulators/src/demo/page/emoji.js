@@ -3,6 +3,7 @@
 export const EMOJI = {
   arrows_counterclockwise: '🔄',
   bell: '🔔',
+  card_index: '📇',
   eyes: '👀',
   grey_question: '❔',
   alarm_clock: '⏰',
@@ -15,6 +16,7 @@ export const EMOJI = {
   no_entry: '⛔',
   no_entry_sign: '🚫',
   package: '📦',
+  paperclip: '📎',
   page_facing_up: '📄',
   pushpin: '📌',
   repeat: '🔁',

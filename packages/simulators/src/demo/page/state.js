@@ -5,6 +5,8 @@ export const S = {
   me: new URLSearchParams(location.search).get('as') || 'U0ALICE',
   tz: 'UTC',
   command: '/warden',
+  /** The app's shortcuts (manifest.yml): {callbackId, type, name}. */
+  shortcuts: [],
   people: new Map(),
   groups: {},
   channels: new Map(),

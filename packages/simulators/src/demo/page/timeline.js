@@ -58,6 +58,7 @@ export function messageNode(m, ephemeral, ctx) {
         el('span', { class: 'app-badge' }, 'APP'),
         el('time', { class: 'when' }),
         el('span', { class: 'edited', hidden: true }, '(edited)'),
+        ephemeral ? null : ctx.messageMenu?.(m),
       ),
       ephemeral ? el('div', { class: 'ephemeral-label' }, '👁 Only visible to you') : null,
       blocks,

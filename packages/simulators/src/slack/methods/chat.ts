@@ -1,6 +1,7 @@
 import { checkMessage } from '../blocks-check.js';
 import type { SlackMessage } from '../types.js';
 import { dmChannelOf, fail, type MethodAnswer, type Workspace } from '../workspace.js';
+import { WORKSPACE_URL } from './people.js';
 
 const CHANNEL_ID = /^[CGD][A-Z0-9]+$/;
 const channelOf = (args: Record<string, unknown>) => (typeof args.channel === 'string' ? args.channel : '');
@@ -75,6 +76,16 @@ export const chatMethods: Record<string, (ws: Workspace, args: Record<string, un
         ...(withMetadata && m.metadata ? { metadata: m.metadata } : {}),
       }));
     return { ok: true, messages: list, has_more: false };
+  },
+  // A message's permalink (chat.getPermalink's page): channel_not_found, message_not_found.
+  'chat.getPermalink': (ws, args) => {
+    const channel = channelOf(args);
+    if (!CHANNEL_ID.test(channel)) return fail('channel_not_found');
+    const msg = ws.message(channel, String(args.message_ts ?? ''));
+    if (!msg) return fail('message_not_found');
+    const base = `${WORKSPACE_URL}archives/${channel}/p${msg.ts.replace('.', '')}`;
+    const thread = msg.thread_ts ? `?thread_ts=${msg.thread_ts}&cid=${channel}` : '';
+    return { ok: true, channel, permalink: `${base}${thread}` };
   },
   // A DM with one person (conversations.open's page): not with a bot, not with a deactivated person.
   'conversations.open': (ws, args) => {
