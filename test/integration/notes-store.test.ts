@@ -3,6 +3,7 @@ import { RetentionSchema } from '../../src/config-sections/retention.js';
 import { sweepRetention } from '../../src/delivery/retention.js';
 import { createLogger } from '../../src/logger.js';
 import type { FindingNote } from '../../src/ports/notes.js';
+import { realTimers } from '../../src/timers.js';
 import { backends } from '../helpers/stores.js';
 
 /**
@@ -54,6 +55,7 @@ describe.each(backends())('finding notes on $name', (backend) => {
       retention,
       clock: () => now,
       logger: createLogger('silent'),
+      timers: realTimers,
       pauseMs: 0,
     });
     expect(deleted.notes).toBe(23);
@@ -70,6 +72,7 @@ describe.each(backends())('finding notes on $name', (backend) => {
           retention,
           clock: () => now,
           logger: createLogger('silent'),
+          timers: realTimers,
           pauseMs: 0,
         })
       ).notes,
