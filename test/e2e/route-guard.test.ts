@@ -13,6 +13,7 @@ import {
   OwnerActionId,
   ReviewId,
   RollupId,
+  ShortcutId,
   TASK_ACTION_ID,
 } from '../../src/blockkit/ids.js';
 import { FORM_NOT_VALID, NOT_VALID } from '../../src/blockkit/interaction-words.js';
@@ -70,6 +71,8 @@ const ACTIONS: Record<string, Row> = {
   [RollupId.suppressAll]: inGroup,
   [RollupId.acceptAll]: inGroup,
   [RollupId.openCard]: onCard,
+  // Find a finding's Open card, in the search's modal.
+  [ShortcutId.openCard]: { value: (r) => r.findingId, view: () => '{}' },
   [ReviewId.pick]: { ...inReview(() => ''), none: true },
   [ReviewId.prev]: inReview(() => '0'),
   [ReviewId.next]: inReview(() => '1'),
@@ -99,6 +102,9 @@ const VIEWS = [
   ApprovalId.approve,
   ApprovalId.deny,
   AttestId.note,
+  ShortcutId.attach,
+  ShortcutId.report,
+  ShortcutId.find,
 ];
 const EVENTS = ['app_home_opened'];
 
@@ -229,9 +235,12 @@ describe('every registered route refuses what it must, and calls the tenant for 
         user: { id: user, team_id: userTeam },
         view: { id: 'V0FORM', callback_id: callbackId, private_metadata: metadata, state: { values: {} } },
       });
-    // Forged metadata: the form is replaced by one sentence in the ack, nothing sent.
+    // Forged metadata: the form is replaced by one sentence in the ack, nothing sent. Find a
+    // finding's search keeps no metadata: what it reads is the (empty) field, refused on it.
     expect(JSON.stringify(await submit('U0ALICE', FORGED))).toContain(
-      JSON.stringify(FORM_NOT_VALID).slice(1, -1),
+      callbackId === ShortcutId.find
+        ? '"response_action":"errors"'
+        : JSON.stringify(FORM_NOT_VALID).slice(1, -1),
     );
     // A guest or a member without the permission gets field errors or a refusal, never a change.
     const meta = JSON.stringify({
