@@ -35,13 +35,15 @@ async function migrate(db: Kysely<Database>, kind: Store['kind']): Promise<void>
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   for (let attempt = 1; ; attempt++) {
-    const { error, results } = await migrator.migrateToLatest();
+    const { error, results } =
+      kind === 'sqlite'
+        ? await locked(db, () => migrator.migrateToLatest())
+        : await migrator.migrateToLatest();
     if (!error) return;
     const message = error instanceof Error ? error.message : String(error);
-    // SQLite has no migration lock in kysely: a process that loses the race to another one
-    // migrating the same file fails on the migration record, its transaction rolled back.
-    // Running again finds the work done.
-    const lostRace = kind === 'sqlite' && /kysely_migration|SQLITE_BUSY|database is locked/.test(message);
+    // A process that could not take the write lock within the busy timeout (another one held it
+    // the whole time) tries again; by then the work is done.
+    const lostRace = kind === 'sqlite' && /SQLITE_BUSY|database is locked/.test(message);
     if (lostRace && attempt < 5) {
       await new Promise((r) => setTimeout(r, 50 * attempt));
       continue;
@@ -49,6 +51,28 @@ async function migrate(db: Kysely<Database>, kind: Store['kind']): Promise<void>
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     throw new Error(`store migration ${failed ?? ''} failed: ${message}`);
   }
+}
+
+/**
+ * SQLite: kysely takes no migration lock and runs no migration in a transaction there, so two
+ * processes starting on a fresh file both applied the same migration and one died on it
+ * ("duplicate column name"). All pending migrations run in one IMMEDIATE transaction: the write
+ * lock is taken first, a second process waits for it (busy timeout), then finds nothing pending;
+ * a failed migration leaves the file as it was. (SQLite's DDL is transactional; the single
+ * connection kysely keeps runs the migrator's statements inside this transaction.)
+ */
+async function locked<R extends { error?: unknown }>(
+  db: Kysely<Database>,
+  run: () => Promise<R>,
+): Promise<R> {
+  await sql`begin immediate`.execute(db);
+  let outcome: R | undefined;
+  try {
+    outcome = await run();
+  } finally {
+    await sql.raw(outcome && !outcome.error ? 'commit' : 'rollback').execute(db);
+  }
+  return outcome;
 }
 
 /** `f`, tried again as `retrying` says when the store's connection fails. */
