@@ -10,6 +10,12 @@ const PARTNER = 'a person of another organisation';
 
 /** The answer to an interaction turned away under overload: in the ack itself, no further work. */
 async function shed(args: AnyMiddlewareArgs, kind: string): Promise<void> {
+  // A workflow step is never left running: it fails, saying why.
+  if ('fail' in args && typeof args.fail === 'function' && 'ack' in args && typeof args.ack === 'function') {
+    await args.ack();
+    await args.fail({ error: BUSY.replace(/^:[a-z_]+: /, '') }).catch(() => undefined);
+    return;
+  }
   if (!('ack' in args) || typeof args.ack !== 'function') return;
   if (kind === 'command' && 'command' in args) {
     await args.ack({ response_type: 'ephemeral', text: BUSY });

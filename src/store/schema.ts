@@ -132,6 +132,8 @@ export interface ApprovalsTable {
   decided_at: number | null;
   /** A bulk acceptance: the findings it covers, as a JSON array (null for one finding). */
   finding_ids: string | null;
+  /** Asked by a Workflow Builder step: the step the decision completes (null otherwise). */
+  function_execution_id: string | null;
 }
 
 /** Requests already taken (signed Slack requests, webhook token ids) until they expire. */

@@ -15,6 +15,7 @@ import { installations } from './0090-installations.js';
 import { homeViewsByTeam } from './0091-home-views-by-team.js';
 import { asks } from './0095-asks.js';
 import { stepUps } from './0096-step-ups.js';
+import { approvalSteps } from './0100-approval-steps.js';
 
 /**
  * Versioned migrations, one file each, run at start by kysely's Migrator: it takes a lock (an
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0091_home_views_by_team': homeViewsByTeam,
   '0095_asks': asks,
   '0096_step_ups': stepUps,
+  '0100_approval_steps': approvalSteps,
 };
 
 export const migrationProvider: MigrationProvider = {
