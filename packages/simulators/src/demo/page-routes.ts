@@ -19,6 +19,7 @@ import {
 import { HomeClickSchema, HomeOpenedSchema, homeClick, homeOpened } from './page-home.js';
 import { changeFor, dmOf, isSwitchable, snapshotFor } from './page-view.js';
 import { ViewActionSchema, viewAction } from './page-view-actions.js';
+import { runWorkflowStep, stepsOffered, WorkflowStepSchema } from './page-workflow.js';
 import { appRedirect, consentPage } from './page-workspaces.js';
 
 /**
@@ -104,6 +105,7 @@ function handlers(ctx: PageContext, o: DemoPageOptions): Record<string, Handler>
     '/demo/command': parsed(CommandSchema, (c) => command(ctx, c)),
     '/demo/home-opened': parsed(HomeOpenedSchema, (h) => homeOpened(ctx, h)),
     '/demo/home-click': parsed(HomeClickSchema, (h) => homeClick(ctx, h)),
+    '/demo/workflow-step': parsed(WorkflowStepSchema, (w) => runWorkflowStep(ctx, w)),
     '/demo/flood': parsed(FloodSchema, async (f) => ({
       status: 200,
       // A burst is mostly lower severities, as a first scan is: a few criticals stand out.
@@ -142,6 +144,7 @@ export function routeDemoPage(o: DemoPageOptions): void {
         return true;
       }
       if (path.startsWith('/demo/files/')) return download(slack, res, path.slice('/demo/files/'.length), as);
+      if (path === '/demo/workflow-steps') return json(res, 200, { steps: stepsOffered(slack) });
       return false;
     }
     const handler = req.method === 'POST' ? posts[path] : undefined;
