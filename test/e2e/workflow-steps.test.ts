@@ -29,6 +29,8 @@ describe('Workflow Builder steps', () => {
       severity: expect.stringMatching(/^FINDING_SEVERITY_/),
     });
     expect(h.stateChanges()).toHaveLength(0);
+    // the run's function-scoped token is a secret: never in a log line
+    expect(h.logs.join('')).not.toContain(run.token);
   });
 
   it('Snooze finding: the tenant snoozes it as Alice; the card, its thread and the audit show it', async () => {
@@ -139,5 +141,6 @@ describe('Workflow Builder steps', () => {
     );
     expect(run).toMatchObject({ status: 'completed', outputs: { state: 'FINDING_STATE_SNOOZED' } });
     expect(h.slack.callsOf('functions.completeSuccess').at(-1)?.token).toBe(run.token);
+    expect(h.logs.join('')).not.toContain(run.token);
   });
 });
