@@ -15,8 +15,10 @@ export const stepWords = {
   refused: (why: string) => `Warden refused this step: ${why}`,
   busy: (findingId: string) =>
     `Another change to finding ${code(findingId)} is under way; nothing was changed. Run the step again in a moment.`,
-  stepUp: (ref: string) =>
-    `This action needs a fresh sign-in (step-up verification), which a workflow cannot do: take it from the finding's card or \`/warden\` instead. Nothing was changed.${tail(ref)}`,
+  stepUpNotSent: (ref: string) =>
+    `This action needs a fresh sign-in (step-up verification), and Warden could not send you its link here. Nothing was changed.${tail(ref)}`,
+  stepUpRefused: (why: string) =>
+    `The fresh sign-in (step-up verification) this step needs was refused: ${why}. Nothing was changed.`,
   days: (max: number) => `\`days\` must be between 1 and ${max}.`,
   closure: (ids: readonly string[]) =>
     `\`closure_reason\` must be one of ${ids.map((id) => code(id, 40)).join(', ')}.`,

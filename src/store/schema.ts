@@ -225,6 +225,8 @@ export interface StepUpsTable {
   verifier: string | null;
   started_at: number | null;
   settled_at: number | null;
+  /** The Workflow Builder step waiting for this verification (migration 0101). */
+  function_execution_id: string | null;
 }
 
 /** An OAuth installation, encrypted (migration 0090): `org:<E…>` or `team:<T…>`. */

@@ -12,15 +12,16 @@ import { type ChangePorts, changeFindingState } from './change-finding-state.js'
 import { type NotifyPorts, notifyOwner } from './notify-owner.js';
 import { maxDaysOf } from './open-action-modal.js';
 import { type RequestPorts, requestRiskAcceptance } from './request-risk-acceptance.js';
-import { type GatePorts, mustStepUp } from './step-up.js';
+import { type GatePorts, holdForStepUp, mustStepUp } from './step-up.js';
 
 /**
  * A Workflow Builder step run as the person it names (`user_id`): the inputs read against the
  * step's declaration, the same permission check as a click (guests, other organisations, the
- * policy, the channel), the same step-up rule (a workflow cannot sign in again: it fails and says
- * so), then the same use case a button runs, so the change shows in the finding's cards, threads
- * and audit like a click's. Every run ends: outputs as declared, an error, or — four-eyes — a
- * request whose decision ends it later (workflow-step-end.ts).
+ * policy, the channel), the same step-up rule (the person is sent the sign-in link privately and
+ * the step keeps running until it is verified, refused or expired: workflow-step-up.ts), then the
+ * same use case a button runs, so the change shows in the finding's cards, threads and audit like
+ * a click's. Every run ends: outputs as declared, an error, or later — a four-eyes request's
+ * decision (workflow-step-end.ts) or a step-up verification's end.
  */
 
 export type StepPorts = ChangePorts &
@@ -35,13 +36,15 @@ export interface StepRun {
   executionId: string;
   inputs: unknown;
   ref: string;
+  /** Set when run again after a passed step-up verification (not held twice; "verified at"). */
+  verifiedAt?: number | undefined;
 }
 
 export type StepEnd =
   | { ok: true; outputs: Record<string, StepValue> }
   | { ok: false; error: string }
-  /** A four-eyes request is waiting: the approver's decision or its expiry ends the step. */
-  | { waiting: true; approvalId: string };
+  /** A four-eyes request or a step-up verification is waiting: how it ends, ends the step. */
+  | { waiting: true; on: 'approval' | 'stepUp'; id: string };
 
 const fail = (text: string): StepEnd => ({ ok: false, error: stepError(text) });
 const seconds = (iso: string | null | undefined, fallback: Date) =>
@@ -79,6 +82,7 @@ async function change(p: StepPorts, c: Ctx, action: Parameters<typeof changeFind
     audience: c.audience,
     channel: c.where,
     ref: c.run.ref,
+    verifiedAt: c.run.verifiedAt,
   });
   if (outcome.ok) return { ok: true as const, finding: outcome.finding };
   if (outcome.reason === 'busy') return { ok: false as const, end: fail(stepWords.busy(c.findingId)) };
@@ -160,7 +164,9 @@ const RUN: Record<StepId, (p: StepPorts, c: Ctx) => Promise<StepEnd>> = {
         ref: c.run.ref,
         functionExecutionId: c.run.executionId,
       });
-      return approval ? { waiting: true, approvalId: approval.id } : fail(stepWords.notPosted(c.run.ref));
+      return approval
+        ? { waiting: true, on: 'approval', id: approval.id }
+        : fail(stepWords.notPosted(c.run.ref));
     }
     const done = await change(p, c, { kind: 'acceptRisk', justification, expiresAt });
     if (!done.ok) return done.end;
@@ -183,14 +189,41 @@ const RUN: Record<StepId, (p: StepPorts, c: Ctx) => Promise<StepEnd>> = {
 };
 
 /** Accept risk's step-up turns on the finding's severity: read it then only. */
-async function needsStepUp(p: StepPorts, id: StepId, findingId: string): Promise<boolean> {
-  const key = STEPS[id].action;
-  if (!p.settings.stepUp) return false;
+async function needsStepUp(p: StepPorts, run: StepRun, findingId: string): Promise<boolean> {
+  const key = STEPS[run.stepId].action;
+  if (!p.settings.stepUp || run.verifiedAt !== undefined) return false;
   const severity =
     key === 'acceptRisk' && p.settings.stepUp.acceptRiskFrom
       ? (await p.findings.get(findingId)).severity
       : undefined;
   return mustStepUp(p, [{ key, severity }], undefined);
+}
+
+/**
+ * Held as a click is: the link sent to the person privately, the run kept with the held step (its
+ * inputs read again, and the permission checked again, when it resumes). A link that cannot reach
+ * the person fails the step at once rather than leaving it running for nobody.
+ */
+async function holdStep(p: StepPorts, run: StepRun, findingId: string, audience: Audience): Promise<StepEnd> {
+  const key = STEPS[run.stepId].action;
+  const held = await holdForStepUp(p, {
+    key,
+    userId: audience.user,
+    findingIds: [findingId],
+    audience,
+    intent: {
+      kind: 'step',
+      stepId: run.stepId,
+      executionId: run.executionId,
+      inputs: run.inputs,
+      ref: run.ref,
+    },
+    ref: run.ref,
+    functionExecutionId: run.executionId,
+  });
+  if (held.told) return { waiting: true, on: 'stepUp', id: held.id };
+  await p.stepUps.settleStepUp(held.id, 'refused', p.clock());
+  return fail(stepWords.stepUpNotSent(run.ref));
 }
 
 export async function runWorkflowStep(p: StepPorts, run: StepRun): Promise<StepEnd> {
@@ -208,16 +241,18 @@ export async function runWorkflowStep(p: StepPorts, run: StepRun): Promise<StepE
   const request = { kind: 'act' as const, userId, action: def.action, channel, findingId };
   const why = await refusal(p, request, ref);
   if (why !== undefined) return fail(stepWords.refused(why));
+  const where = channel ?? p.settings.attest.defaultChannel ?? userId;
+  const audience: Audience = { channel: where, user: userId };
+  let held: boolean;
   try {
-    if (await needsStepUp(p, run.stepId, findingId)) {
-      log.info({ user: userId }, 'workflow step refused: step-up verification needed');
-      return fail(stepWords.stepUp(ref));
-    }
+    held = await needsStepUp(p, run, findingId);
   } catch (error) {
     return fail(describeFailure(error, `read finding ${code(findingId)}`, ref));
   }
-  const where = channel ?? p.settings.attest.defaultChannel ?? userId;
-  const audience: Audience = { channel: where, user: userId };
+  if (held) {
+    log.info({ user: userId }, 'workflow step held for step-up verification');
+    return holdStep(p, run, findingId, audience);
+  }
   const end = await RUN[run.stepId](p, { findingId, userId, values, where, audience, run });
   log.info(
     { user: userId, outcome: 'ok' in end ? (end.ok ? 'ok' : 'failed') : 'waiting' },

@@ -1,7 +1,6 @@
-import { createLocalIdp } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
-import { freePort, type Harness, harnessPerTest, settle } from '../helpers/harness.js';
+import { type Harness, harnessPerTest, settle } from '../helpers/harness.js';
 import { runStep } from '../helpers/workflow.js';
 
 /**
@@ -12,8 +11,8 @@ import { runStep } from '../helpers/workflow.js';
 
 let h: Harness;
 const startOne = harnessPerTest();
-const start = async (yaml = '', env: Record<string, string> = {}, port?: number) => {
-  h = await startOne({ file: parseConfigFile(yaml, 'test.yaml'), env, ...(port ? { port } : {}) });
+const start = async (yaml = '') => {
+  h = await startOne({ file: parseConfigFile(yaml, 'test.yaml') });
 };
 const SNOOZE = { finding_id: 'FND_SA_UNOWNED', user_id: 'U0ALICE', days: 7, reason: 'Change freeze' };
 const audit = () => h.warden.store.auditLog({ limit: 50 });
@@ -104,26 +103,5 @@ describe('Workflow Builder steps refused', () => {
     h.tenant.faults.add({ method: 'GET', status: 500, body: { code: 13, message: 'db down' }, times: 20 });
     const read = await runStep(h, 'get_finding', { finding_id: 'FND_SA_UNOWNED', user_id: 'U0ALICE' });
     expect(read).toMatchObject({ status: 'failed', error: expect.stringMatching(/ref /) });
-  });
-
-  it('an action that needs step-up verification: failed, saying to take it from the card', async () => {
-    const port = await freePort();
-    const idp = await createLocalIdp({ redirectUris: [`http://127.0.0.1:${port}/verify/callback`] });
-    try {
-      const yaml = `stepUp:\n  actions: [snooze]\n  oidc: { issuer: "${idp.url}", clientId: warden, acr: mfa }\n`;
-      await start(yaml, { WARDEN_OIDC_CLIENT_SECRET: idp.clientSecret }, port);
-      const run = await runStep(h, 'snooze_finding', SNOOZE);
-      expect(run).toMatchObject({
-        status: 'failed',
-        error: expect.stringMatching(/fresh sign-in \(step-up/),
-      });
-      await expectNothingChanged();
-      // a step that needs none runs as usual
-      expect(
-        (await runStep(h, 'get_finding', { finding_id: 'FND_SA_UNOWNED', user_id: 'U0ALICE' })).status,
-      ).toBe('completed');
-    } finally {
-      await idp.close();
-    }
   });
 });

@@ -16,6 +16,7 @@ import { homeViewsByTeam } from './0091-home-views-by-team.js';
 import { asks } from './0095-asks.js';
 import { stepUps } from './0096-step-ups.js';
 import { approvalSteps } from './0100-approval-steps.js';
+import { stepUpSteps } from './0101-step-up-steps.js';
 
 /**
  * Versioned migrations, one file each, run at start by kysely's Migrator: it takes a lock (an
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0095_asks': asks,
   '0096_step_ups': stepUps,
   '0100_approval_steps': approvalSteps,
+  '0101_step_up_steps': stepUpSteps,
 };
 
 export const migrationProvider: MigrationProvider = {
