@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createLocalSlack, postSignedJson } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
-import { type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
+import { type Harness, harnessPerTest, settle, startHarness, waitFor } from '../helpers/harness.js';
 import { startSandbox } from '../helpers/tenant.js';
 import { defineSteps } from '../helpers/workflow.js';
 
@@ -67,5 +67,28 @@ describe('Workflow Builder runs as Slack delivers them', () => {
       await tenant.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('a run from a workspace Warden does not serve', () => {
+  const start = harnessPerTest();
+
+  it('is failed with a sentence and a ref (with the run’s own token); nothing read or changed', async () => {
+    const h = await start();
+    defineSteps(h);
+    const before = h.tenant.requests.length;
+    const { run, event } = h.slack.functions.start('snooze_finding', SNOOZE);
+    const delivery = await h.slack.sendEvent(event, { url: h.url }, { teamId: 'T0OTHERCO' });
+    expect(delivery.delivered).toBe(true);
+    await waitFor(() => run.status !== 'running', 5_000, 'the step to end');
+    expect(run.status).toBe('failed');
+    expect(run.error).toMatch(/^Warden does not run steps for this workspace or organisation/);
+    const ref = /\(ref ([A-Za-z0-9._-]+)\)$/.exec(run.error ?? '')?.[1];
+    expect(ref).toBeDefined();
+    expect(h.logs.join('')).toMatch(new RegExp(`"ref":"${ref}".*request from another workspace refused`));
+    expect(h.slack.callsOf('functions.completeError').at(-1)?.token).toBe(run.token);
+    await settle(200);
+    expect(h.tenant.requests.length).toBe(before);
+    expect(h.stateChanges()).toHaveLength(0);
   });
 });
