@@ -1,8 +1,26 @@
-import { createLocalIdp, followStepUpLink, type LocalIdp, TinyBrowser } from '@warden/simulators';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  createLocalIdp,
+  createLocalSlack,
+  followStepUpLink,
+  type LocalIdp,
+  TinyBrowser,
+} from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { expireHeldSteps } from '../../src/usecases/workflow-step-up.js';
-import { ALICE, freePort, type Harness, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
+import {
+  ALICE,
+  freePort,
+  type Harness,
+  harnessPerTest,
+  settle,
+  startHarness,
+  waitFor,
+} from '../helpers/harness.js';
+import { startSandbox } from '../helpers/tenant.js';
 import { startStep } from '../helpers/workflow.js';
 
 /**
@@ -24,14 +42,17 @@ const SNOOZE = { finding_id: FINDING, user_id: 'U0ALICE', days: 7, reason: 'Chan
 const ALICE_MFA = { email: 'alice@acme.example', amr: ['pwd', 'mfa'], acr: 'mfa' };
 const stateOf = (h: Harness) => h.tenant.findings.get(FINDING, Date.now())?.state;
 
+const config = (idp: LocalIdp) =>
+  parseConfigFile(
+    `stepUp:\n  actions: [snooze]\n  oidc: { issuer: "${idp.url}", clientId: ${idp.clientId}, acr: mfa }\n`,
+    'step-up.yaml',
+  );
+
 async function stepUpWarden(clock?: () => number) {
   const port = await freePort();
   const idp = await createLocalIdp({ redirectUris: [`http://127.0.0.1:${port}/verify/callback`] });
   idps.push(idp);
-  const file = parseConfigFile(
-    `stepUp:\n  actions: [snooze]\n  oidc: { issuer: "${idp.url}", clientId: ${idp.clientId}, acr: mfa }\n`,
-    'step-up.yaml',
-  );
+  const file = config(idp);
   return start({
     port,
     file,
@@ -122,5 +143,31 @@ describe('Workflow Builder steps under step-up verification', () => {
     expect(run).toMatchObject({ status: 'failed', error: expect.stringMatching(/this link expired/) });
     expect(await expireHeldSteps(h.warden.ports)).toBe(0);
     await nothingChanged(h);
+  });
+
+  it('a held step outlives a restart: the next Warden on the store completes it once verified', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'warden-wf-stepup-'));
+    const slack = await createLocalSlack();
+    const tenant = await startSandbox();
+    const port = await freePort();
+    const idp = await createLocalIdp({ redirectUris: [`http://127.0.0.1:${port}/verify/callback`] });
+    idps.push(idp);
+    const env = { WARDEN_OIDC_CLIENT_SECRET: idp.clientSecret };
+    let h: Harness | undefined;
+    try {
+      h = await startHarness({ port, file: config(idp), env, slack, tenant, dataDir });
+      const { run, link } = await held(h);
+      await h.close();
+      h = await startHarness({ port, file: config(idp), env, slack, tenant, dataDir });
+      expect((await followStepUpLink(link, ALICE_MFA)).status).toBe(200);
+      await waitFor(() => run.status !== 'running', 10_000, 'the step to end');
+      expect(run).toMatchObject({ status: 'completed', outputs: { state: 'FINDING_STATE_SNOOZED' } });
+      expect(h.stateChanges()).toHaveLength(1);
+    } finally {
+      await h?.close();
+      await slack.close();
+      await tenant.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
