@@ -99,8 +99,16 @@ describe('the demo page runs a workflow step', () => {
     expect(app.received[0]?.signed).toBe(true);
     expect(app.received[0]?.json.event).toMatchObject({
       type: 'function_executed',
-      inputs: { finding_id: 'FND_SNOOZED', user_id: 'U0ALICE' },
+      inputs: { finding_id: 'FND_SNOOZED', interactivity: { interactor: { id: 'U0ALICE' } } },
     });
+    // the page cannot name the person: an interactivity it sends is refused as Slack would
+    const forged = await page('/demo/workflow-step', {
+      user: 'U0ALICE',
+      step: 'get_finding',
+      inputs: { finding_id: 'FND_SNOOZED', interactivity: 'U0CAROL' },
+    });
+    expect(JSON.stringify(forged.json)).toMatch(/only Slack gives an interactivity/);
+    expect(app.received).toHaveLength(1);
   });
 
   it('says when Workflow Builder would not run it, and refuses an unknown step or person', async () => {

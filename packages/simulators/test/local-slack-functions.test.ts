@@ -18,9 +18,9 @@ beforeEach(async () => {
       input_parameters: {
         properties: {
           finding_id: { type: 'string', title: 'Finding ID' },
-          user_id: { type: 'slack#/types/user_id', title: 'Run as' },
+          interactivity: { type: 'slack#/types/interactivity', title: 'Person who ran the workflow' },
         },
-        required: ['finding_id', 'user_id'],
+        required: ['finding_id', 'interactivity'],
       },
       output_parameters: {
         properties: {
@@ -49,8 +49,11 @@ describe('a workflow step run in the local Slack', () => {
     try {
       const { run, delivery } = slack.runStep(
         'find_owner',
-        { finding_id: 'FND_1', user_id: 'U0ALICE' },
+        { finding_id: 'FND_1' },
         { url: app.url },
+        {
+          by: 'U0ALICE',
+        },
       );
       expect((await delivery).delivered).toBe(true);
       const [got] = app.received;
@@ -62,7 +65,13 @@ describe('a workflow step run in the local Slack', () => {
           type: 'function_executed',
           function_execution_id: run.id,
           workflow_execution_id: run.workflowExecutionId,
-          inputs: { finding_id: 'FND_1', user_id: 'U0ALICE' },
+          inputs: {
+            finding_id: 'FND_1',
+            interactivity: {
+              interactor: { id: 'U0ALICE', secret: expect.stringMatching(/^[\w-]{40,}$/) },
+              interactivity_pointer: expect.stringMatching(/^\d+\.\d+\.[0-9a-f]+$/),
+            },
+          },
           bot_access_token: run.token,
           function: {
             callback_id: 'find_owner',
@@ -70,7 +79,7 @@ describe('a workflow step run in the local Slack', () => {
             type: 'app',
             input_parameters: [
               { name: 'finding_id', type: 'string', is_required: true },
-              { name: 'user_id', type: 'slack#/types/user_id', is_required: true },
+              { name: 'interactivity', type: 'slack#/types/interactivity', is_required: true },
             ],
           },
         },
@@ -83,18 +92,33 @@ describe('a workflow step run in the local Slack', () => {
   });
 
   it('does not run a step with inputs Workflow Builder would not let through, unless told to', () => {
+    // no person clicked (a scheduled trigger): there is no interactivity to give the step
     expect(() => slack.runStep('find_owner', { finding_id: 'FND_1' }, 'socket')).toThrow(
-      /user_id: is required/,
+      /interactivity: is required/,
     );
+    // a builder cannot type an interactivity in: only Slack gives one
+    const forged = { interactor: { id: 'U0CISO', secret: 'x' }, interactivity_pointer: '1.2.3' };
+    expect(() =>
+      slack.runStep('find_owner', { finding_id: 'FND_1', interactivity: forged }, 'socket', { by: 'U0BOB' }),
+    ).toThrow(/only Slack gives an interactivity/);
     expect(() => slack.runStep('nope', {}, 'socket')).toThrow(/no function nope/);
-    const { run } = slack.runStep('find_owner', { finding_id: 7, user_id: 'U0ALICE' }, 'socket', {
+    const { run } = slack.runStep('find_owner', { finding_id: 7 }, 'socket', {
       unchecked: true,
+      by: 'U0BOB',
     });
     expect(run.inputs.finding_id).toBe(7);
+    expect(run.inputs.interactivity).toMatchObject({ interactor: { id: 'U0BOB' } });
+    const sent = slack.runStep('find_owner', { finding_id: 'FND_1', interactivity: forged }, 'socket', {
+      unchecked: true,
+      by: 'U0BOB',
+    }).run;
+    expect(sent.inputs.interactivity).toEqual(forged);
+    const none = slack.runStep('find_owner', { finding_id: 'FND_1' }, 'socket', { unchecked: true }).run;
+    expect(none.inputs).toEqual({ finding_id: 'FND_1' });
   });
 
   it('completes once, with outputs of the declared types; then the run is over', async () => {
-    const { run } = slack.runStep('find_owner', { finding_id: 'FND_1', user_id: 'U0ALICE' }, 'socket');
+    const { run } = slack.runStep('find_owner', { finding_id: 'FND_1' }, 'socket', { by: 'U0ALICE' });
     expect(
       await api('functions.completeSuccess', {
         function_execution_id: run.id,
@@ -136,8 +160,8 @@ describe('a workflow step run in the local Slack', () => {
   });
 
   it('fails a run with a readable error; unknown ids, other runs’ tokens and empty errors are refused', async () => {
-    const { run } = slack.runStep('find_owner', { finding_id: 'FND_1', user_id: 'U0ALICE' }, 'socket');
-    const other = slack.runStep('find_owner', { finding_id: 'FND_2', user_id: 'U0ALICE' }, 'socket').run;
+    const { run } = slack.runStep('find_owner', { finding_id: 'FND_1' }, 'socket', { by: 'U0ALICE' });
+    const other = slack.runStep('find_owner', { finding_id: 'FND_2' }, 'socket', { by: 'U0ALICE' }).run;
     expect(await api('functions.completeError', { function_execution_id: 'Fx0NOPE', error: 'x' })).toEqual({
       ok: false,
       error: 'function_execution_not_found',

@@ -9,7 +9,8 @@ import { isSwitchable } from './page-view.js';
 /**
  * "Run a workflow step" on the demo page: the app's steps as its manifest declares them
  * (manifest.yml `functions`, given to the local Slack as Slack is given them), one run as a
- * workflow would start it — the person on the page is "Person who used this workflow" — and how
+ * workflow would start it — the person on the page clicked its link trigger, so their interactivity
+ * is the step's "Person who ran the workflow" — and how
  * Warden ended it: its outputs, its error, or still running (a four-eyes request waits for an
  * approver: switch to carol and approve it).
  */
@@ -36,10 +37,11 @@ export async function runWorkflowStep(
   o: z.output<typeof WorkflowStepSchema>,
 ): Promise<Answer> {
   if (!ctx.slack.functions.definitions.has(o.step)) return { status: 400, body: { error: 'no such step' } };
-  const inputs = { ...o.inputs, user_id: o.user };
   let started: ReturnType<LocalSlack['runStep']>;
   try {
-    started = ctx.slack.runStep(o.step, inputs, { url: ctx.eventsUrl });
+    // The person on the page clicked the workflow's link trigger: Slack gives the step their
+    // interactivity (the person it runs as); the page never types one in.
+    started = ctx.slack.runStep(o.step, o.inputs, { url: ctx.eventsUrl }, { by: o.user });
   } catch (error) {
     // Workflow Builder itself would not run it: a required input missing or of the wrong type.
     return { status: 200, body: { error: error instanceof Error ? error.message : String(error) } };
@@ -65,7 +67,7 @@ export function stepsOffered(slack: LocalSlack) {
     id,
     title: def.title,
     inputs: Object.entries(def.input_parameters?.properties ?? {})
-      .filter(([name]) => name !== 'user_id')
+      .filter(([, p]) => p.type !== 'slack#/types/interactivity')
       .map(([name, p]) => ({
         name,
         type: p.type,

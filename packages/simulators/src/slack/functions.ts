@@ -44,6 +44,20 @@ export interface FunctionRun {
 }
 
 const USER = /^[UW][A-Z0-9]+$/;
+const INTERACTIVITY = 'slack#/types/interactivity';
+
+/**
+ * The interactivity Slack gives a run started by a person (docs.slack.dev "interactivity type",
+ * "Interaction payloads"): who they are, a secret and a pointer. Only Slack's own functions and
+ * triggers output it, so a workflow's builder cannot type one in.
+ */
+function interactivityOf(userId: string) {
+  const now = Date.now();
+  return {
+    interactor: { id: userId, secret: randomBytes(40).toString('base64url') },
+    interactivity_pointer: `${now}.${now % 10_000_000_000_000}.${randomBytes(16).toString('hex')}`,
+  };
+}
 const CHANNEL = /^[CGD][A-Z0-9]+$/;
 
 /** Whether a value is of a Slack parameter type (the types Workflow Builder checks). */
@@ -62,6 +76,17 @@ function ofType(type: string, v: unknown): boolean {
       return typeof v === 'string' && USER.test(v);
     case 'slack#/types/channel_id':
       return typeof v === 'string' && CHANNEL.test(v);
+    case INTERACTIVITY: {
+      const i = v as { interactor?: { id?: unknown; secret?: unknown }; interactivity_pointer?: unknown };
+      return (
+        typeof i === 'object' &&
+        i !== null &&
+        typeof i.interactor?.id === 'string' &&
+        USER.test(i.interactor.id) &&
+        typeof i.interactor.secret === 'string' &&
+        typeof i.interactivity_pointer === 'string'
+      );
+    }
     default:
       return v !== undefined;
   }
@@ -93,17 +118,27 @@ export class WorkflowFunctions {
   }
 
   /**
-   * A workflow reaches the step: a run starts and the event Slack sends is returned. Workflow
-   * Builder only lets declared inputs of their types through; `unchecked` sends them anyway (a
-   * workflow built against an older definition, a forged event).
+   * A workflow reaches the step: a run starts and the event Slack sends is returned. `by` is the
+   * person whose click (link, button or shortcut trigger, form) started the workflow: Slack fills
+   * the step's interactivity inputs with them; without one (a scheduled or event trigger) there is
+   * none to give. Workflow Builder only lets declared inputs of their types through, and never an
+   * interactivity typed in by the builder; `unchecked` sends the inputs as given (a workflow built
+   * against an older definition, a forged or missing interactivity; `by` still fills one not given).
    */
   start(
     callbackId: string,
-    inputs: Record<string, unknown>,
-    opts: { unchecked?: boolean } = {},
+    given: Record<string, unknown>,
+    opts: { unchecked?: boolean; by?: string } = {},
   ): { run: FunctionRun; event: Record<string, unknown> & { type: string } } {
     const found = this.definitions.get(callbackId);
     if (!found) throw new Error(`the app declares no function ${callbackId}`);
+    const props = found.def.input_parameters?.properties ?? {};
+    const personal = Object.keys(props).filter((k) => props[k]?.type === INTERACTIVITY);
+    if (!opts.unchecked && personal.some((k) => k in given))
+      throw new Error(`Workflow Builder would not run ${callbackId}: only Slack gives an interactivity`);
+    const inputs = { ...given };
+    if (opts.by !== undefined)
+      for (const k of personal) if (!(k in given)) inputs[k] = interactivityOf(opts.by);
     const problems = paramProblems(found.def.input_parameters, inputs);
     if (!opts.unchecked && problems.length > 0)
       throw new Error(`Workflow Builder would not run ${callbackId}: ${problems.join('; ')}`);

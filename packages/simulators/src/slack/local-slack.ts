@@ -89,14 +89,15 @@ export interface LocalSlack {
   functions: WorkflowFunctions;
   /**
    * A workflow reaches one of the app's steps: a run starts and Slack delivers function_executed
-   * (Events API or Socket Mode, retried as Slack does). The run ends when the app calls
-   * functions.completeSuccess / completeError (`run.status`).
+   * (Events API or Socket Mode, retried as Slack does). `by`: the person whose click started the
+   * workflow (their interactivity fills the step's interactivity input). The run ends when the
+   * app calls functions.completeSuccess / completeError (`run.status`).
    */
   runStep(
     callbackId: string,
     inputs: Record<string, unknown>,
     target: EventTarget,
-    opts?: { unchecked?: boolean; retry?: EventRetryOptions },
+    opts?: { unchecked?: boolean; by?: string; retry?: EventRetryOptions },
   ): { run: FunctionRun; delivery: Promise<EventDelivery> };
   /** Every event sent to the app, oldest first, filled in as its attempts happen. */
   events: EventDelivery[];
