@@ -12,6 +12,9 @@ const tail = (ref: string) => ` (ref ${ref.slice(0, 40)})`;
 
 export const stepWords = {
   badInput: (why: string, ref: string) => `Warden could not run this step: ${why}${tail(ref)}`,
+  /** No valid interactivity input: a scheduled or event trigger, or a step not mapped to it. */
+  noPerson: (ref: string) =>
+    `Warden could not run this step: this step must be run by a person. Start the workflow from a link, button or shortcut trigger (or a form), and give the step's *Person who ran the workflow* that trigger's interactivity. Nothing was read or changed.${tail(ref)}`,
   refused: (why: string) => `Warden refused this step: ${why}`,
   busy: (findingId: string) =>
     `Another change to finding ${code(findingId)} is under way; nothing was changed. Run the step again in a moment.`,

@@ -15,7 +15,8 @@ export type StepParamType =
   | 'boolean'
   | 'timestamp'
   | 'slack#/types/user_id'
-  | 'slack#/types/channel_id';
+  | 'slack#/types/channel_id'
+  | 'slack#/types/interactivity';
 
 export interface StepParam {
   type: StepParamType;
@@ -42,8 +43,13 @@ export interface StepDefinition {
 const req = (type: StepParamType): StepParam => ({ type, required: true });
 const opt = (type: StepParamType): StepParam => ({ type, required: false });
 
-/** Every step is run as `user_id` (Workflow Builder: "Person who used this workflow"). */
-const WHO = { finding_id: req('string'), user_id: req('slack#/types/user_id') };
+/**
+ * Every step is run as the person in `interactivity` (its `interactor.id`): only Slack's own
+ * functions output that type — a link, button or shortcut trigger a person clicked, a form they
+ * submitted — so whoever builds the workflow cannot name someone else (a `user_id` input could
+ * be set to anyone, and the step would act as them).
+ */
+const WHO = { finding_id: req('string'), interactivity: req('slack#/types/interactivity') };
 /** Where the finding's card is posted when it has none yet (default: the alerts channel). */
 const WHERE = { channel_id: opt('slack#/types/channel_id') };
 const STATE = { finding_id: req('string'), state: req('string') };
@@ -95,6 +101,30 @@ const CHANNEL_ID = /^[CGD][A-Z0-9]{2,20}$/;
 
 export type StepValue = string | number | boolean;
 
+/**
+ * The person who ran the workflow, from an interactivity input (`{interactor: {id, secret},
+ * interactivity_pointer}`), or undefined when it is missing or not Slack's shape. Only the id is
+ * taken: the secret and the pointer are Slack's, and kept nowhere.
+ */
+export function interactorOf(v: unknown): string | undefined {
+  if (typeof v !== 'object' || v === null) return undefined;
+  const interactor = (v as { interactor?: unknown }).interactor;
+  if (typeof interactor !== 'object' || interactor === null) return undefined;
+  const id = (interactor as { id?: unknown }).id;
+  return typeof id === 'string' && USER_ID.test(id) ? id : undefined;
+}
+
+/** An interactivity input as a held step keeps it: the person only (no secret, no pointer). */
+export function withoutSecrets(inputs: unknown): unknown {
+  if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs)) return inputs;
+  return Object.fromEntries(
+    Object.entries(inputs).map(([k, v]) => {
+      const id = interactorOf(v);
+      return id === undefined ? [k, v] : [k, { interactor: { id } }];
+    }),
+  );
+}
+
 /** Why one value is not of its declared type, or undefined when it is. */
 function typeError(name: string, type: StepParamType, v: unknown): string | undefined {
   switch (type) {
@@ -111,12 +141,17 @@ function typeError(name: string, type: StepParamType, v: unknown): string | unde
       return typeof v === 'string' && USER_ID.test(v) ? undefined : `\`${name}\` must be a Slack person.`;
     case 'slack#/types/channel_id':
       return typeof v === 'string' && CHANNEL_ID.test(v) ? undefined : `\`${name}\` must be a Slack channel.`;
+    case 'slack#/types/interactivity':
+      return interactorOf(v) ? undefined : `\`${name}\` is not a person's interactivity.`;
   }
 }
 
 export type ReadInputs =
   | { ok: true; values: Record<string, StepValue>; findingId: string; userId: string }
-  | { ok: false; error: string };
+  /** `noPerson`: no valid interactivity, so nobody to run it as (a scheduled or event trigger). */
+  | { ok: false; error: string; noPerson?: true };
+
+const INTERACTIVITY: StepParamType = 'slack#/types/interactivity';
 
 /**
  * A run's inputs read against the step's declaration: an input it does not declare, a required
@@ -127,6 +162,15 @@ export function readStepInputs(step: StepDefinition, inputs: unknown): ReadInput
   if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs))
     return { ok: false, error: 'The step was run without inputs.' };
   const given = Object.entries(inputs).filter(([, v]) => v !== null && v !== undefined && v !== '');
+  // Who it runs as comes first: without a person, nothing else about the run matters.
+  const who = Object.entries(step.inputs).find(([, p]) => p.type === INTERACTIVITY)?.[0];
+  const userId = who === undefined ? undefined : interactorOf(given.find(([k]) => k === who)?.[1]);
+  if (userId === undefined)
+    return {
+      ok: false,
+      noPerson: true,
+      error: `\`${who ?? 'interactivity'}\` is not a person's interactivity.`,
+    };
   const unknown = given.map(([k]) => k).filter((k) => !(k in step.inputs));
   if (unknown.length > 0)
     return {
@@ -140,11 +184,12 @@ export function readStepInputs(step: StepDefinition, inputs: unknown): ReadInput
       if (param.required) return { ok: false, error: `The step needs \`${name}\`.` };
       continue;
     }
+    if (param.type === INTERACTIVITY) continue; // read above: the person, never a value
     const wrong = typeError(name, param.type, v);
     if (wrong) return { ok: false, error: wrong };
     values[name] = v as StepValue;
   }
   const findingId = String(values.finding_id ?? '');
   if (!isResourceId(findingId)) return { ok: false, error: '`finding_id` is not a finding id.' };
-  return { ok: true, values, findingId, userId: String(values.user_id) };
+  return { ok: true, values, findingId, userId };
 }

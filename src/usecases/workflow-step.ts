@@ -3,7 +3,13 @@ import { code } from '../blockkit/mrkdwn.js';
 import { stepError, stepWords } from '../blockkit/workflow-step-words.js';
 import { closureReasonText, lacksWords } from '../domain/closure.js';
 import { personalOwnerOf } from '../domain/owner.js';
-import { readStepInputs, STEPS, type StepId, type StepValue } from '../domain/workflow-steps.js';
+import {
+  readStepInputs,
+  STEPS,
+  type StepId,
+  type StepValue,
+  withoutSecrets,
+} from '../domain/workflow-steps.js';
 import type { Finding } from '../model/finding.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
@@ -15,7 +21,8 @@ import { type RequestPorts, requestRiskAcceptance } from './request-risk-accepta
 import { type GatePorts, holdForStepUp, mustStepUp } from './step-up.js';
 
 /**
- * A Workflow Builder step run as the person it names (`user_id`): the inputs read against the
+ * A Workflow Builder step run as the person who ran the workflow (its interactivity input's
+ * interactor, which only Slack sets: domain/workflow-steps.ts): the inputs read against the
  * step's declaration, the same permission check as a click (guests, other organisations, the
  * policy, the channel), the same step-up rule (the person is sent the sign-in link privately and
  * the step keeps running until it is verified, refused or expired: workflow-step-up.ts), then the
@@ -215,7 +222,8 @@ async function holdStep(p: StepPorts, run: StepRun, findingId: string, audience:
       kind: 'step',
       stepId: run.stepId,
       executionId: run.executionId,
-      inputs: run.inputs,
+      // Kept in the store until it resumes: the person, not Slack's interactivity secret.
+      inputs: withoutSecrets(run.inputs),
       ref: run.ref,
     },
     ref: run.ref,
@@ -232,6 +240,10 @@ export async function runWorkflowStep(p: StepPorts, run: StepRun): Promise<StepE
   const log = p.logger.child({ ref, step: run.stepId, execution: run.executionId });
   const input = readStepInputs(def, run.inputs);
   const wrong = input.ok ? semanticError(p, run.stepId, input.values) : input.error;
+  if (!input.ok && input.noPerson) {
+    log.warn('workflow step refused: no person ran it (no interactivity)');
+    return fail(stepWords.noPerson(ref));
+  }
   if (!input.ok || wrong !== undefined) {
     log.warn({ why: wrong }, 'workflow step refused: bad input');
     return fail(stepWords.badInput(wrong ?? '', ref));

@@ -15,7 +15,7 @@ import { defineSteps } from '../helpers/workflow.js';
  * acknowledged, so the person who ran the workflow learns why.
  */
 
-const SNOOZE = { finding_id: 'FND_SA_UNOWNED', user_id: 'U0ALICE', days: 7, reason: 'Change freeze' };
+const SNOOZE = { finding_id: 'FND_SA_UNOWNED', days: 7, reason: 'Change freeze' };
 const ended = (h: Harness) =>
   h.slack.callsOf('functions.completeSuccess').length + h.slack.callsOf('functions.completeError').length;
 
@@ -35,7 +35,7 @@ describe('Workflow Builder runs as Slack delivers them', () => {
         'snooze_finding',
         SNOOZE,
         { url: a.url },
-        { retry: { retryDelaysMs: [] } },
+        { by: 'U0ALICE', retry: { retryDelaysMs: [] } },
       );
       const first = await delivery;
       expect(first.delivered).toBe(true);
@@ -77,7 +77,7 @@ describe('a run from a workspace Warden does not serve', () => {
     const h = await start();
     defineSteps(h);
     const before = h.tenant.requests.length;
-    const { run, event } = h.slack.functions.start('snooze_finding', SNOOZE);
+    const { run, event } = h.slack.functions.start('snooze_finding', SNOOZE, { by: 'U0ALICE' });
     const delivery = await h.slack.sendEvent(event, { url: h.url }, { teamId: 'T0OTHERCO' });
     expect(delivery.delivered).toBe(true);
     await waitFor(() => run.status !== 'running', 5_000, 'the step to end');

@@ -22,7 +22,6 @@ const CAROL: SlackActor = { ...ALICE, userId: 'U0CAROL', userName: 'carol' };
 const FINDING = 'FND_UNUSED_SECRET';
 const INPUTS = {
   finding_id: FINDING,
-  user_id: 'U0ALICE',
   justification: 'Break-glass secret, monitored',
   days: 30,
 };

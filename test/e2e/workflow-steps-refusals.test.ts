@@ -14,7 +14,7 @@ const startOne = harnessPerTest();
 const start = async (yaml = '') => {
   h = await startOne({ file: parseConfigFile(yaml, 'test.yaml') });
 };
-const SNOOZE = { finding_id: 'FND_SA_UNOWNED', user_id: 'U0ALICE', days: 7, reason: 'Change freeze' };
+const SNOOZE = { finding_id: 'FND_SA_UNOWNED', days: 7, reason: 'Change freeze' };
 const audit = () => h.warden.store.auditLog({ limit: 50 });
 const tenantCalls = () => h.tenant.requests.filter((r) => r.path.startsWith('/api/')).length;
 
@@ -33,24 +33,26 @@ describe('Workflow Builder steps refused', () => {
     await expectNothingChanged();
     expect((await audit())[0]).toMatchObject({ action: 'snooze', user_id: 'U0ALICE', outcome: 'denied' });
     // Bob is in the group: the same step as him goes through
-    const bobs = await runStep(h, 'snooze_finding', { ...SNOOZE, user_id: 'U0BOB' });
+    const bobs = await runStep(h, 'snooze_finding', SNOOZE, { by: 'U0BOB' });
     expect(bobs.status).toBe('completed');
   });
 
   it('a guest, a bot or a person of another organisation: failed, nothing read or changed', async () => {
     await start();
     const before = tenantCalls();
-    const guest = await runStep(h, 'get_finding', { finding_id: 'FND_SA_UNOWNED', user_id: 'U0GUEST' });
+    const guest = await runStep(h, 'get_finding', { finding_id: 'FND_SA_UNOWNED' }, { by: 'U0GUEST' });
     expect(guest).toMatchObject({ status: 'failed', error: expect.stringMatching(/Guests may not/) });
-    const external = await runStep(h, 'snooze_finding', { ...SNOOZE, user_id: 'U0EXTERNAL' });
+    const external = await runStep(h, 'snooze_finding', SNOOZE, { by: 'U0EXTERNAL' });
     expect(external).toMatchObject({
       status: 'failed',
       error: expect.stringMatching(/workspace|organisation/i),
     });
-    const bot = await runStep(h, 'notify_owner', {
-      finding_id: 'FND_CONNECTOR_ANOMALY_OFF',
-      user_id: 'U0BOTTY',
-    });
+    const bot = await runStep(
+      h,
+      'notify_owner',
+      { finding_id: 'FND_CONNECTOR_ANOMALY_OFF' },
+      { by: 'U0BOTTY' },
+    );
     expect(bot).toMatchObject({ status: 'failed', error: expect.stringMatching(/Bots may not/) });
     expect(tenantCalls()).toBe(before);
     await expectNothingChanged();
@@ -59,11 +61,7 @@ describe('Workflow Builder steps refused', () => {
   it.each([
     ['an input it does not declare', { ...SNOOZE, shell: 'rm -rf /' }, /does not take `shell`/],
     ['a number as text', { ...SNOOZE, days: '7' }, /`days` must be a whole number/],
-    [
-      'an email for a person',
-      { ...SNOOZE, user_id: 'alice@acme.example' },
-      /`user_id` must be a Slack person/,
-    ],
+    ['a person to act as (no longer taken)', { ...SNOOZE, user_id: 'U0BOB' }, /does not take `user_id`/],
     ['a path for a finding id', { ...SNOOZE, finding_id: '../../x' }, /`finding_id` is not a finding id/],
     ['days past the limit', { ...SNOOZE, days: 100_000 }, /`days` must be between 1 and/],
     ['no reason', { ...SNOOZE, reason: null }, /needs `reason`/],
@@ -81,7 +79,7 @@ describe('Workflow Builder steps refused', () => {
 
   it('a finding the tenant does not know: failed, saying so', async () => {
     await start();
-    const run = await runStep(h, 'get_finding', { finding_id: 'FND_DOES_NOT_EXIST', user_id: 'U0ALICE' });
+    const run = await runStep(h, 'get_finding', { finding_id: 'FND_DOES_NOT_EXIST' });
     expect(run).toMatchObject({ status: 'failed', error: expect.stringMatching(/no such item/) });
   });
 
@@ -101,7 +99,7 @@ describe('Workflow Builder steps refused', () => {
     expect(h.tenant.findings.get('FND_SA_UNOWNED', Date.now())?.state).toBe('FINDING_STATE_OPEN');
     expect((await audit()).find((e) => e.action === 'snooze')?.outcome).toBe('failed');
     h.tenant.faults.add({ method: 'GET', status: 500, body: { code: 13, message: 'db down' }, times: 20 });
-    const read = await runStep(h, 'get_finding', { finding_id: 'FND_SA_UNOWNED', user_id: 'U0ALICE' });
+    const read = await runStep(h, 'get_finding', { finding_id: 'FND_SA_UNOWNED' });
     expect(read).toMatchObject({ status: 'failed', error: expect.stringMatching(/ref /) });
   });
 });

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -38,7 +38,7 @@ afterEach(async () => {
 
 const LINK = /<(http:\/\/127\.0\.0\.1:\d+\/verify\/[A-Za-z0-9_-]+)\|/;
 const FINDING = 'FND_SA_UNOWNED';
-const SNOOZE = { finding_id: FINDING, user_id: 'U0ALICE', days: 7, reason: 'Change freeze' };
+const SNOOZE = { finding_id: FINDING, days: 7, reason: 'Change freeze' };
 const ALICE_MFA = { email: 'alice@acme.example', amr: ['pwd', 'mfa'], acr: 'mfa' };
 const stateOf = (h: Harness) => h.tenant.findings.get(FINDING, Date.now())?.state;
 
@@ -74,6 +74,14 @@ async function held(h: Harness) {
   return { run, link };
 }
 
+/** The SQLite store's files as they are on disk (the database and its write-ahead log). */
+const storeBytes = (h: Harness) =>
+  readdirSync(h.dataDir)
+    .map((f) => join(h.dataDir, f))
+    .filter((f) => statSync(f).isFile())
+    .map((f) => readFileSync(f).toString('latin1'))
+    .join('');
+
 async function nothingChanged(h: Harness) {
   await settle(200);
   expect(h.stateChanges()).toHaveLength(0);
@@ -84,6 +92,11 @@ describe('Workflow Builder steps under step-up verification', () => {
   it('held until a fresh sign-in as the person; then the change is made and the step completed', async () => {
     const h = await stepUpWarden();
     const { run, link } = await held(h);
+    // the held run is kept as Alice, without Slack's interactivity secret
+    const secret = (run.inputs.interactivity as { interactor: { secret: string } }).interactor.secret;
+    const stored = storeBytes(h);
+    expect(stored).toContain('"interactivity":{"interactor":{"id":"U0ALICE"}}');
+    expect(stored).not.toContain(secret);
     expect((await followStepUpLink(link, ALICE_MFA)).status).toBe(200);
     await waitFor(() => run.status !== 'running', 10_000, 'the step to end');
     expect(run).toMatchObject({

@@ -21,7 +21,7 @@ const state = (id: string) => h.tenant.findings.get(id, Date.now())?.state;
 describe('Workflow Builder steps', () => {
   it('Get finding: completes with the finding’s state and severity; changes nothing', async () => {
     await start();
-    const run = await runStep(h, 'get_finding', { finding_id: 'FND_SA_UNOWNED', user_id: ALICE });
+    const run = await runStep(h, 'get_finding', { finding_id: 'FND_SA_UNOWNED' });
     expect(run.status).toBe('completed');
     expect(run.outputs).toMatchObject({
       finding_id: 'FND_SA_UNOWNED',
@@ -36,12 +36,13 @@ describe('Workflow Builder steps', () => {
   it('Snooze finding: the tenant snoozes it as Alice; the card, its thread and the audit show it', async () => {
     await start();
     const ts = await h.postAlert('FND_SA_UNOWNED');
-    const run = await runStep(h, 'snooze_finding', {
-      finding_id: 'FND_SA_UNOWNED',
-      user_id: ALICE,
-      days: 7,
-      reason: 'Change freeze until the audit',
-    });
+    // Alice clicks the workflow's link trigger: her interactivity is who the step acts as
+    const run = await runStep(
+      h,
+      'snooze_finding',
+      { finding_id: 'FND_SA_UNOWNED', days: 7, reason: 'Change freeze until the audit' },
+      { by: ALICE },
+    );
     expect(run.status).toBe('completed');
     expect(run.outputs).toMatchObject({ finding_id: 'FND_SA_UNOWNED', state: 'FINDING_STATE_SNOOZED' });
     const until = Number(run.outputs?.snoozed_until);
@@ -59,7 +60,6 @@ describe('Workflow Builder steps', () => {
       JSON.stringify(h.slack.messages.find((m) => m.ts === ts)?.blocks).includes('Snoozed'),
     );
     expect((await audit()).find((e) => e.action === 'snooze')).toMatchObject({
-      user_id: ALICE,
       finding_id: 'FND_SA_UNOWNED',
       outcome: 'ok',
     });
@@ -69,14 +69,12 @@ describe('Workflow Builder steps', () => {
     await start();
     const bare = await runStep(h, 'resolve_finding', {
       finding_id: 'FND_NHI_UNOWNED',
-      user_id: ALICE,
       closure_reason: 'other',
     });
     expect(bare).toMatchObject({ status: 'failed', error: expect.stringMatching(/`other` needs a `note`/) });
     expect(h.stateChanges()).toHaveLength(0);
     const run = await runStep(h, 'resolve_finding', {
       finding_id: 'FND_NHI_UNOWNED',
-      user_id: ALICE,
       closure_reason: 'fixed',
       note: 'Owner assigned in the CMDB',
     });
@@ -91,7 +89,6 @@ describe('Workflow Builder steps', () => {
     await start();
     const run = await runStep(h, 'request_risk_acceptance', {
       finding_id: 'FND_UNUSED_SECRET',
-      user_id: ALICE,
       justification: 'Break-glass secret, monitored',
       days: 30,
     });
@@ -105,26 +102,25 @@ describe('Workflow Builder steps', () => {
 
   it('Find owner of finding: the owner’s Slack person, or none', async () => {
     await start();
-    const bobs = await runStep(h, 'find_owner', { finding_id: 'FND_CONNECTOR_ANOMALY_OFF', user_id: ALICE });
+    const bobs = await runStep(h, 'find_owner', { finding_id: 'FND_CONNECTOR_ANOMALY_OFF' });
     expect(bobs.outputs).toEqual({
       finding_id: 'FND_CONNECTOR_ANOMALY_OFF',
       owner_found: true,
       owner_user_id: 'U0BOB',
     });
-    const none = await runStep(h, 'find_owner', { finding_id: 'FND_SA_UNOWNED', user_id: ALICE });
+    const none = await runStep(h, 'find_owner', { finding_id: 'FND_SA_UNOWNED' });
     expect(none.outputs).toEqual({ finding_id: 'FND_SA_UNOWNED', owner_found: false });
   });
 
   it('Notify owner: the card in the owner’s DM, audited; nobody to notify fails and says why', async () => {
     await start();
-    const run = await runStep(h, 'notify_owner', { finding_id: 'FND_CONNECTOR_ANOMALY_OFF', user_id: ALICE });
+    const run = await runStep(h, 'notify_owner', { finding_id: 'FND_CONNECTOR_ANOMALY_OFF' });
     expect(run).toMatchObject({ status: 'completed', outputs: { owner_user_id: 'U0BOB' } });
     expect(h.slack.messages.some((m) => m.channel === 'D0BOB' && !m.thread_ts)).toBe(true);
     expect((await audit()).find((e) => e.action === 'notifyOwner')).toMatchObject({
-      user_id: ALICE,
       outcome: 'ok',
     });
-    const none = await runStep(h, 'notify_owner', { finding_id: 'FND_SA_UNOWNED', user_id: ALICE });
+    const none = await runStep(h, 'notify_owner', { finding_id: 'FND_SA_UNOWNED' });
     expect(none.status).toBe('failed');
     expect(none.error).toMatch(/owner/i);
     expect(none.error?.length).toBeLessThanOrEqual(500);
@@ -133,12 +129,7 @@ describe('Workflow Builder steps', () => {
   it('runs over Socket Mode too, ended with the run’s own function-scoped token', async () => {
     await start('', true);
     await waitFor(() => h.slack.socket.connected, 5_000, 'socket');
-    const run = await runStep(
-      h,
-      'get_finding',
-      { finding_id: 'FND_SNOOZED', user_id: ALICE },
-      { socket: true },
-    );
+    const run = await runStep(h, 'get_finding', { finding_id: 'FND_SNOOZED' }, { socket: true });
     expect(run).toMatchObject({ status: 'completed', outputs: { state: 'FINDING_STATE_SNOOZED' } });
     expect(h.slack.callsOf('functions.completeSuccess').at(-1)?.token).toBe(run.token);
     expect(h.logs.join('')).not.toContain(run.token);

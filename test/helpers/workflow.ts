@@ -17,16 +17,30 @@ export function defineSteps(h: Harness): void {
   h.slack.functions.define(MANIFEST.functions);
 }
 
+export interface RunOpts {
+  /**
+   * The person whose click (a link trigger) started the workflow: Slack gives the step their
+   * interactivity. Alice unless said; null: nobody clicked (a scheduled trigger).
+   */
+  by?: string | null;
+  /** Sent as given, past Workflow Builder's checks (an older definition, a forged event). */
+  unchecked?: boolean;
+  socket?: boolean;
+}
+
+const byOf = (opts: RunOpts) => (opts.by === null ? {} : { by: opts.by ?? 'U0ALICE' });
+
 /** Runs a step as a workflow would and waits for Warden to end it (or, `running`, for it to be taken). */
 export async function runStep(
   h: Harness,
   callbackId: string,
   inputs: Record<string, unknown>,
-  opts: { unchecked?: boolean; socket?: boolean } = {},
+  opts: RunOpts = {},
 ): Promise<FunctionRun> {
   if (h.slack.functions.definitions.size === 0) defineSteps(h);
   const { run, delivery } = h.slack.runStep(callbackId, inputs, opts.socket ? 'socket' : { url: h.url }, {
     ...(opts.unchecked ? { unchecked: true } : {}),
+    ...byOf(opts),
     retry: { retryDelaysMs: [] },
   });
   const delivered = await delivery;
@@ -36,13 +50,18 @@ export async function runStep(
 }
 
 /** Runs a step that waits (four-eyes): resolves once Warden has taken it and posted the request. */
-export async function startStep(h: Harness, callbackId: string, inputs: Record<string, unknown>) {
+export async function startStep(
+  h: Harness,
+  callbackId: string,
+  inputs: Record<string, unknown>,
+  opts: Pick<RunOpts, 'by'> = {},
+) {
   if (h.slack.functions.definitions.size === 0) defineSteps(h);
   const { run, delivery } = h.slack.runStep(
     callbackId,
     inputs,
     { url: h.url },
-    { retry: { retryDelaysMs: [] } },
+    { ...byOf(opts), retry: { retryDelaysMs: [] } },
   );
   await delivery;
   return run;

@@ -45,6 +45,7 @@ const SLACK_TYPES = new Set([
   'timestamp',
   'slack#/types/user_id',
   'slack#/types/channel_id',
+  'slack#/types/interactivity',
   'slack#/types/usergroup_id',
   'slack#/types/date',
   'slack#/types/rich_text',
@@ -115,22 +116,43 @@ describe('manifest.yml Workflow Builder steps', () => {
 
 describe('a run’s inputs, read against the step', () => {
   const snooze = STEPS.snooze_finding;
-  const good = { finding_id: 'FND_1', user_id: 'U0ALICE', days: 7, reason: 'Change freeze' };
+  const values = { finding_id: 'FND_1', days: 7, reason: 'Change freeze' };
+  const interactivity = {
+    interactor: { id: 'U0ALICE', secret: 'c2VjcmV0LW9mLXNsYWNr' },
+    interactivity_pointer: '1700000000000.1234567.abcdef',
+  };
+  const good = { ...values, interactivity };
 
-  it('takes declared inputs of the right types; an empty optional one is absent', () => {
+  it('takes declared inputs of the right types, the person from the interactivity only', () => {
     expect(readStepInputs(snooze, { ...good, channel_id: '' })).toEqual({
       ok: true,
-      values: good,
+      values, // the interactivity (its secret) is not a value a step passes on
       findingId: 'FND_1',
       userId: 'U0ALICE',
     });
+  });
+
+  it('every step acts as the person in a required interactivity, none names one in a user_id', () => {
+    for (const id of STEP_IDS) {
+      expect(STEPS[id].inputs.interactivity).toEqual({ type: 'slack#/types/interactivity', required: true });
+      expect(Object.values(STEPS[id].inputs).filter((p) => p.type === 'slack#/types/user_id')).toEqual([]);
+    }
+  });
+
+  it.each([
+    ['missing', values],
+    ['a bare user id', { ...values, interactivity: 'U0ALICE' }],
+    ['no interactor', { ...values, interactivity: { interactivity_pointer: 'x' } }],
+    ['an email as the interactor', { ...values, interactivity: { interactor: { id: 'alice@example.com' } } }],
+  ])('runs nobody when the interactivity is %s', (_what, inputs) => {
+    expect(readStepInputs(snooze, inputs)).toMatchObject({ ok: false, noPerson: true });
   });
 
   it.each([
     [{ ...good, extra: 'x' }, /does not take `extra`/],
     [{ ...good, days: '7' }, /`days` must be a whole number/],
     [{ ...good, days: 1.5 }, /`days` must be a whole number/],
-    [{ ...good, user_id: 'alice@example.com' }, /`user_id` must be a Slack person/],
+    [{ ...good, user_id: 'U0CISO' }, /does not take `user_id`/],
     [{ ...good, finding_id: '../../x' }, /not a finding id/],
     [{ ...good, reason: undefined }, /needs `reason`/],
     [{ ...good, reason: 'x'.repeat(2_001) }, /longer than 2000/],
