@@ -31,6 +31,9 @@ const WHY: Record<StepUpRefusal, string> = {
   notConfigured: 'step-up verification is not configured',
 };
 
+/** Why a verification was refused, as a clause ("this link expired (…)"). */
+export const stepUpWhy = (why: StepUpRefusal): string => WHY[why];
+
 /** What the gated action is, in a few words ("suppress finding `F1`"). */
 export function stepUpWhat(key: string, findingIds: readonly string[]): string {
   const one = findingIds.length === 1 && findingIds[0] ? ` finding ${code(findingIds[0])}` : '';

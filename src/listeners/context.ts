@@ -1,4 +1,5 @@
 import type { Ports } from '../ports/index.js';
+import type { ReplayMemory } from '../ports/store.js';
 import type { RecentKeys } from '../slack/recent-keys.js';
 import type { WorkQueue } from '../slack/work-queue.js';
 import type { PayloadOrigin } from './payloads.js';
@@ -10,6 +11,11 @@ export interface ListenerContext {
   work: WorkQueue;
   /** Interactions already handled (by trigger_id): a repeated delivery does nothing. */
   delivered: RecentKeys;
+  /**
+   * The store's memory of what was taken, shared by replicas: a Workflow Builder run Slack
+   * delivers again (a retried event) may land on another replica, or after a restart.
+   */
+  replays?: ReplayMemory | undefined;
   /**
    * Installed by OAuth: the ports of the workspace a request came through (Bolt's context.teamId,
    * set by the installation that authorized it), and why a request may not be served at all.

@@ -11,7 +11,9 @@ import { OWNER_ROUTES } from './routes/owners.js';
 import { REVIEW_ROUTES } from './routes/review.js';
 import { ROLLUP_ROUTES } from './routes/rollups.js';
 import { SHORTCUT_ROUTES } from './routes/shortcuts.js';
+import { WORKFLOW_STEP_ROUTES } from './routes/workflow-steps.js';
 import { registerCommand, registerRoutes } from './runner.js';
+import { registerSteps } from './step-runner.js';
 
 /** Every route Warden answers, feature by feature (the ids come from blockkit/). */
 export const ROUTES: readonly Route[] = [
@@ -31,4 +33,5 @@ export function registerListeners(app: App, ctx: ListenerContext): void {
   registerMiddleware(app, ctx);
   registerRoutes(app, ctx, ROUTES);
   registerCommand(app, ctx);
+  registerSteps(app, ctx, WORKFLOW_STEP_ROUTES);
 }

@@ -1,15 +1,23 @@
 import type { AnyMiddlewareArgs, App } from '@slack/bolt';
 import { EXTERNAL_REFUSED } from '../blockkit/connect-words.js';
 import { BUSY } from '../blockkit/interaction-words.js';
+import { stepWords } from '../blockkit/workflow-step-words.js';
 import { slackKindOf } from '../http/request-context.js';
 import type { ListenerContext } from './context.js';
 import { foreignOrigin, teamOf } from './payloads.js';
+import { refOf } from './ref.js';
 
 /** WorkspaceSet.refuses' reason for a person of an organisation Warden does not serve. */
 const PARTNER = 'a person of another organisation';
 
 /** The answer to an interaction turned away under overload: in the ack itself, no further work. */
 async function shed(args: AnyMiddlewareArgs, kind: string): Promise<void> {
+  // A workflow step is never left running: it fails, saying why.
+  if ('fail' in args && typeof args.fail === 'function' && 'ack' in args && typeof args.ack === 'function') {
+    await args.ack();
+    await args.fail({ error: BUSY.replace(/^:[a-z_]+: /, '') }).catch(() => undefined);
+    return;
+  }
   if (!('ack' in args) || typeof args.ack !== 'function') return;
   if (kind === 'command' && 'command' in args) {
     await args.ack({ response_type: 'ephemeral', text: BUSY });
@@ -22,6 +30,17 @@ async function shed(args: AnyMiddlewareArgs, kind: string): Promise<void> {
     return;
   }
   await args.ack();
+}
+
+/**
+ * A Workflow Builder run turned away is failed with a sentence (Bolt's fail, with the run's own
+ * function-scoped token), not only acked: the person who ran the workflow sees why.
+ */
+async function failStep(args: AnyMiddlewareArgs, ref: string): Promise<boolean> {
+  if (!('fail' in args) || typeof args.fail !== 'function' || !('ack' in args)) return false;
+  if (typeof args.ack === 'function') await args.ack();
+  await args.fail({ error: stepWords.notServed(ref) }).catch(() => undefined);
+  return true;
 }
 
 /** Says to a Slack Connect partner that Warden does not act for them: in the ack, or by response_url. */
@@ -71,11 +90,13 @@ export function registerMiddleware(app: App, { ports, work, delivered, workspace
       ? await workspaces.refuses(origin)
       : foreignOrigin(origin, { teamId, enterpriseId });
     if (foreign) {
+      const ref = refOf(args.context);
       logger.warn(
-        { team: origin.teamId ?? null, userTeam: origin.userTeamId ?? null, type, why: foreign },
+        { ref, team: origin.teamId ?? null, userTeam: origin.userTeamId ?? null, type, why: foreign },
         'request from another workspace refused',
       );
       metrics.interactions.inc({ kind, outcome: 'rejected' });
+      if (await failStep(args, ref)) return;
       // A person of another organisation in a shared channel of ours is told why (Slack Connect).
       const partner =
         origin.userTeamId !== undefined &&

@@ -18,6 +18,7 @@ import type {
   HistoryPort,
   PeoplePort,
   PrivatePort,
+  StepsPort,
   ViewsPort,
 } from './slack.js';
 import type { IdentityProvider, StepUpStore } from './step-up.js';
@@ -123,6 +124,7 @@ export interface SlackPorts {
   people: PeoplePort;
   groups: GroupsPort;
   privately: PrivatePort;
+  steps: StepsPort;
 }
 
 /** The tenant's API (tenant/). */

@@ -67,6 +67,15 @@ export interface FilePort {
   }): Promise<void>;
 }
 
+/**
+ * Ends a Workflow Builder step (functions.completeSuccess / functions.completeError) with the
+ * app's bot token: a step may end long after its event (four-eyes), on any replica.
+ */
+export interface StepsPort {
+  complete(executionId: string, outputs: Record<string, string | number | boolean>): Promise<void>;
+  fail(executionId: string, error: string): Promise<void>;
+}
+
 /** Who a Slack user is, from users.info. */
 export interface SlackPerson {
   id: string;

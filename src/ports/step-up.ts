@@ -18,6 +18,8 @@ export interface NewStepUp {
   channel: string;
   createdAt: number;
   expiresAt: number;
+  /** The Workflow Builder step that waits for this verification, ended by how it ends. */
+  functionExecutionId?: string | undefined;
 }
 
 export interface StepUpRecord extends NewStepUp {
@@ -36,7 +38,13 @@ export interface SignInChecks {
 
 export type StepUpClaim =
   | { ok: true; record: StepUpRecord }
-  | { ok: false; why: 'unknown' | 'used' | 'expired'; record?: StepUpRecord };
+  | {
+      ok: false;
+      why: 'unknown' | 'used' | 'expired';
+      record?: StepUpRecord;
+      /** This call moved the expired row to refused (of two replicas, one does). */
+      settled?: boolean;
+    };
 
 export interface StepUpStore {
   createStepUp(r: NewStepUp): Promise<void>;
@@ -45,6 +53,11 @@ export interface StepUpStore {
   /** The provider's answer, once: the started row with this state becomes `checking`. */
   claimStepUpCallback(state: string, now: number): Promise<StepUpClaim>;
   settleStepUp(id: string, status: 'passed' | 'refused', now: number): Promise<void>;
+  /**
+   * Workflow Builder steps' verifications past their link's expiry, not yet opened or not yet
+   * answered: refused, each returned once (to one replica) so its step is failed once.
+   */
+  expireStepUpSteps(now: number): Promise<StepUpRecord[]>;
 }
 
 /** What the identity provider asserted about a fresh sign-in, its ID token checked. */

@@ -137,12 +137,14 @@ export interface Approval {
    * group. Null for a request about one finding.
    */
   findingIds: string[] | null;
+  /** Asked by a Workflow Builder step: its function_execution_id, completed by the decision. */
+  functionExecutionId?: string | null | undefined;
 }
 
 export type NewApproval = Omit<
   Approval,
-  'id' | 'requestTs' | 'status' | 'decidedBy' | 'decisionReason' | 'findingIds'
-> & { findingIds?: string[] | undefined };
+  'id' | 'requestTs' | 'status' | 'decidedBy' | 'decisionReason' | 'findingIds' | 'functionExecutionId'
+> & { findingIds?: string[] | undefined; functionExecutionId?: string | undefined };
 
 export interface ApprovalStore {
   createApproval(approval: NewApproval): Promise<Approval>;

@@ -1,7 +1,7 @@
 import type { ModalView } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
-import type { ChatPort, FilePort, HistoryPort, ViewsPort } from '../ports/slack.js';
+import type { ChatPort, FilePort, HistoryPort, StepsPort, ViewsPort } from '../ports/slack.js';
 
 /** Slack's Web API behind Warden's narrow ports (clients of slack/clients.ts; their errors are already mapped). */
 
@@ -125,6 +125,17 @@ export function createFilePort(client: WebClient): FilePort {
         title: f.title,
         initial_comment: f.comment,
       });
+    },
+  };
+}
+
+export function createStepsPort(client: WebClient): StepsPort {
+  return {
+    async complete(executionId, outputs) {
+      await client.functions.completeSuccess({ function_execution_id: executionId, outputs });
+    },
+    async fail(executionId, error) {
+      await client.functions.completeError({ function_execution_id: executionId, error });
     },
   };
 }

@@ -132,6 +132,8 @@ export interface ApprovalsTable {
   decided_at: number | null;
   /** A bulk acceptance: the findings it covers, as a JSON array (null for one finding). */
   finding_ids: string | null;
+  /** Asked by a Workflow Builder step: the step the decision completes (null otherwise). */
+  function_execution_id: string | null;
 }
 
 /** Requests already taken (signed Slack requests, webhook token ids) until they expire. */
@@ -223,6 +225,8 @@ export interface StepUpsTable {
   verifier: string | null;
   started_at: number | null;
   settled_at: number | null;
+  /** The Workflow Builder step waiting for this verification (migration 0101). */
+  function_execution_id: string | null;
 }
 
 /** A note attached to a finding from a Slack message (migration 0105, ports/notes.ts). */

@@ -53,7 +53,8 @@ export interface ChangeFindingStateInput {
 
 export type ChangeOutcome =
   | { ok: true; finding: Finding; card: Card | undefined }
-  | { ok: false; reason: 'busy' | 'refused' };
+  /** `error`: what the tenant answered (a workflow step's failure says it). */
+  | { ok: false; reason: 'busy' | 'refused'; error?: unknown };
 
 async function actorOf(p: Pick<Ports, 'people'>, userId: string): Promise<Actor> {
   try {
@@ -177,7 +178,7 @@ export async function changeFindingState(
     await audit(p, input, outcomeOf(error), attemptId, error);
     const what = `${actionRow(action.kind).verb} finding ${code(findingId)}`;
     await p.privately.tell(input.audience, describeFailure(error, what, ref));
-    return { ok: false, reason: 'refused' };
+    return { ok: false, reason: 'refused', error };
   } finally {
     await p.inflight.release(findingId);
   }

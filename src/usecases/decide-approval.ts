@@ -13,6 +13,7 @@ import { type ChangePorts, changeFindingState } from './change-finding-state.js'
 import { changeManyFindings } from './change-many-findings.js';
 import { recordAudit } from './record-audit.js';
 import { type GatePorts, holdForStepUp, mustStepUp } from './step-up.js';
+import { approvedStep, deniedStep } from './workflow-step-end.js';
 
 /**
  * An approver's decision on a four-eyes request: only an approver who is not the requester, in
@@ -23,7 +24,7 @@ import { type GatePorts, holdForStepUp, mustStepUp } from './step-up.js';
 export type DecidePorts = ChangePorts &
   AuthorizePorts &
   GatePorts &
-  Pick<Ports, 'approvals' | 'views' | 'rollups' | 'timers'>;
+  Pick<Ports, 'approvals' | 'views' | 'rollups' | 'timers' | 'steps'>;
 
 export interface DecisionInput {
   kind: 'approve' | 'deny';
@@ -140,7 +141,10 @@ export async function decide(
     await p.privately.tell(audience, DECIDED_FIRST);
     return;
   }
-  if (input.kind === 'deny') return deny(p, approval, input, input.reason ?? '');
+  if (input.kind === 'deny') {
+    await deniedStep(p, approval, input.userId, input.reason ?? '');
+    return deny(p, approval, input, input.reason ?? '');
+  }
   const expiresAt = input.expiresAt ?? new Date(approval.riskExpiresAt);
   if (approval.findingIds) return approveMany(p, approval, input, expiresAt, audience);
   const outcome = await changeFindingState(p, {
@@ -160,6 +164,7 @@ export async function decide(
     return;
   }
   await refreshRequest(p, approval.id);
+  await approvedStep(p, approval, outcome.finding, input.userId, expiresAt);
   if (!approval.messageTs && approval.requestTs) {
     await p.chat
       .post({

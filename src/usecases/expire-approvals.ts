@@ -4,14 +4,16 @@ import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { isApprover } from './approvers.js';
 import { refreshRequest } from './decide-approval.js';
+import { expiredStep } from './workflow-step-end.js';
 
 /** Marks four-eyes requests past their deadline expired and says so where they were asked. */
 export async function expireApprovals(
-  p: Pick<Ports, 'approvals' | 'chat' | 'settings' | 'clock' | 'logger'>,
+  p: Pick<Ports, 'approvals' | 'chat' | 'settings' | 'clock' | 'logger' | 'steps'>,
 ): Promise<number> {
   const expired = await p.approvals.expireApprovals(p.clock());
   for (const a of expired) {
     await refreshRequest(p, a.id);
+    await expiredStep(p, a);
     const thread = a.requestTs ?? a.messageTs;
     if (!thread) continue;
     await p.chat

@@ -57,7 +57,10 @@ export async function sendToOwner(
   return card;
 }
 
-export async function notifyOwner(p: NotifyPorts, input: NotifyInput): Promise<void> {
+/** What happened, for a caller that reports it itself (a workflow step): the person is told either way. */
+export type NotifyOutcome = { ok: true; owner: string } | { ok: false; text: string };
+
+export async function notifyOwner(p: NotifyPorts, input: NotifyInput): Promise<NotifyOutcome> {
   const { findingId, ref } = input;
   const log = p.logger.child({ ref, findingId, user: input.userId, action: 'notifyOwner' });
   const audit = (
@@ -82,17 +85,16 @@ export async function notifyOwner(p: NotifyPorts, input: NotifyInput): Promise<v
   } catch (error) {
     logTenantFailure(log, error, 'owner not notified');
     await audit('failed', String(error).slice(0, 200));
-    await p.privately.tell(
-      input.audience,
-      describeFailure(error, `notify the owner of ${code(findingId)}`, ref),
-    );
-    return;
+    const text = describeFailure(error, `notify the owner of ${code(findingId)}`, ref);
+    await p.privately.tell(input.audience, text);
+    return { ok: false, text };
   }
   if (!dm.ok) {
     log.info({ why: dm.code }, 'owner not notified');
     await audit('refused', dm.code);
-    await p.privately.tell(input.audience, nobodyNotified(dm.text));
-    return;
+    const text = nobodyNotified(dm.text);
+    await p.privately.tell(input.audience, text);
+    return { ok: false, text };
   }
   const params = { owner: dm.identityUserId, slackUser: dm.slackUserId };
   const claim = {
@@ -108,16 +110,18 @@ export async function notifyOwner(p: NotifyPorts, input: NotifyInput): Promise<v
   } catch (error) {
     log.warn({ err: error }, 'owner not notified: the cooldown could not be claimed');
     await audit('failed', String(error).slice(0, 200), params);
-    await p.privately.tell(input.audience, describeFailure(error, 'send the finding to its owner', ref));
-    return;
+    const text = describeFailure(error, 'send the finding to its owner', ref);
+    await p.privately.tell(input.audience, text);
+    return { ok: false, text };
   }
   if (taken !== true) {
     log.info({ owner: dm.slackUserId, at: taken.at }, 'owner not notified: already notified');
     await audit('refused', 'already-notified', params);
     const again = new Date(taken.until);
     const words = { owner: dm.slackUserId, by: taken.by, at: new Date(taken.at), again, you: input.userId };
-    await p.privately.tell(input.audience, alreadyNotifiedText(words));
-    return;
+    const text = alreadyNotifiedText(words);
+    await p.privately.tell(input.audience, text);
+    return { ok: false, text };
   }
   try {
     await sendToOwner(
@@ -131,8 +135,9 @@ export async function notifyOwner(p: NotifyPorts, input: NotifyInput): Promise<v
     // Not sent: the next click may try again at once.
     await p.cards.releaseOwnerNotice(findingId, claim.owner, claim.holder).catch(() => undefined);
     await audit('failed', String(error).slice(0, 200), params);
-    await p.privately.tell(input.audience, describeFailure(error, 'send the finding to its owner', ref));
-    return;
+    const text = describeFailure(error, 'send the finding to its owner', ref);
+    await p.privately.tell(input.audience, text);
+    return { ok: false, text };
   }
   await audit('ok', undefined, params);
   log.info({ owner: dm.slackUserId }, 'owner notified');
@@ -140,4 +145,5 @@ export async function notifyOwner(p: NotifyPorts, input: NotifyInput): Promise<v
   if (input.card)
     await replyInThread(p, input.card, line).catch(() => p.privately.tell(input.audience, line));
   else await p.privately.tell(input.audience, said(line));
+  return { ok: true, owner: dm.slackUserId };
 }

@@ -3,6 +3,7 @@ import { describeFailure } from '../blockkit/failure.js';
 import { awaitingApprover } from '../blockkit/outcome-words.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
+import type { Approval } from '../ports/store.js';
 import { recordAudit } from './record-audit.js';
 
 export type RequestPorts = Pick<
@@ -22,6 +23,8 @@ export interface RiskRequest {
   ref: string;
   /** A bulk acceptance: the findings it covers (`findingId` then names the roll-up). */
   findingIds?: string[] | undefined;
+  /** Asked by a Workflow Builder step: the decision completes it (kept with the request). */
+  functionExecutionId?: string | undefined;
 }
 
 /**
@@ -29,7 +32,10 @@ export interface RiskRequest {
  * becomes a pending approval and a request in the card's thread; nothing is sent to the tenant
  * until an approver decides (decide-approval.ts).
  */
-export async function requestRiskAcceptance(p: RequestPorts, req: RiskRequest): Promise<void> {
+export async function requestRiskAcceptance(
+  p: RequestPorts,
+  req: RiskRequest,
+): Promise<Approval | undefined> {
   const approvers = p.settings.approvers;
   if (!approvers) throw new Error('four-eyes is not configured');
   const now = p.clock();
@@ -43,6 +49,7 @@ export async function requestRiskAcceptance(p: RequestPorts, req: RiskRequest): 
     createdAt: now,
     expireAt: now + p.settings.approvalTtlMs,
     ...(req.findingIds ? { findingIds: req.findingIds } : {}),
+    ...(req.functionExecutionId ? { functionExecutionId: req.functionExecutionId } : {}),
   });
   const log = p.logger.child({ ref: req.ref, approvalId: approval.id, findingId: req.findingId });
   const message = renderApprovalRequest(approval, approvers);
@@ -52,7 +59,7 @@ export async function requestRiskAcceptance(p: RequestPorts, req: RiskRequest): 
   } catch (error) {
     log.error({ err: error }, 'approval request could not be posted');
     await p.privately.tell(req.audience, describeFailure(error, 'post the approval request', req.ref));
-    return;
+    return undefined;
   }
   await recordAudit(p, {
     userId: req.requesterId,
@@ -78,4 +85,5 @@ export async function requestRiskAcceptance(p: RequestPorts, req: RiskRequest): 
       req.cardTs ? (req.findingIds ? "the roll-up's thread" : "the alert's thread") : 'this channel',
     ),
   );
+  return approval;
 }

@@ -8,6 +8,8 @@ import { type AnswerPorts, answerAsk } from './attest-answer.js';
 import { type AccessRequest, refusal } from './authorize.js';
 import { type DecidePorts, decide } from './decide-approval.js';
 import { type SubmitPorts, submitFindingAction } from './submit-action.js';
+import type { StepPorts } from './workflow-step.js';
+import { type HeldStepPorts, resumeStep } from './workflow-step-up.js';
 
 /**
  * What runs once a step-up verification passed: the held action's own use case, called again as
@@ -16,9 +18,9 @@ import { type SubmitPorts, submitFindingAction } from './submit-action.js';
  * while they signed in. One entry per kind of held action: the attestation answers add theirs.
  */
 
-export type ResumePorts = SubmitPorts & DecidePorts & GroupPorts & AnswerPorts;
+export type ResumePorts = SubmitPorts & DecidePorts & GroupPorts & AnswerPorts & StepPorts & HeldStepPorts;
 
-type Resumer = (p: ResumePorts, intent: unknown, verifiedAt: number, userId: string) => Promise<void>;
+type Resumer = (p: ResumePorts, intent: unknown, verifiedAt: number, record: StepUpRecord) => Promise<void>;
 
 const id = z.string().min(1).max(200);
 const words = z.string().max(4_000);
@@ -103,6 +105,8 @@ async function stillAllowed(
 }
 
 const RESUMERS: Record<string, Resumer> = {
+  // A Workflow Builder step: run again, verified, and ended (usecases/workflow-step-up.ts).
+  step: (p, _intent, verifiedAt, record) => resumeStep(p, record, verifiedAt),
   async finding(p, intent, verifiedAt) {
     const i = FindingIntent.parse(intent);
     const action: FindingAction = i.action;
@@ -188,5 +192,5 @@ export async function resumeVerified(
   const kind = z.object({ kind: z.string() }).parse(record.intent).kind;
   const resume = RESUMERS[kind];
   if (!resume) throw new Error(`no resumer for held action ${kind}`);
-  await resume(p, record.intent, verifiedAt, record.userId);
+  await resume(p, record.intent, verifiedAt, record);
 }

@@ -9,6 +9,7 @@ import type { Ports } from '../ports/index.js';
 import { SignInError, type StepUpRecord, type VerifiedSignIn } from '../ports/step-up.js';
 import { recordAudit } from './record-audit.js';
 import { linkId } from './step-up.js';
+import { failHeldStep } from './workflow-step-up.js';
 
 /**
  * The two steps of a verification in the person's browser. Opening the link (once) sends them to
@@ -22,7 +23,16 @@ import { linkId } from './step-up.js';
 
 export type VerifyPorts = Pick<
   Ports,
-  'stepUps' | 'identity' | 'people' | 'privately' | 'settings' | 'clock' | 'audit' | 'logger' | 'metrics'
+  | 'stepUps'
+  | 'identity'
+  | 'people'
+  | 'privately'
+  | 'settings'
+  | 'clock'
+  | 'audit'
+  | 'logger'
+  | 'metrics'
+  | 'steps'
 >;
 
 /** What the browser is answered: a redirect to the provider, or a page saying what happened. */
@@ -41,6 +51,8 @@ async function refuse(
   record: StepUpRecord | undefined,
   why: StepUpRefusal,
   ref: string,
+  /** This refusal settled the held action (not a link already used): a held step is failed. */
+  settled = false,
 ): Promise<BrowserAnswer> {
   p.metrics.stepUps.inc({ action: record?.key ?? 'unknown', outcome: 'refused', reason: why });
   p.logger.warn({ ref, user: record?.userId, action: record?.key, why }, 'step-up verification refused');
@@ -57,6 +69,7 @@ async function refuse(
       { channel: record.channel, user: record.userId },
       stepUpRefusedInSlack(whatOf(record), why),
     );
+    if (settled) await failHeldStep(p, record, why);
   }
   return { page: STEP_UP_PAGE.refused(why), status: 403 };
 }
@@ -73,7 +86,7 @@ export async function openStepUpLink(p: VerifyPorts, token: string, ref: string)
     return { page: STEP_UP_PAGE.unavailable, status: 503 };
   }
   const claim = await p.stepUps.startStepUp(linkId(token), p.clock(), begun.checks);
-  if (!claim.ok) return refuse(p, claim.record, claim.why, ref);
+  if (!claim.ok) return refuse(p, claim.record, claim.why, ref, claim.settled === true);
   return { redirect: begun.url };
 }
 
@@ -110,7 +123,7 @@ export async function completeStepUp(p: VerifyPorts, callbackUrl: URL, ref: stri
   if (!p.identity) return { answer: { page: STEP_UP_PAGE.refused('notConfigured'), status: 404 } };
   if (!state) return { answer: await refuse(p, undefined, 'unknown', ref) };
   const claim = await p.stepUps.claimStepUpCallback(state, p.clock());
-  if (!claim.ok) return { answer: await refuse(p, claim.record, claim.why, ref) };
+  if (!claim.ok) return { answer: await refuse(p, claim.record, claim.why, ref, claim.settled === true) };
   const { record } = claim;
   let why: StepUpRefusal | undefined;
   try {
@@ -128,7 +141,7 @@ export async function completeStepUp(p: VerifyPorts, callbackUrl: URL, ref: stri
   const now = p.clock();
   if (why) {
     await p.stepUps.settleStepUp(record.id, 'refused', now);
-    return { answer: await refuse(p, record, why, ref) };
+    return { answer: await refuse(p, record, why, ref, true) };
   }
   await p.stepUps.settleStepUp(record.id, 'passed', now);
   p.metrics.stepUps.inc({ action: record.key, outcome: 'passed', reason: '' });

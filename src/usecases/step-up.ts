@@ -41,17 +41,20 @@ export interface HoldInput {
   /** What runs once verified: a kind of usecases/step-up-resume.ts and its input, as JSON. */
   intent: { kind: string } & Record<string, unknown>;
   ref: string;
+  /** A Workflow Builder step waiting for it: ended by how the verification ends. */
+  functionExecutionId?: string | undefined;
 }
 
-/** Holds the action for a verification and sends the person the link (privately). */
-export async function holdForStepUp(p: GatePorts, h: HoldInput): Promise<void> {
+/** Holds the action for a verification and sends the person the link (privately): whether it reached them. */
+export async function holdForStepUp(p: GatePorts, h: HoldInput): Promise<{ id: string; told: boolean }> {
   const base = p.settings.stepUp?.linkBase;
   if (!base) throw new Error('step-up verification asked for, but not configured');
   const token = randomBytes(32).toString('base64url');
   const now = p.clock();
   const what = stepUpWhat(h.key, h.findingIds);
+  const id = linkId(token);
   await p.stepUps.createStepUp({
-    id: linkId(token),
+    id,
     userId: h.userId,
     key: h.key,
     findingIds: h.findingIds,
@@ -59,6 +62,7 @@ export async function holdForStepUp(p: GatePorts, h: HoldInput): Promise<void> {
     channel: h.audience.channel,
     createdAt: now,
     expiresAt: now + LINK_TTL_MS,
+    ...(h.functionExecutionId ? { functionExecutionId: h.functionExecutionId } : {}),
   });
   p.metrics.stepUps.inc({ action: h.key, outcome: 'requested', reason: '' });
   p.logger.info(
@@ -73,5 +77,7 @@ export async function holdForStepUp(p: GatePorts, h: HoldInput): Promise<void> {
     params: { ref: h.ref, findings: h.findingIds.length, step: 'requested' },
     outcome: 'requested',
   });
-  await p.privately.tell(h.audience, stepUpAsked(what, `${base}/verify/${token}`, LINK_TTL_MS / 60_000));
+  const link = `${base}/verify/${token}`;
+  const told = await p.privately.tell(h.audience, stepUpAsked(what, link, LINK_TTL_MS / 60_000));
+  return { id, told };
 }

@@ -14,6 +14,7 @@ import { realTimers } from '../timers.js';
 import { expireApprovals } from '../usecases/expire-approvals.js';
 import type { HomeRefresher } from '../usecases/home-refresh.js';
 import { reconcileAttempts } from '../usecases/reconcile-attempts.js';
+import { expireHeldSteps } from '../usecases/workflow-step-up.js';
 
 export interface LifecycleParts {
   http: express.Application;
@@ -76,6 +77,14 @@ function startJobs(parts: LifecycleParts): () => void {
       job(
         () => (ports.settings.approvers ? expireApprovals(ports) : Promise.resolve()),
         'approval expiry sweep failed',
+      ),
+      60_000,
+      false,
+    ],
+    [
+      job(
+        () => (ports.settings.stepUp ? expireHeldSteps(ports) : Promise.resolve()),
+        'held workflow step expiry sweep failed',
       ),
       60_000,
       false,

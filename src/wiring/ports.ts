@@ -20,7 +20,13 @@ import { createPacedChat, type PacingHooks } from '../slack/paced-chat.js';
 import { createPrivateMessages } from '../slack/private-messages.js';
 import { UserDirectory } from '../slack/user-directory.js';
 import { UsergroupDirectory } from '../slack/usergroups.js';
-import { createChatPort, createFilePort, createHistoryPort, createViewsPort } from '../slack/web-ports.js';
+import {
+  createChatPort,
+  createFilePort,
+  createHistoryPort,
+  createStepsPort,
+  createViewsPort,
+} from '../slack/web-ports.js';
 import { createInflightClaims } from '../store/inflight-claims.js';
 import { createInstanceLease, type InstanceLease } from '../store/instance-lease.js';
 import type { TenantClient } from '../tenant/client.js';
@@ -142,6 +148,7 @@ export function buildPorts(input: PortsInput): {
       () => home,
     ),
     files: createFilePort(client),
+    steps: createStepsPort(client),
     people: new UserDirectory(client),
     groups: new UsergroupDirectory(client),
     privately: createPrivateMessages({

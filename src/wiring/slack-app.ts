@@ -105,6 +105,7 @@ export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQue
     ports: opts.ports,
     work,
     delivered: new RecentKeys(10 * 60_000),
+    replays: opts.replays,
     ...(opts.oauth ? { workspaces: opts.oauth.workspaces } : {}),
   });
   registerErrorHandler(app, opts.ports);

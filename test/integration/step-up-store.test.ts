@@ -60,4 +60,24 @@ describe.each(backends())('step-up links on $name', (backend) => {
     expect(await store.startStepUp('L3', 50, checks('y'))).toMatchObject({ ok: true });
     expect(await store.claimStepUpCallback('y', 100)).toMatchObject({ ok: false, why: 'expired' });
   });
+
+  it('keeps a workflow step’s execution id; the expiry sweep takes each expired one once', async () => {
+    const store = await open();
+    await store.createStepUp({ ...link('S1', 100), functionExecutionId: 'Fx1' });
+    await store.createStepUp({ ...link('S2', 100), functionExecutionId: 'Fx2' });
+    await store.createStepUp(link('C1', 100)); // a click's: not the sweep's
+    await store.createStepUp({ ...link('S3', 500), functionExecutionId: 'Fx3' });
+    expect(await store.startStepUp('S2', 50, checks('z'))).toMatchObject({
+      ok: true,
+      record: { functionExecutionId: 'Fx2' },
+    });
+    const [a, b] = await Promise.all([store.expireStepUpSteps(100), store.expireStepUpSteps(100)]);
+    const swept = [...(a ?? []), ...(b ?? [])].map((r) => r.functionExecutionId).sort();
+    expect(swept).toEqual(['Fx1', 'Fx2']);
+    expect(await store.expireStepUpSteps(200)).toEqual([]);
+    // the swept link, opened late, is used: its step is not failed twice
+    expect(await store.startStepUp('S1', 200, checks('w'))).toMatchObject({ ok: false, why: 'used' });
+    // an unswept expired one moves once, whoever opens it: the opener is told it settled it
+    expect(await store.startStepUp('C1', 200, checks('v'))).toMatchObject({ why: 'expired', settled: true });
+  });
 });

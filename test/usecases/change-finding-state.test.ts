@@ -69,7 +69,11 @@ describe('changeFindingState (through its ports)', () => {
       channel: card.channel,
       ref: 'ref-3',
     });
-    expect(outcome).toEqual({ ok: false, reason: 'refused' });
+    expect(outcome).toMatchObject({
+      ok: false,
+      reason: 'refused',
+      error: expect.objectContaining({ kind: 'invalid' }),
+    });
     expect(l.slack.messages.find((m) => m.ts === card.ts)?.edited).toBeUndefined();
     expect(l.slack.thread(card.channel, card.ts)).toHaveLength(0);
     expect(l.slack.ephemerals[0]?.text).toMatch(/The tenant refused to reopen finding .*not now/);

@@ -10,6 +10,13 @@ export { followStepUpLink, type Page, type SignInAs, TinyBrowser } from './idp/b
 export { createLocalIdp, type IdpPerson, type LocalIdp, type LocalIdpOptions } from './idp/local-idp.js';
 export { signedPostHeaders } from './signed-post.js';
 export { checkBlocks, checkMessage, checkMrkdwn, checkView } from './slack/blocks-check.js';
+export {
+  type FunctionDefinition,
+  type FunctionParams,
+  type FunctionRun,
+  paramProblems,
+  WorkflowFunctions,
+} from './slack/functions.js';
 export { BLOCK_KIT, METHOD_TIER, RATE_LIMITS } from './slack/limits.js';
 export { APP_ID, LocalOrg, ORG, ORG_PEOPLE } from './slack/org.js';
 export { RateLimiter } from './slack/rate-limiter.js';

@@ -16,7 +16,7 @@ export const OWNER_ROUTES = [
     what: 'notify the owner',
     value: findingIdOf,
     access: onCard('notifyOwner'),
-    run: (p, findingId, c) => notifyOwner(p, fromCard(findingId, c)),
+    run: async (p, findingId, c) => void (await notifyOwner(p, fromCard(findingId, c))),
   }),
   action({
     ids: [OwnerActionId.assign],

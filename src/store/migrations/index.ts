@@ -15,6 +15,8 @@ import { installations } from './0090-installations.js';
 import { homeViewsByTeam } from './0091-home-views-by-team.js';
 import { asks } from './0095-asks.js';
 import { stepUps } from './0096-step-ups.js';
+import { approvalSteps } from './0100-approval-steps.js';
+import { stepUpSteps } from './0101-step-up-steps.js';
 import { findingNotes } from './0105-finding-notes.js';
 import { findingNotesByAge } from './0106-finding-notes-by-age.js';
 
@@ -41,6 +43,8 @@ const migrations: Record<string, Migration> = {
   '0091_home_views_by_team': homeViewsByTeam,
   '0095_asks': asks,
   '0096_step_ups': stepUps,
+  '0100_approval_steps': approvalSteps,
+  '0101_step_up_steps': stepUpSteps,
   '0105_finding_notes': findingNotes,
   '0106_finding_notes_by_age': findingNotesByAge,
 };

@@ -19,6 +19,7 @@ function toApproval(r: Selectable<ApprovalsTable>): Approval {
     createdAt: Number(r.created_at),
     expireAt: Number(r.expire_at),
     findingIds: parseIds(r.finding_ids),
+    functionExecutionId: r.function_execution_id ?? null,
   };
 }
 
@@ -55,6 +56,7 @@ export function approvalQueries(db: Kysely<Database>): ApprovalStore {
           expire_at: a.expireAt,
           decided_at: null,
           finding_ids: a.findingIds ? JSON.stringify(a.findingIds) : null,
+          function_execution_id: a.functionExecutionId ?? null,
         })
         .execute();
       return {
@@ -65,6 +67,7 @@ export function approvalQueries(db: Kysely<Database>): ApprovalStore {
         decidedBy: null,
         decisionReason: null,
         findingIds: a.findingIds ?? null,
+        functionExecutionId: a.functionExecutionId ?? null,
       };
     },
     async getApproval(id) {

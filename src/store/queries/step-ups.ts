@@ -16,6 +16,7 @@ function recordOf(row: Selectable<StepUpsTable>): StepUpRecord {
     startedAt: row.started_at === null ? undefined : Number(row.started_at),
     nonce: row.nonce ?? undefined,
     verifier: row.verifier ?? undefined,
+    ...(row.function_execution_id ? { functionExecutionId: row.function_execution_id } : {}),
   };
 }
 
@@ -30,13 +31,13 @@ export function stepUpQueries(db: Kysely<Database>): StepUpStore {
     const record = recordOf(row);
     if (row.status === 'pending' || row.status === 'started') {
       if (Number(row.expires_at) <= now) {
-        await db
+        const moved = await db
           .updateTable('step_ups')
           .set({ status: 'refused', settled_at: now })
           .where('id', '=', row.id)
           .where('status', '=', row.status)
-          .execute();
-        return { ok: false, why: 'expired', record };
+          .executeTakeFirst();
+        return { ok: false, why: 'expired', record, settled: Number(moved.numUpdatedRows) === 1 };
       }
     }
     return { ok: false, why: 'used', record };
@@ -60,6 +61,7 @@ export function stepUpQueries(db: Kysely<Database>): StepUpStore {
           verifier: null,
           started_at: null,
           settled_at: null,
+          function_execution_id: r.functionExecutionId ?? null,
         })
         .execute();
     },
@@ -98,6 +100,17 @@ export function stepUpQueries(db: Kysely<Database>): StepUpStore {
     },
     async settleStepUp(id, status, now) {
       await db.updateTable('step_ups').set({ status, settled_at: now }).where('id', '=', id).execute();
+    },
+    async expireStepUpSteps(now) {
+      const rows = await db
+        .updateTable('step_ups')
+        .set({ status: 'refused', settled_at: now })
+        .where('function_execution_id', 'is not', null)
+        .where('status', 'in', ['pending', 'started'])
+        .where('expires_at', '<=', now)
+        .returningAll()
+        .execute();
+      return rows.map(recordOf);
     },
   };
 }

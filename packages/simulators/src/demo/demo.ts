@@ -10,6 +10,7 @@ import { createSandboxTenant, type SandboxTenant } from '../tenant/server.js';
 import { postSeedAlerts } from './flood.js';
 import { routeDemoPage } from './page-routes.js';
 import { APPROVERS_GROUP, DEMO_CHANNEL } from './page-view.js';
+import { defineManifestSteps } from './page-workflow.js';
 import { freePort, startWardenProcess, type WardenProcess } from './warden-process.js';
 
 /**
@@ -191,6 +192,8 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
   });
   const intake = { tenant, wardenUrl, alertsSecret };
   routeDemoPage({ ...intake, slack, command, orgWardenUrl: orgWarden.url });
+  // The app's Workflow Builder steps, as its manifest declares them ("Run a workflow step").
+  defineManifestSteps(slack, join(cwd, 'manifest.yml'));
 
   // A few alerts through the real intake, stored then delivered by Warden's worker.
   await postSeedAlerts(intake, DEMO_FINDINGS);

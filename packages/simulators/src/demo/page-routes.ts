@@ -20,6 +20,7 @@ import { HomeClickSchema, HomeOpenedSchema, homeClick, homeOpened } from './page
 import { ShortcutSchema, shortcut } from './page-shortcuts.js';
 import { changeFor, dmOf, isSwitchable, snapshotFor } from './page-view.js';
 import { ViewActionSchema, viewAction } from './page-view-actions.js';
+import { runWorkflowStep, stepsOffered, WorkflowStepSchema } from './page-workflow.js';
 import { appRedirect, consentPage } from './page-workspaces.js';
 
 /**
@@ -106,6 +107,7 @@ function handlers(ctx: PageContext, o: DemoPageOptions): Record<string, Handler>
     '/demo/home-opened': parsed(HomeOpenedSchema, (h) => homeOpened(ctx, h)),
     '/demo/home-click': parsed(HomeClickSchema, (h) => homeClick(ctx, h)),
     '/demo/shortcut': parsed(ShortcutSchema, (s) => shortcut(ctx, s)),
+    '/demo/workflow-step': parsed(WorkflowStepSchema, (w) => runWorkflowStep(ctx, w)),
     '/demo/flood': parsed(FloodSchema, async (f) => ({
       status: 200,
       // A burst is mostly lower severities, as a first scan is: a few criticals stand out.
@@ -144,6 +146,7 @@ export function routeDemoPage(o: DemoPageOptions): void {
         return true;
       }
       if (path.startsWith('/demo/files/')) return download(slack, res, path.slice('/demo/files/'.length), as);
+      if (path === '/demo/workflow-steps') return json(res, 200, { steps: stepsOffered(slack) });
       return false;
     }
     const handler = req.method === 'POST' ? posts[path] : undefined;

@@ -1,4 +1,5 @@
 import type { EventTarget } from './events-api.js';
+import type { FunctionRun, WorkflowFunctions } from './functions.js';
 import type { LocalOrg } from './org.js';
 import type { RateLimiter } from './rate-limiter.js';
 import type { ShortcutTriggers } from './shortcuts.js';
@@ -85,6 +86,20 @@ export interface LocalSlack extends ShortcutTriggers {
     target: EventTarget,
     to?: { teamId?: string; enterpriseId?: string; isEnterpriseInstall?: boolean },
   ): Promise<EventDelivery>;
+  /** The app's Workflow Builder steps (manifest `functions`) and their runs (functions.ts). */
+  functions: WorkflowFunctions;
+  /**
+   * A workflow reaches one of the app's steps: a run starts and Slack delivers function_executed
+   * (Events API or Socket Mode, retried as Slack does). `by`: the person whose click started the
+   * workflow (their interactivity fills the step's interactivity input). The run ends when the
+   * app calls functions.completeSuccess / completeError (`run.status`).
+   */
+  runStep(
+    callbackId: string,
+    inputs: Record<string, unknown>,
+    target: EventTarget,
+    opts?: { unchecked?: boolean; by?: string; retry?: EventRetryOptions },
+  ): { run: FunctionRun; delivery: Promise<EventDelivery> };
   /** Every event sent to the app, oldest first, filled in as its attempts happen. */
   events: EventDelivery[];
   close(): Promise<void>;

@@ -2,16 +2,18 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { checkMessage } from './blocks-check.js';
-import { appHomeOpened, deliverEvent } from './events-api.js';
+import { appHomeOpened, deliverEvent, type EventTarget } from './events-api.js';
+import { WorkflowFunctions } from './functions.js';
 import type { LocalSlack } from './local-slack.js';
 import { METHODS } from './methods/index.js';
 import { authTestOf, conversationInfo, LocalOrg, ORG_PEOPLE, orgEventBody, orgUser } from './org.js';
 import { RateLimiter } from './rate-limiter.js';
-import { eventCallbackBody } from './requests.js';
+import { type EventCallback, eventCallbackBody } from './requests.js';
 import { shortcutTriggers } from './shortcuts.js';
 import { SocketModeHub } from './socket.js';
 import type {
   EventDelivery,
+  EventRetryOptions,
   ExtraRoute,
   LocalSlackOptions,
   RecordedCall,
@@ -72,6 +74,24 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   /** Aborted on close: event retries still waiting are dropped. */
   const closing = new AbortController();
 
+  const functions = new WorkflowFunctions('A0WARDEN');
+
+  /** Delivers one event callback to the app as Slack does, recorded in `events`. */
+  function deliverTo(payload: EventCallback, target: EventTarget, retry?: EventRetryOptions) {
+    const delivery: EventDelivery = {
+      eventId: payload.event_id,
+      type: payload.event.type,
+      target: target === 'socket' ? 'socket' : target.url,
+      payload: { ...payload },
+      attempts: [],
+      delivered: false,
+      retries: 0,
+    };
+    events.push(delivery);
+    const transport = { signingSecret, socket, signal: closing.signal, now };
+    return deliverEvent(transport, payload, target, delivery, { ...opts.events, ...retry });
+  }
+
   const method = (name: string, args: Record<string, unknown>) =>
     METHODS[name]?.(ws, args) ?? fail('unknown_method');
 
@@ -128,6 +148,10 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       );
     }
     if (name === 'oauth.v2.access') return send(res, 200, org.access(args));
+    // A run's own token ends only that run; the bot token any of the app's runs.
+    const byRun = functions.runOfToken(String(token ?? ''));
+    if ((byRun || token === botToken) && /^functions\.complete(Success|Error)$/.test(name))
+      return send(res, 200, functions.complete(name.endsWith('Success') ? 'success' : 'error', args, byRun));
     // The default workspace's token, or one an install issued (its workspace: per-workspace limits).
     const scope = token === botToken ? { teamId: undefined } : org.check(String(token ?? ''), args);
     if ('error' in scope) return send(res, 200, fail(scope.error));
@@ -252,34 +276,15 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     events,
     org,
     sendEvent(event, target, to = {}) {
-      const { payload, body } = orgEventBody(to.teamId ?? teamId, event, to);
-      const delivery: EventDelivery = {
-        eventId: payload.event_id,
-        type: payload.event.type,
-        target: target === 'socket' ? 'socket' : target.url,
-        payload: body,
-        attempts: [],
-        delivered: false,
-        retries: 0,
-      };
-      events.push(delivery);
-      const transport = { signingSecret, socket, signal: closing.signal, now };
-      return deliverEvent(transport, body as typeof payload, target, delivery, { ...opts.events });
+      const { body } = orgEventBody(to.teamId ?? teamId, event, to);
+      return deliverTo(body, target);
     },
-    openHome(userId, target, retry) {
-      const payload = eventCallbackBody(teamId, appHomeOpened(ws, userId));
-      const delivery: EventDelivery = {
-        eventId: payload.event_id,
-        type: payload.event.type,
-        target: target === 'socket' ? 'socket' : target.url,
-        payload: { ...payload },
-        attempts: [],
-        delivered: false,
-        retries: 0,
-      };
-      events.push(delivery);
-      const transport = { signingSecret, socket, signal: closing.signal, now };
-      return deliverEvent(transport, payload, target, delivery, { ...opts.events, ...retry });
+    openHome: (userId, target, retry) =>
+      deliverTo(eventCallbackBody(teamId, appHomeOpened(ws, userId)), target, retry),
+    functions,
+    runStep(callbackId, inputs, target, o = {}) {
+      const { run, event } = functions.start(callbackId, inputs, o);
+      return { run, delivery: deliverTo(eventCallbackBody(teamId, event), target, o.retry) };
     },
     close() {
       closing.abort();

@@ -21,6 +21,7 @@ import { el } from './dom.js';
 import { ModalHost } from './modal.js';
 import { buildShortcutTools } from './shortcuts.js';
 import { $, isReply, keyOf, note, post, reader, S, withAct } from './state.js';
+import { openWorkflowPanel } from './workflow.js';
 
 // ---- Home, modals ------------------------------------------------------------------------------
 
@@ -228,6 +229,7 @@ $('composer').addEventListener('submit', send);
 $('command').addEventListener('input', () => note(''));
 $('flood').addEventListener('click', flood);
 $('burst').addEventListener('click', flood);
+$('workflow-step').addEventListener('click', openWorkflowPanel);
 $('thread-close').addEventListener('click', closeThread);
 document.querySelector('[data-nav="dm"]').addEventListener('click', () => show(S.dm));
 document.querySelector('[data-nav="home"]').addEventListener('click', openHome);

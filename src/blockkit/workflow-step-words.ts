@@ -1,0 +1,47 @@
+import { code, mention, safeMrkdwn } from './mrkdwn.js';
+
+/**
+ * What a Workflow Builder step's failure says (functions.completeError: Slack shows it to the
+ * person who ran the workflow in a Slackbot message). One sentence, a ref where the log has more.
+ */
+
+/** Slack shows the error in a message: kept short, whatever it quotes. */
+export const MAX_STEP_ERROR = 500;
+
+const tail = (ref: string) => ` (ref ${ref.slice(0, 40)})`;
+
+export const stepWords = {
+  badInput: (why: string, ref: string) => `Warden could not run this step: ${why}${tail(ref)}`,
+  /** No valid interactivity input: a scheduled or event trigger, or a step not mapped to it. */
+  noPerson: (ref: string) =>
+    `Warden could not run this step: this step must be run by a person. Start the workflow from a link, button or shortcut trigger (or a form), and give the step's *Person who ran the workflow* that trigger's interactivity. Nothing was read or changed.${tail(ref)}`,
+  refused: (why: string) => `Warden refused this step: ${why}`,
+  busy: (findingId: string) =>
+    `Another change to finding ${code(findingId)} is under way; nothing was changed. Run the step again in a moment.`,
+  stepUpNotSent: (ref: string) =>
+    `This action needs a fresh sign-in (step-up verification), and Warden could not send you its link here. Nothing was changed.${tail(ref)}`,
+  stepUpRefused: (why: string) =>
+    `The fresh sign-in (step-up verification) this step needs was refused: ${why}. Nothing was changed.`,
+  days: (max: number) => `\`days\` must be between 1 and ${max}.`,
+  closure: (ids: readonly string[]) =>
+    `\`closure_reason\` must be one of ${ids.map((id) => code(id, 40)).join(', ')}.`,
+  otherNeedsNote: '`closure_reason` `other` needs a `note` saying why.',
+  denied: (approver: string, reason: string) =>
+    `${mention(approver)} denied the risk acceptance: ${safeMrkdwn(reason, 300)}`,
+  expired: 'The risk acceptance request expired without a decision; nothing was changed.',
+  notPosted: (ref: string) =>
+    `Warden could not post the approval request, so nothing was asked or changed.${tail(ref)}`,
+  /** A run from a workspace or organisation Warden does not serve (middleware.ts turns it away). */
+  notServed: (ref: string) =>
+    `Warden does not run steps for this workspace or organisation, so nothing was read or changed.${tail(ref)}`,
+  notTaken: (ref: string) =>
+    `Warden could not take this step just now (its database did not answer); nothing was changed. Run the workflow again in a moment.${tail(ref)}`,
+  crashed: (ref: string) =>
+    `Something went wrong in Warden while running this step; nothing is shown as done that was not.${tail(ref)}`,
+};
+
+/** A failure sentence as a step's error: plain enough for a Slackbot message, within its length. */
+export function stepError(text: string): string {
+  const t = text.replace(/^:[a-z_]+: /, '').trim();
+  return t.length > MAX_STEP_ERROR ? `${t.slice(0, MAX_STEP_ERROR - 1)}…` : t;
+}
