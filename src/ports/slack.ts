@@ -5,7 +5,10 @@ import type { HomeView, KnownBlock, ModalView } from '@slack/types';
  * slack/ over the metered Web API client. Failures reject with a SlackApiError (errors.ts).
  */
 
-/** Message metadata Warden attaches to its alerts (the outbox id finds a post after a crash). */
+/**
+ * Message metadata Warden attaches: `warden_alert` on its cards (the outbox id finds a post after
+ * a crash), `warden_finding_state_changed` on the reply that tells a change (usecases/state-event.ts).
+ */
 export interface MessageMetadata {
   event_type: string;
   event_payload: Record<string, string>;

@@ -15,6 +15,7 @@ import { findingChanged } from './finding-changed.js';
 import { logTenantFailure } from './log-failure.js';
 import { CHUNK, readBack } from './read-back.js';
 import { recordAudit, settleAudit } from './record-audit.js';
+import { publishStateLines } from './state-event.js';
 
 export type ManyPorts = ChangePorts & AlertLifePorts & { rollups: Pick<RollupStore, 'markChanged'> };
 
@@ -85,7 +86,9 @@ export async function changeManyFindings(p: ManyPorts, input: ChangeManyInput): 
       .catch((error: unknown) => log.warn({ err: error }, 'summary not marked'));
     const tally = { changed, unchanged, busy, already };
     if (sent.error) logTenantFailure(log, sent.error, 'bulk change failed at the tenant');
-    await tell(p, input, tally, sent.error);
+    const report = await tell(p, input, tally, sent.error);
+    // One event per finding changed, each on a line in the report's thread (a message has one metadata).
+    if (report) await publishStateLines(p, read.values(), made.by, report);
     return { ...tally, failed: outcome === 'failed' };
   } finally {
     for (const id of claimed) await p.inflight.release(id);
@@ -194,25 +197,34 @@ async function recordEach(
  * the change all the same: a 500 after acting) or the thread could not be told. Only when the
  * read-back shows nothing changed is the person told the failure alone.
  */
-async function tell(p: ManyPorts, input: ChangeManyInput, tally: BulkTally, error: unknown) {
+/** Tells the outcome; resolves to the thread the report is in, when it was posted. */
+async function tell(
+  p: ManyPorts,
+  input: ChangeManyInput,
+  tally: BulkTally,
+  error: unknown,
+): Promise<{ channel: string; threadTs: string } | undefined> {
   if (error !== undefined && tally.changed.length === 0) {
     await p.privately.tell(
       input.audience,
       describeFailure(error, `${input.change.kind} these findings`, input.ref),
     );
-    return;
+    return undefined;
   }
   const text =
     describeBulk(input.change, input.actorId, tally, input.requesterId) + verifiedMark(input.verifiedAt);
   const posted = await p.chat
     .post({ channel: input.report.channel, threadTs: input.report.threadTs, text })
     .then(
-      () => true,
+      (ts) => ts,
       (failure: unknown) => {
         p.logger.warn({ err: failure }, 'bulk change done but its thread reply was not posted');
-        return false;
+        return undefined;
       },
     );
   if (error !== undefined) await p.privately.tell(input.audience, doneDespiteError(text, input.ref));
   else if (!posted) await p.privately.tell(input.audience, done(text));
+  return posted === undefined
+    ? undefined
+    : { channel: input.report.channel, threadTs: input.report.threadTs ?? posted };
 }
