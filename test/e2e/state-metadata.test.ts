@@ -119,7 +119,7 @@ describe('state change events (message metadata)', () => {
     });
     expect(events(h)[0]?.m.thread_ts).toBe(card.ts);
     // The same news again (a retried webhook, the poller): nothing new.
-    await send(h, { ...suppressed, recurrenceCount: (suppressed.recurrenceCount ?? 1) + 1 });
+    await send(h, { ...suppressed, recurrenceCount: 2 });
     await waitFor(() => h.slack.thread('C0ALERTS', card.ts).length === 2, 5_000, 'the recurrence reply');
     // Our own change, then the tenant's webhook echoing it: one event, the person's.
     await h.command('reopen FND_SA_UNOWNED', { ...ALICE, channelId: 'C0ALERTS' });
