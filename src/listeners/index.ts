@@ -10,6 +10,7 @@ import { LIFECYCLE_ROUTES } from './routes/lifecycle.js';
 import { OWNER_ROUTES } from './routes/owners.js';
 import { REVIEW_ROUTES } from './routes/review.js';
 import { ROLLUP_ROUTES } from './routes/rollups.js';
+import { UNFURL_ROUTES } from './routes/unfurl.js';
 import { registerCommand, registerRoutes } from './runner.js';
 
 /** Every route Warden answers, feature by feature (the ids come from blockkit/). */
@@ -22,6 +23,7 @@ export const ROUTES: readonly Route[] = [
   ...CAMPAIGN_ROUTES,
   ...LIFECYCLE_ROUTES,
   ...ATTEST_ROUTES,
+  ...UNFURL_ROUTES,
 ];
 
 /** Registers everything with Bolt, in one place: the middleware, every route, the slash command. */

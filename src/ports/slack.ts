@@ -41,6 +41,16 @@ export interface ChatPort {
   }): Promise<void>;
 }
 
+/** Where a preview goes: the posted message, or the composer's draft (link_shared's unfurl_id). */
+export type UnfurlTarget =
+  | { channel: string; ts: string }
+  | { unfurlId: string; source: 'composer' | 'conversations_history' };
+
+export interface LinksPort {
+  /** chat.unfurl: previews, by the URL as the person wrote it. */
+  unfurl(target: UnfurlTarget, unfurls: Record<string, { blocks: KnownBlock[] }>): Promise<void>;
+}
+
 /** The channel's recent history, read only to find a post an earlier attempt made (after a crash). */
 export interface HistoryPort {
   findPost(channel: string, metadata: MessageMetadata): Promise<string | undefined>;

@@ -1,7 +1,7 @@
 import type { ModalView } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
-import type { ChatPort, FilePort, HistoryPort, ViewsPort } from '../ports/slack.js';
+import type { ChatPort, FilePort, HistoryPort, LinksPort, ViewsPort } from '../ports/slack.js';
 
 /** Slack's Web API behind Warden's narrow ports (clients of slack/clients.ts; their errors are already mapped). */
 
@@ -49,6 +49,18 @@ export function createChatPort(client: WebClient): ChatPort {
         text: m.text,
         ...(m.blocks ? { blocks: m.blocks } : {}),
       });
+    },
+  };
+}
+
+export function createLinksPort(client: WebClient): LinksPort {
+  return {
+    async unfurl(target, unfurls) {
+      const where =
+        'ts' in target
+          ? { channel: target.channel, ts: target.ts }
+          : { unfurl_id: target.unfurlId, source: target.source };
+      await client.chat.unfurl({ ...where, unfurls });
     },
   };
 }

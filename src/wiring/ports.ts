@@ -20,7 +20,13 @@ import { createPacedChat, type PacingHooks } from '../slack/paced-chat.js';
 import { createPrivateMessages } from '../slack/private-messages.js';
 import { UserDirectory } from '../slack/user-directory.js';
 import { UsergroupDirectory } from '../slack/usergroups.js';
-import { createChatPort, createFilePort, createHistoryPort, createViewsPort } from '../slack/web-ports.js';
+import {
+  createChatPort,
+  createFilePort,
+  createHistoryPort,
+  createLinksPort,
+  createViewsPort,
+} from '../slack/web-ports.js';
 import { createInflightClaims } from '../store/inflight-claims.js';
 import { createInstanceLease, type InstanceLease } from '../store/instance-lease.js';
 import type { TenantClient } from '../tenant/client.js';
@@ -118,6 +124,7 @@ export function buildPorts(input: PortsInput): {
       remindBeforeMs: file.lifecycle.remindBefore,
       notifyCooldownMs: file.cards.notifyCooldown,
       workspaceUrl: input.workspaceUrl,
+      unfurl: file.unfurl,
       attest: {
         rules: file.attest,
         routing: file.routing.rules,
@@ -129,6 +136,7 @@ export function buildPorts(input: PortsInput): {
     campaigns: new CampaignCache(tenant),
     chat,
     history: createHistoryPort(client),
+    links: createLinksPort(client),
     views: homeRetried(
       createViewsPort({ trigger: createSlackClient('trigger', base), people: client, home: lookup }),
       () => home,

@@ -1,3 +1,4 @@
+import type { SlackActor } from './actor.js';
 import type { EventTarget } from './events-api.js';
 import type { LocalOrg } from './org.js';
 import type { RateLimiter } from './rate-limiter.js';
@@ -84,6 +85,16 @@ export interface LocalSlack {
     target: EventTarget,
     to?: { teamId?: string; enterpriseId?: string; isEnterpriseInstall?: boolean },
   ): Promise<EventDelivery>;
+  /**
+   * A person posts `text` in their channel, as in Slack's composer: links to the app's
+   * `unfurlDomains` (set them first) send link_shared to the app; resolves with the message and
+   * the delivery (none when no link is the app's). The previews land on `message.unfurls`.
+   */
+  shareLinks(
+    actor: SlackActor,
+    text: string,
+    target: EventTarget,
+  ): Promise<{ message: SlackMessage; delivery: EventDelivery | undefined }>;
   /** Every event sent to the app, oldest first, filled in as its attempts happen. */
   events: EventDelivery[];
   close(): Promise<void>;

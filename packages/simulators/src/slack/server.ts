@@ -3,6 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { checkMessage } from './blocks-check.js';
 import { appHomeOpened, deliverEvent } from './events-api.js';
+import { shareMessage } from './links.js';
 import type { LocalSlack } from './local-slack.js';
 import { METHODS } from './methods/index.js';
 import { authTestOf, conversationInfo, LocalOrg, ORG_PEOPLE, orgEventBody, orgUser } from './org.js';
@@ -198,7 +199,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     });
   });
 
-  return {
+  const local: LocalSlack = {
     url,
     apiUrl: `${url}/api/`,
     botToken,
@@ -248,6 +249,10 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     },
     events,
     org,
+    async shareLinks(actor, text, target) {
+      const { message, event } = shareMessage(ws, actor, text);
+      return { message, delivery: event ? await local.sendEvent(event, target) : undefined };
+    },
     sendEvent(event, target, to = {}) {
       const { payload, body } = orgEventBody(to.teamId ?? teamId, event, to);
       const delivery: EventDelivery = {
@@ -287,4 +292,5 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       });
     },
   };
+  return local;
 }
