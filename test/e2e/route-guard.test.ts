@@ -100,7 +100,7 @@ const VIEWS = [
   ApprovalId.deny,
   AttestId.note,
 ];
-const EVENTS = ['app_home_opened'];
+const EVENTS = ['app_home_opened', 'link_shared'];
 
 interface Registered {
   actions: string[];
