@@ -11,7 +11,8 @@ import type { HomeView, KnownBlock, ModalView } from '@slack/types';
  */
 export interface MessageMetadata {
   event_type: string;
-  event_payload: Record<string, string>;
+  /** Strings, or arrays of them (a bulk change's finding ids). */
+  event_payload: Record<string, string | string[]>;
 }
 
 export interface OutgoingMessage {
