@@ -102,24 +102,24 @@ const sizeOf = (findings: Finding[], actor: StateActor) =>
   JSON.stringify(bulkEvent(findings, actor).metadata).length;
 
 /**
- * The events the report of a bulk change did not carry (it carries the first): one short line
- * each in the report's thread. A line that cannot be posted is logged: the change itself stands.
+ * Bulk events on short lines of their own: the ones the report of a bulk change did not carry
+ * (it carries the first), or all of a change a restart interrupted. In `where`'s thread; with no
+ * thread, the first line starts one. A line that cannot be posted is logged: the change stands.
  */
 export async function publishBulkEvents(
   p: Pick<Ports, 'chat' | 'logger'>,
   events: readonly BulkEvent[],
-  where: { channel: string; threadTs: string },
+  where: { channel: string; threadTs: string | undefined },
+  line: (findings: readonly Finding[]) => string = stateEventsLine,
 ): Promise<void> {
+  let threadTs = where.threadTs;
   for (const event of events) {
-    await p.chat
-      .post({
-        channel: where.channel,
-        threadTs: where.threadTs,
-        text: stateEventsLine(event.findings),
-        metadata: event.metadata,
-      })
-      .catch((error: unknown) =>
-        p.logger.warn({ err: error, findings: event.findings.length }, 'state change event not published'),
-      );
+    const ts = await p.chat
+      .post({ channel: where.channel, threadTs, text: line(event.findings), metadata: event.metadata })
+      .catch((error: unknown) => {
+        p.logger.warn({ err: error, findings: event.findings.length }, 'state change event not published');
+        return undefined;
+      });
+    threadTs ??= ts;
   }
 }
