@@ -17,6 +17,7 @@ import {
   submit,
 } from './page-actions.js';
 import { HomeClickSchema, HomeOpenedSchema, homeClick, homeOpened } from './page-home.js';
+import { PasteLinkSchema, pasteLink, UnfurlClickSchema, unfurlClick } from './page-links.js';
 import { changeFor, dmOf, isSwitchable, snapshotFor } from './page-view.js';
 import { ViewActionSchema, viewAction } from './page-view-actions.js';
 import { appRedirect, consentPage } from './page-workspaces.js';
@@ -104,6 +105,8 @@ function handlers(ctx: PageContext, o: DemoPageOptions): Record<string, Handler>
     '/demo/command': parsed(CommandSchema, (c) => command(ctx, c)),
     '/demo/home-opened': parsed(HomeOpenedSchema, (h) => homeOpened(ctx, h)),
     '/demo/home-click': parsed(HomeClickSchema, (h) => homeClick(ctx, h)),
+    '/demo/paste-link': parsed(PasteLinkSchema, (l) => pasteLink(ctx, l)),
+    '/demo/unfurl-click': parsed(UnfurlClickSchema, (c) => unfurlClick(ctx, c)),
     '/demo/flood': parsed(FloodSchema, async (f) => ({
       status: 200,
       // A burst is mostly lower severities, as a first scan is: a few criticals stand out.

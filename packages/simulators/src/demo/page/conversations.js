@@ -33,7 +33,17 @@ async function click(body) {
   if (answer.error) note(`That click was not delivered: ${answer.error}.`, 'error');
 }
 
-const messageCtx = (m) => withAct((a) => click({ ...a, channel: m.channel, messageTs: m.ts }));
+/** A button on a link preview: Slack sends it with the person's message and the link. */
+async function unfurlClick(body) {
+  const answer = await post('/demo/unfurl-click', body);
+  if (answer.error) note(`That click was not delivered: ${answer.error}.`, 'error');
+}
+
+const messageCtx = (m) =>
+  Object.assign(
+    withAct((a) => click({ ...a, channel: m.channel, messageTs: m.ts })),
+    { unfurlCtx: (url) => withAct((a) => unfurlClick({ ...a, url, messageTs: m.ts })) },
+  );
 const ephemeralCtx = (e) => withAct((a) => click({ ...a, channel: e.channel, ephemeralId: e.id }));
 
 function showTopLevel(m) {
