@@ -38,7 +38,12 @@ export type UnfurlPorts = Pick<
 >;
 
 export interface SharedLinks {
-  channel: string;
+  /**
+   * Where the message is; none for a draft in the composer (Slack names no channel there): its
+   * preview is then checked as the person's permission outside any channel (no shared-channel
+   * check, no `channels` limit), and the person's own organisation decides as everywhere.
+   */
+  channel: string | undefined;
   userId: string;
   where: UnfurlTarget;
   urls: readonly string[];
@@ -52,7 +57,7 @@ export async function unfurlLinks(p: UnfurlPorts, s: SharedLinks): Promise<numbe
   const config = p.settings.unfurl;
   const log = p.logger.child({ ref: s.ref, channel: s.channel, user: s.userId });
   if (!config) return 0;
-  if (p.connect && (await p.connect.redacts(s.channel))) {
+  if (s.channel && p.connect && (await p.connect.redacts(s.channel))) {
     log.info('link previews: none in a channel shared with another organisation');
     return 0;
   }

@@ -1,3 +1,4 @@
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { SlackActor } from './actor.js';
 import { checkBlocks } from './blocks-check.js';
 import type { SlackMessage } from './types.js';
@@ -8,7 +9,9 @@ import { fail, isObject, type MethodAnswer, type Workspace } from './workspace.j
  * person posts a message with links; for each link whose host is one of the app's
  * `unfurl_domains` Slack sends link_shared (channel, user, message_ts, unfurl_id, source,
  * links[{domain, url}]); the app answers with chat.unfurl, by channel + ts or unfurl_id + source,
- * each preview keyed by a URL of that message. Previews live on the message (`unfurls`).
+ * each preview keyed by a URL of that message. Previews live on the message (`unfurls`). A link
+ * typed in the composer, before sending, comes with channel `COMPOSER`, `source: composer` and
+ * the unfurl id as `message_ts` (docs.slack.dev "link_shared"); its preview is on the draft.
  */
 
 /** The links Slack finds in a message's text: `<url>` / `<url|label>` and bare https addresses. */
@@ -32,41 +35,48 @@ const hostOf = (url: string) => {
 const covered = (host: string, domains: ReadonlySet<string>) =>
   [...domains].find((d) => host === d || host.endsWith(`.${d}`));
 
-/** Posts `text` as `actor` in the channel; the link_shared event for it, if any link is the app's. */
+/**
+ * Posts `text` as `actor` in the channel (or, `composer`, only types it: a draft nobody else
+ * sees, not posted); the link_shared event for it, if any link is the app's.
+ */
 export function shareMessage(
   ws: Workspace,
   actor: SlackActor,
   text: string,
+  composer = false,
 ): { message: SlackMessage; event?: Record<string, unknown> & { type: string } } {
   const message: SlackMessage = {
     channel: actor.channelId,
-    ts: ws.nextTs(),
+    ts: composer ? '' : ws.nextTs(),
     text,
     blocks: [],
     user: actor.userId,
   };
-  ws.addMessage(message);
+  if (!composer) ws.addMessage(message);
   const links = linksIn(text).flatMap((url) => {
     const host = hostOf(url);
     const domain = host ? covered(host, ws.unfurlDomains) : undefined;
     return domain ? [{ domain, url }] : [];
   });
   if (links.length === 0) return { message };
-  const unfurlId = `${actor.channelId}.${message.ts}.${ws.nextId('L')}`;
-  ws.unfurlIds.set(unfurlId, message);
+  const source = composer ? 'composer' : 'conversations_history';
+  const unfurlId = composer
+    ? `${actor.userId}-${randomUUID()}-${randomBytes(16).toString('hex')}`
+    : `${actor.channelId}.${message.ts}.${ws.nextId('L')}`;
+  ws.unfurlIds.set(`${source}:${unfurlId}`, message);
   message.shared_links = links.map((l) => l.url);
   return {
     message,
     event: {
       type: 'link_shared',
-      channel: actor.channelId,
+      channel: composer ? 'COMPOSER' : actor.channelId,
       is_bot_user_member: true,
       user: actor.userId,
-      message_ts: message.ts,
+      message_ts: composer ? unfurlId : message.ts,
       unfurl_id: unfurlId,
-      source: 'conversations_history',
+      source,
       links,
-      event_ts: message.ts,
+      event_ts: composer ? ws.nextTs() : message.ts,
     },
   };
 }
@@ -77,7 +87,7 @@ export function chatUnfurl(ws: Workspace, args: Record<string, unknown>): Method
   const byTs = typeof args.channel === 'string' && typeof args.ts === 'string';
   if (!byId && !byTs) return fail('invalid_arguments');
   const message = byId
-    ? ws.unfurlIds.get(String(args.unfurl_id))
+    ? ws.unfurlIds.get(`${String(args.source)}:${String(args.unfurl_id)}`)
     : ws.message(String(args.channel), String(args.ts));
   if (!message) return fail(byId ? 'cannot_find_message' : 'cannot_find_channel');
   const unfurls = args.unfurls;
@@ -90,6 +100,7 @@ export function chatUnfurl(ws: Workspace, args: Record<string, unknown>): Method
     if (bad) return { ...fail('invalid_unfurls_format'), errors: [bad] };
   }
   message.unfurls = { ...message.unfurls, ...unfurls };
-  ws.changed({ kind: 'message', message });
+  // A draft in the composer is its author's alone: no one is told of a change.
+  if (message.ts) ws.changed({ kind: 'message', message });
   return { ok: true };
 }

@@ -89,11 +89,13 @@ export interface LocalSlack {
    * A person posts `text` in their channel, as in Slack's composer: links to the app's
    * `unfurlDomains` (set them first) send link_shared to the app; resolves with the message and
    * the delivery (none when no link is the app's). The previews land on `message.unfurls`.
+   * `composer`: typed, not sent (link_shared from the composer; the message is the draft).
    */
   shareLinks(
     actor: SlackActor,
     text: string,
     target: EventTarget,
+    opts?: { composer?: boolean },
   ): Promise<{ message: SlackMessage; delivery: EventDelivery | undefined }>;
   /** Every event sent to the app, oldest first, filled in as its attempts happen. */
   events: EventDelivery[];

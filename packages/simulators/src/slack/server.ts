@@ -249,8 +249,8 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     },
     events,
     org,
-    async shareLinks(actor, text, target) {
-      const { message, event } = shareMessage(ws, actor, text);
+    async shareLinks(actor, text, target, opts = {}) {
+      const { message, event } = shareMessage(ws, actor, text, opts.composer === true);
       return { message, delivery: event ? await local.sendEvent(event, target) : undefined };
     },
     sendEvent(event, target, to = {}) {

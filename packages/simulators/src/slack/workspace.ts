@@ -113,7 +113,7 @@ export class Workspace {
   readonly externallyShared = new Set<string>();
   /** The app's manifest `unfurl_domains`: links to these hosts get link_shared (links.ts). */
   readonly unfurlDomains = new Set<string>();
-  /** link_shared's unfurl_id -> the message it names (chat.unfurl by unfurl_id + source). */
+  /** `source:unfurl_id` of a link_shared -> the message (or composer draft) it names (chat.unfurl by unfurl_id + source). */
   readonly unfurlIds = new Map<string, SlackMessage>();
   /** trigger id -> the person whose click or command it came with. */
   readonly #triggerUsers = new Map<string, string>();
