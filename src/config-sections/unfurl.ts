@@ -5,17 +5,22 @@ import { z } from 'zod';
  * Each pattern is the page's full address with `{id}` where the finding's or campaign's id is:
  * `https://console.example.com/findings/{id}`. The host goes in the manifest's `unfurl_domains`.
  */
-const pattern = z
-  .string()
-  .refine((s) => {
-    try {
-      const u = new URL(s.replace('{id}', 'ID'));
-      return u.protocol === 'https:' && s.split('{id}').length === 2 && !u.search && !u.hash;
-    } catch {
-      return false;
-    }
-  }, 'must be an https address with exactly one {id} in its path (no query, no fragment)')
-  .refine((s) => new URL(s.replace('{id}', 'ID')).pathname.includes('ID'), 'must have {id} in its path');
+// One check: zod runs every refinement, so a second one parsing the URL again would throw on
+// what the first refused (a crash instead of the person's sentence).
+const pattern = z.string().refine((s) => {
+  try {
+    const u = new URL(s.replace('{id}', 'ID'));
+    return (
+      u.protocol === 'https:' &&
+      s.split('{id}').length === 2 &&
+      !u.search &&
+      !u.hash &&
+      u.pathname.includes('ID')
+    );
+  } catch {
+    return false;
+  }
+}, 'must be an https address with exactly one {id} in its path (no query, no fragment)');
 
 export const UnfurlSchema = z
   .object({
