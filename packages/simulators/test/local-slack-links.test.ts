@@ -24,7 +24,8 @@ const ALICE: SlackActor = { userId: 'U0ALICE', userName: 'alice', teamId: 'T0WAR
 const URL_A = 'https://console.example.com/findings/FND_1';
 const URL_B = 'https://sub.console.example.com/campaigns/CAMP_1';
 const PREVIEW = { blocks: [{ type: 'section', text: { type: 'mrkdwn', text: 'Finding' } }] };
-const eventOf = (r: Received | undefined) => (r?.json as { event?: Record<string, unknown> }).event;
+const eventOf = (r: Received | undefined) =>
+  (r?.json as { event?: Record<string, unknown> } | undefined)?.event;
 
 async function posted(text = `see <${URL_A}|this> and ${URL_B} and https://elsewhere.example.org/x`) {
   const shared = await slack.shareLinks(ALICE, text, { url: app.url });
