@@ -12,6 +12,7 @@ import { PollerSchema } from './config-sections/poller.js';
 import { RetentionSchema } from './config-sections/retention.js';
 import { RuleSchema } from './config-sections/routing.js';
 import { StepUpSchema } from './config-sections/step-up.js';
+import { UnfurlSchema } from './config-sections/unfurl.js';
 import { WorkspacesSchema } from './config-sections/workspaces.js';
 import { DEFAULT_ATTRIBUTION } from './domain/attribution.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
@@ -42,6 +43,8 @@ export const ConfigFileSchema = z
     /** Off unless configured: actions stay one click. */
     stepUp: StepUpSchema.optional(),
     workspaces: WorkspacesSchema,
+    /** Off unless configured: the console's links are not previewed. */
+    unfurl: UnfurlSchema,
   })
   .strict()
   .superRefine((file, ctx) => {

@@ -7,6 +7,7 @@ import { type Finding, FindingSchema } from '../model/finding.js';
 import type { OutboxRow } from '../ports/store.js';
 import { PACED } from '../slack/paced-chat.js';
 import { cardRef, postCard, replaceCard, replyInThread } from '../usecases/alert-life.js';
+import { stateChangedMetadata } from '../usecases/state-event.js';
 import { HeldRows, judgeFailure, Undeliverable } from './delivery-failure.js';
 import { deliveryChannel } from './owner-route.js';
 import type { WorkerOptions, WorkerPorts } from './worker-ports.js';
@@ -201,7 +202,8 @@ export class DeliveryWorker {
   async #postOrReplace(row: OutboxRow, finding: Finding, channel: string, log: Logger): Promise<string> {
     const p = this.#p;
     // Every card of the finding in this channel is replaced; the newest carries the thread reply.
-    const inChannel = (await p.cards.messagesFor(finding.id)).filter((m) => m.channel === channel);
+    const tracked = await p.cards.messagesFor(finding.id);
+    const inChannel = tracked.filter((m) => m.channel === channel);
     const existing = inChannel.at(-1);
     for (const older of inChannel.slice(0, -1)) {
       await replaceCard(p, finding, older).catch((error: unknown) =>
@@ -220,8 +222,14 @@ export class DeliveryWorker {
       if (replaced) {
         await p.outbox.markSent(row.id, cardRef(finding, card), p.clock());
         const reply = describeOutsideChange(existing, finding);
+        // The tenant's change is news in each channel's row; its event goes out once, from the
+        // first channel to learn of it (no other card of the finding shows the new state yet).
+        const first = tracked.every((m) => m.channel === channel || m.lastState !== finding.state);
+        const stateNews =
+          existing.lastState !== null && finding.state && finding.state !== existing.lastState;
+        const metadata = stateNews && first ? stateChangedMetadata(finding, 'tenant') : undefined;
         if (reply) {
-          await replyInThread(p, card, reply).catch((error: unknown) =>
+          await replyInThread(p, card, reply, metadata).catch((error: unknown) =>
             log.warn({ err: error }, 'thread reply about the change could not be posted'),
           );
         }

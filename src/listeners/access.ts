@@ -19,8 +19,9 @@ export const onCard =
     action,
     channel: c.audience.channel,
     findingId,
-    // No message: not a card at all, which the resource check refuses.
-    cardTs: c.message?.ts ?? '',
+    // On a link preview: no card to check, the permission in its channel decides (as a command).
+    // No message otherwise: not a card at all, which the resource check refuses.
+    ...(c.unfurl ? {} : { cardTs: c.message?.ts ?? '' }),
   });
 
 /** The permission in the channel the person is in (a command, a campaign view, a thread listing). */

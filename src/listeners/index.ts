@@ -11,6 +11,7 @@ import { OWNER_ROUTES } from './routes/owners.js';
 import { REVIEW_ROUTES } from './routes/review.js';
 import { ROLLUP_ROUTES } from './routes/rollups.js';
 import { SHORTCUT_ROUTES } from './routes/shortcuts.js';
+import { UNFURL_ROUTES } from './routes/unfurl.js';
 import { WORKFLOW_STEP_ROUTES } from './routes/workflow-steps.js';
 import { registerCommand, registerRoutes } from './runner.js';
 import { registerSteps } from './step-runner.js';
@@ -26,6 +27,7 @@ export const ROUTES: readonly Route[] = [
   ...LIFECYCLE_ROUTES,
   ...ATTEST_ROUTES,
   ...SHORTCUT_ROUTES,
+  ...UNFURL_ROUTES,
 ];
 
 /** Registers everything with Bolt, in one place: the middleware, every route, the slash command. */

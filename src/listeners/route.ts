@@ -18,6 +18,11 @@ export interface Click {
   audience: Audience;
   /** The message the button is on (a card, a reminder, a request), if any. */
   message: { channel: string; ts: string } | undefined;
+  /**
+   * On a link preview (chat.unfurl): the message is the person's, not a card of Warden's, so a
+   * button there is checked as the command would be, in its channel (listeners/access.ts).
+   */
+  unfurl?: boolean;
   triggerId: string;
   actionId: string;
   /** The button's value, or the option picked in a menu. */
@@ -95,7 +100,7 @@ export interface ViewRoute<V> {
 
 export interface EventRoute {
   kind: 'event';
-  event: 'app_home_opened';
+  event: 'app_home_opened' | 'link_shared';
   access: { none: string };
   run: (p: Ports, body: unknown, ref: string) => Promise<void>;
 }
@@ -188,7 +193,13 @@ export const ClickSchema = z.looseObject({
   type: z.literal('block_actions'),
   user: z.looseObject({ id, team_id: z.string().nullish() }),
   channel: z.looseObject({ id }).nullish(),
-  container: z.looseObject({ message_ts: z.string().nullish(), channel_id: z.string().nullish() }).nullish(),
+  container: z
+    .looseObject({
+      message_ts: z.string().nullish(),
+      channel_id: z.string().nullish(),
+      is_app_unfurl: z.boolean().nullish(),
+    })
+    .nullish(),
   trigger_id: z.string().min(1),
   response_url: z.string().nullish(),
   view: z
@@ -217,10 +228,12 @@ export function readClick(body: unknown, ref: string): Click | undefined {
   const [first] = p.actions;
   const channel = p.channel?.id ?? p.container?.channel_id ?? undefined;
   const ts = p.container?.message_ts ?? undefined;
+  const unfurl = p.container?.is_app_unfurl === true;
   return {
+    unfurl,
     userId: p.user.id,
     audience: { channel: channel ?? p.user.id, user: p.user.id, responseUrl: p.response_url ?? undefined },
-    message: channel && ts ? { channel, ts } : undefined,
+    message: channel && ts && !unfurl ? { channel, ts } : undefined,
     triggerId: p.trigger_id,
     actionId: first?.action_id ?? '',
     value: first?.value ?? first?.selected_option?.value ?? '',

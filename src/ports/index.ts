@@ -16,6 +16,7 @@ import type {
   FilePort,
   GroupsPort,
   HistoryPort,
+  LinksPort,
   PeoplePort,
   PrivatePort,
   StepsPort,
@@ -88,6 +89,10 @@ export interface Settings {
   stepUp:
     | (StepUpPolicy & { linkBase: string; acr: string | undefined; amr: readonly string[] | undefined })
     | undefined;
+  /** Link previews (WARDEN_CONFIG `unfurl`): the console's addresses; off when undefined. */
+  unfurl?:
+    | { finding?: string | undefined; campaign?: string | undefined; mappedPeopleOnly: boolean }
+    | undefined;
 }
 
 /** What rendering a finding's card needs of the settings. */
@@ -125,6 +130,8 @@ export interface SlackPorts {
   groups: GroupsPort;
   privately: PrivatePort;
   steps: StepsPort;
+  /** chat.unfurl: a preview under a person's link (link_shared). */
+  links: LinksPort;
 }
 
 /** The tenant's API (tenant/). */

@@ -5,10 +5,14 @@ import type { HomeView, KnownBlock, ModalView } from '@slack/types';
  * slack/ over the metered Web API client. Failures reject with a SlackApiError (errors.ts).
  */
 
-/** Message metadata Warden attaches to its alerts (the outbox id finds a post after a crash). */
+/**
+ * Message metadata Warden attaches: `warden_alert` on its cards (the outbox id finds a post after
+ * a crash), `warden_finding_state_changed` on the reply that tells a change (usecases/state-event.ts).
+ */
 export interface MessageMetadata {
   event_type: string;
-  event_payload: Record<string, string>;
+  /** Strings, or arrays of them (a bulk change's finding ids). */
+  event_payload: Record<string, string | string[]>;
 }
 
 export interface OutgoingMessage {
@@ -36,6 +40,16 @@ export interface ChatPort {
     text: string;
     blocks?: KnownBlock[] | undefined;
   }): Promise<void>;
+}
+
+/** Where a preview goes: the posted message, or the composer's draft (link_shared's unfurl_id). */
+export type UnfurlTarget =
+  | { channel: string; ts: string }
+  | { unfurlId: string; source: 'composer' | 'conversations_history' };
+
+export interface LinksPort {
+  /** chat.unfurl: previews, by the URL as the person wrote it. */
+  unfurl(target: UnfurlTarget, unfurls: Record<string, { blocks: KnownBlock[] }>): Promise<void>;
 }
 
 /** The channel's recent history, read only to find a post an earlier attempt made (after a crash). */

@@ -1,7 +1,15 @@
-import type { ModalView } from '@slack/types';
+import type { ModalView, MessageMetadata as SlackMetadata } from '@slack/types';
 import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
-import type { ChatPort, FilePort, HistoryPort, StepsPort, ViewsPort } from '../ports/slack.js';
+import type {
+  ChatPort,
+  FilePort,
+  HistoryPort,
+  LinksPort,
+  MessageMetadata,
+  StepsPort,
+  ViewsPort,
+} from '../ports/slack.js';
 
 /** Slack's Web API behind Warden's narrow ports (clients of slack/clients.ts; their errors are already mapped). */
 
@@ -21,6 +29,12 @@ const HistorySchema = z.looseObject({
     .nullish(),
 });
 
+/**
+ * Slack's metadata takes arrays of strings (a bulk change's `finding_ids`, README "Events for
+ * other apps"); @slack/types lists arrays of objects only, hence the one widening here.
+ */
+const slackMetadata = (m: MessageMetadata): SlackMetadata => m as SlackMetadata;
+
 export function createChatPort(client: WebClient): ChatPort {
   return {
     async post(m) {
@@ -29,7 +43,7 @@ export function createChatPort(client: WebClient): ChatPort {
         text: m.text,
         ...(m.blocks ? { blocks: m.blocks } : {}),
         ...(m.threadTs ? { thread_ts: m.threadTs } : {}),
-        ...(m.metadata ? { metadata: m.metadata } : {}),
+        ...(m.metadata ? { metadata: slackMetadata(m.metadata) } : {}),
       });
       if (!posted.ts) throw new Error('chat.postMessage answered without a ts');
       return posted.ts;
@@ -49,6 +63,18 @@ export function createChatPort(client: WebClient): ChatPort {
         text: m.text,
         ...(m.blocks ? { blocks: m.blocks } : {}),
       });
+    },
+  };
+}
+
+export function createLinksPort(client: WebClient): LinksPort {
+  return {
+    async unfurl(target, unfurls) {
+      const where =
+        'ts' in target
+          ? { channel: target.channel, ts: target.ts }
+          : { unfurl_id: target.unfurlId, source: target.source };
+      await client.chat.unfurl({ ...where, unfurls });
     },
   };
 }

@@ -150,8 +150,13 @@ export async function trackCard(p: AlertLifePorts, finding: Finding, card: Card)
     );
 }
 
-export function replyInThread(p: Pick<Ports, 'chat'>, card: Card, text: string): Promise<string> {
-  return p.chat.post({ channel: card.channel, threadTs: card.ts, text });
+export function replyInThread(
+  p: Pick<Ports, 'chat'>,
+  card: Card,
+  text: string,
+  metadata?: MessageMetadata,
+): Promise<string> {
+  return p.chat.post({ channel: card.channel, threadTs: card.ts, text, metadata });
 }
 
 /**
@@ -223,7 +228,13 @@ const sameCard = (a: Card, b: Card) => a.channel === b.channel && a.ts === b.ts;
 export async function updateEverywhere(
   p: AlertLifePorts,
   finding: Finding,
-  opts: { reply: string; primaryChannel: string; clicked?: Card | undefined },
+  opts: {
+    reply: string;
+    primaryChannel: string;
+    clicked?: Card | undefined;
+    /** The change's event (state-event.ts): on the first reply posted only, so it is published once. */
+    metadata?: MessageMetadata | undefined;
+  },
 ): Promise<EverywhereResult> {
   const log = p.logger.child({ findingId: finding.id });
   const indexed = await p.cards.messagesFor(finding.id).catch((error: unknown) => {
@@ -249,11 +260,15 @@ export async function updateEverywhere(
       primaryError = error;
     }
   }
+  let metadata = opts.metadata;
   for (const card of cards) {
     const thread = threads.get(card.channel);
     try {
       await trackCard(p, finding, card === posted ? card : await replaceCard(p, finding, card));
-      if (thread && sameCard(thread, card)) await replyInThread(p, card, opts.reply);
+      if (thread && sameCard(thread, card)) {
+        await replyInThread(p, card, opts.reply, metadata);
+        metadata = undefined;
+      }
     } catch (error) {
       log.warn({ err: error, target: card.channel }, 'a card of this finding could not be updated');
       if (primary && sameCard(card, primary)) primaryError = error;

@@ -16,6 +16,7 @@ import { findingChanged } from './finding-changed.js';
 import { logTenantFailure } from './log-failure.js';
 import { CHUNK, readBack } from './read-back.js';
 import { recordAudit, settleAudit } from './record-audit.js';
+import { type BulkEvent, bulkStateEvents, publishBulkEvents } from './state-event.js';
 
 export type ManyPorts = ChangePorts &
   AlertLifePorts &
@@ -88,7 +89,12 @@ export async function changeManyFindings(p: ManyPorts, input: ChangeManyInput): 
       .catch((error: unknown) => log.warn({ err: error }, 'summary not marked'));
     const tally = { changed, unchanged, busy, already };
     if (sent.error) logTenantFailure(log, sent.error, 'bulk change failed at the tenant');
-    await tell(p, input, tally, sent.error);
+    // An owner assigned is no state change. The report carries the first event; the rest go on
+    // a few lines in its thread: a message has one metadata, and one post a finding would be
+    // minutes of paced posts for a large group.
+    const events = input.change.kind === 'assignOwner' ? [] : bulkStateEvents(read.values(), made.by);
+    const report = await tell(p, input, tally, sent.error, events[0]);
+    if (report) await publishBulkEvents(p, events.slice(1), report);
     return { ...tally, failed: outcome === 'failed' };
   } finally {
     for (const id of claimed) await p.inflight.release(id);
@@ -195,27 +201,37 @@ async function recordEach(
  * One truth for the thread and the person, from the read-back: what the tenant changed is said in
  * the thread, and to the person too when the tenant answered with an error (it may have applied
  * the change all the same: a 500 after acting) or the thread could not be told. Only when the
- * read-back shows nothing changed is the person told the failure alone.
+ * read-back shows nothing changed is the person told the failure alone. The report carries the
+ * change's first event; resolves to the thread it is in, when it was posted.
  */
-async function tell(p: ManyPorts, input: ChangeManyInput, tally: BulkTally, error: unknown) {
+async function tell(
+  p: ManyPorts,
+  input: ChangeManyInput,
+  tally: BulkTally,
+  error: unknown,
+  event: BulkEvent | undefined,
+): Promise<{ channel: string; threadTs: string } | undefined> {
   if (error !== undefined && tally.changed.length === 0) {
     await p.privately.tell(
       input.audience,
       describeFailure(error, `${input.change.kind} these findings`, input.ref),
     );
-    return;
+    return undefined;
   }
   const text =
     describeBulk(input.change, input.actorId, tally, input.requesterId) + verifiedMark(input.verifiedAt);
   const posted = await p.chat
-    .post({ channel: input.report.channel, threadTs: input.report.threadTs, text })
+    .post({ channel: input.report.channel, threadTs: input.report.threadTs, text, metadata: event?.metadata })
     .then(
-      () => true,
+      (ts) => ts,
       (failure: unknown) => {
         p.logger.warn({ err: failure }, 'bulk change done but its thread reply was not posted');
-        return false;
+        return undefined;
       },
     );
   if (error !== undefined) await p.privately.tell(input.audience, doneDespiteError(text, input.ref));
   else if (!posted) await p.privately.tell(input.audience, done(text));
+  return posted === undefined
+    ? undefined
+    : { channel: input.report.channel, threadTs: input.report.threadTs ?? posted };
 }

@@ -5,6 +5,7 @@ import type { LifecycleJob } from '../ports/lifecycle.js';
 import { replyInThread } from './alert-life.js';
 import { type ChangedPorts, findingChanged } from './finding-changed.js';
 import { channelCards, endingFinding, type JobResult, undeliverableCode } from './lifecycle-job.js';
+import { stateChangedMetadata } from './state-event.js';
 
 /**
  * When a snooze or risk acceptance ends: Warden reads the finding back (no poller needed), replaces
@@ -31,11 +32,14 @@ export async function endReached(p: EndPorts, job: LifecycleJob): Promise<JobRes
   await findingChanged(p, finding, { cards: { known: true } });
   const news = renderEndNews(end.action, finding);
   let undelivered = 0;
+  // Its event rides on the first reply this job gets posted (a retried job posted it already).
+  let published = Object.entries(job.progress).some(([k, v]) => k.startsWith('thread:') && v === 'sent');
   for (const card of await channelCards(p, finding.id).catch(() => [])) {
     const key = `thread:${card.channel}:${card.ts}`;
     if (job.progress[key]) continue;
     try {
-      await replyInThread(p, card, news);
+      await replyInThread(p, card, news, published ? undefined : stateChangedMetadata(finding, 'warden'));
+      published = true;
       await p.lifecycle.recordJobStep(job.id, key, 'sent', p.clock());
     } catch (error) {
       const code = undeliverableCode(error);

@@ -10,6 +10,7 @@ import {
   updateEverywhere,
 } from './alert-life.js';
 import { type SchedulePorts, scheduleEnds } from './schedule-ends.js';
+import { stateChangedMetadata } from './state-event.js';
 
 /**
  * The one step after a finding changed, whichever way Warden learnt it: a change it made (one
@@ -71,5 +72,6 @@ export async function findingChanged(
     await refreshKnownCards(p, finding);
     return undefined;
   }
-  return updateEverywhere(p, finding, o.cards.everywhere);
+  const metadata = o.made ? stateChangedMetadata(finding, o.made.by) : undefined;
+  return updateEverywhere(p, finding, { ...o.cards.everywhere, metadata });
 }

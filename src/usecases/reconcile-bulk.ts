@@ -1,4 +1,5 @@
 import { restartedBulk, restartedBulkRead } from '../blockkit/outcome-words.js';
+import { restartedEventsLine } from '../blockkit/state-event-words.js';
 import { actionFromParams } from '../domain/actions.js';
 import { asBulkChange, type BulkChange } from '../domain/bulk-change.js';
 import type { Finding } from '../model/finding.js';
@@ -7,6 +8,7 @@ import type { ChangePorts } from './change-finding-state.js';
 import { findingChanged } from './finding-changed.js';
 import { readOnce } from './read-back.js';
 import { recordAudit, settleAudit } from './record-audit.js';
+import { bulkStateEvents, publishBulkEvents } from './state-event.js';
 
 export const BULK = 'bulk.';
 
@@ -65,7 +67,21 @@ export async function reconcileBulk(p: ChangePorts, a: AuditEntry, id: string): 
   for (const finding of applied.values()) await findingChanged(p, finding, { made, cards: { known: true } });
   await markGroup(p, group);
   await p.privately.tell(audience, restartedBulkRead(kind, group, applied.size, ids.length));
+  // Its events, once: only the replica that settled the attempt gets here, and a live change
+  // settles its attempt before it posts its report and events, so the dead one posted none. In
+  // the roll-up's thread, as its report would have been, or else in the channel it was made from.
+  if (change.kind !== 'assignOwner' && applied.size > 0) {
+    const where = await reportPlace(p, group, a.channel ?? a.user_id);
+    const events = bulkStateEvents(applied.values(), made.by);
+    await publishBulkEvents(p, events, where, (findings) => restartedEventsLine(kind, findings));
+  }
   return true;
+}
+
+/** Where a bulk change's report goes: the roll-up's summary thread, when the group is known. */
+async function reportPlace(p: ChangePorts, groupId: string, channel: string) {
+  const group = await p.rollups.get(groupId).catch(() => undefined);
+  return group ? { channel: group.channel, threadTs: group.summaryTs } : { channel, threadTs: undefined };
 }
 
 function bulkChangeOf(kind: string, params: Record<string, unknown>): BulkChange | undefined {

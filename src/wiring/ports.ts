@@ -2,20 +2,16 @@ import type { WebClientOptions } from '@slack/web-api';
 import { CampaignCache } from '../adapters/campaign-cache.js';
 import { createFindingsPort } from '../adapters/findings-port.js';
 import type { Config } from '../config.js';
-import { type ConfigFile, DEFAULT_CONFIG_FILE } from '../config-file.js';
-import type { OwnerDmFinder } from '../delivery/owner-route.js';
-import type { RollupRule, WorkerPorts } from '../delivery/worker.js';
-import { severityRank } from '../domain/severity.js';
+import type { ConfigFile } from '../config-file.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
-import type { CardSettings, Clock, Ports, Timers } from '../ports/index.js';
+import type { Clock, Ports, Timers } from '../ports/index.js';
 import type { OwnersPort } from '../ports/owners.js';
 import type { RollupStore } from '../ports/rollups.js';
-import type { ChatPort } from '../ports/slack.js';
 import type { Store } from '../ports/store.js';
 import { createSlackClient } from '../slack/clients.js';
-import type { MeteredWebClient, TokenSource } from '../slack/metered-web-client.js';
-import { createOwnerDirectory, UNMAPPED_OWNERS } from '../slack/owner-directory.js';
+import type { MeteredWebClient } from '../slack/metered-web-client.js';
+import { createOwnerDirectory } from '../slack/owner-directory.js';
 import { createPacedChat, type PacingHooks } from '../slack/paced-chat.js';
 import { createPrivateMessages } from '../slack/private-messages.js';
 import { UserDirectory } from '../slack/user-directory.js';
@@ -24,6 +20,7 @@ import {
   createChatPort,
   createFilePort,
   createHistoryPort,
+  createLinksPort,
   createStepsPort,
   createViewsPort,
 } from '../slack/web-ports.js';
@@ -31,14 +28,17 @@ import { createInflightClaims } from '../store/inflight-claims.js';
 import { createInstanceLease, type InstanceLease } from '../store/instance-lease.js';
 import type { TenantClient } from '../tenant/client.js';
 import { findUsersByEmail, getUser } from '../tenant/users.js';
-import { realTimers } from '../timers.js';
 import { scheduleAsk } from '../usecases/attest-ask.js';
 import { type HomeRefresher, refreshingAudit } from '../usecases/home-refresh.js';
 import { ownerDmOf } from '../usecases/owner-dm.js';
 import { connectFor } from './connect.js';
+import { createDeliveryPorts, type DeliveryPorts, rollupRule } from './delivery-ports.js';
 import { homeRefresher, homeRetried } from './home.js';
 import { identityProvider, stepUpSettings } from './step-up.js';
 import { homeViewsIn, type SlackWorkspace } from './workspaces.js';
+
+// The delivery worker's ports live in delivery-ports.ts; importers of this module keep finding them here.
+export { createDeliveryPorts, type DeliveryPorts } from './delivery-ports.js';
 
 export interface PortsInput {
   config: Readonly<Config>;
@@ -132,6 +132,7 @@ export function buildPorts(input: PortsInput): {
       remindBeforeMs: file.lifecycle.remindBefore,
       notifyCooldownMs: file.cards.notifyCooldown,
       workspaceUrl: input.workspaceUrl,
+      unfurl: file.unfurl,
       attest: {
         rules: file.attest,
         routing: file.routing.rules,
@@ -143,6 +144,7 @@ export function buildPorts(input: PortsInput): {
     campaigns: new CampaignCache(tenant),
     chat,
     history: createHistoryPort(client),
+    links: createLinksPort(client),
     views: homeRetried(
       createViewsPort({ trigger: createSlackClient('trigger', base), people: client, home: lookup }),
       () => home,
@@ -194,85 +196,6 @@ export function buildPorts(input: PortsInput): {
   return { ports, delivery, home, lease };
 }
 
-/** The worker's ports, and the lower-priority Slack the roll-up publisher posts with. */
-export type DeliveryPorts = WorkerPorts & { listingChat: ChatPort };
-
-/**
- * The delivery worker's ports: its Slack client hands a 429 back instead of waiting it out, so
- * the outbox row is rescheduled rather than holding the worker (and every row behind it).
- */
-export function createDeliveryPorts(o: {
-  store: Store;
-  token: string | TokenSource;
-  clientOptions: WebClientOptions;
-  logger: Logger;
-  clock: Clock;
-  /** Waits for pacing slots and between idle looks at the outbox; the real ones when absent. */
-  timers?: Timers;
-  onSlackError?: (method: string, error: string) => void;
-  /** How cards render (WARDEN_CONFIG); the defaults when not given. */
-  settings?: CardSettings;
-  /** Roll-ups in a flood (WARDEN_CONFIG `delivery.rollup`); none when absent. */
-  rollup?: RollupRule | undefined;
-  hooks?: PacingHooks;
-  /** The workspace's pacing key, when Warden serves several. */
-  paceKey?: string | undefined;
-  /** Slack Connect: the chats held to the workspace's guard (wiring/connect.ts). */
-  safe?: (chat: ChatPort) => ChatPort;
-  /** Owners on cards; without it (a worker alone, in tests) they are shown by id. */
-  owners?: OwnersPort;
-  /** Alerts routed to a finding's owner (`notifyOwner: true`); they fail without it. */
-  ownerDm?: OwnerDmFinder;
-  /** After a card is delivered (the attestation ask). */
-  afterDelivery?: WorkerPorts['afterDelivery'];
-}): DeliveryPorts {
-  const client = createSlackClient('paced', {
-    token: o.token,
-    options: o.clientOptions,
-    onError: o.onSlackError ?? (() => undefined),
-  });
-  const safe = o.safe ?? ((chat: ChatPort) => chat);
-  const timers = o.timers ?? realTimers;
-  const paced = (maxWaitMs: number) =>
-    safe(
-      createPacedChat(
-        createChatPort(client),
-        o.store,
-        { now: o.clock, sleep: timers.sleep },
-        {
-          maxWaitMs,
-          ...(o.hooks ? { hooks: o.hooks } : {}),
-          workspace: o.paceKey,
-        },
-      ),
-    );
-  // The worker waits at most 1.5 s for a slot: a row whose channel is busier goes back to the
-  // queue (postponed, untried) and the worker moves on to other channels.
-  const chat = paced(1_500);
-  return {
-    // Roll-up summaries and listings wait for no slot: they take one only when it is free now,
-    // so an alert of its own (a critical) that waits for the next slot always gets it first.
-    listingChat: paced(0),
-    outbox: o.store,
-    cards: o.store,
-    audit: o.store,
-    rollups: o.store,
-    rollup: o.rollup,
-    chat,
-    history: createHistoryPort(client),
-    logger: o.logger,
-    clock: o.clock,
-    timers,
-    owners: o.owners ?? UNMAPPED_OWNERS,
-    ownerDm: o.ownerDm,
-    afterDelivery: o.afterDelivery,
-    settings: o.settings ?? {
-      attributionTemplate: DEFAULT_CONFIG_FILE.attribution.template,
-      offerUnsuppress: DEFAULT_CONFIG_FILE.cards.offerUnsuppress,
-    },
-  };
-}
-
 /**
  * The owner directory: tenant users and Slack members by email, cached. Its Slack client hands a
  * 429 back rather than waiting it out (Slack's default waits minutes): a card is not held for a
@@ -296,13 +219,6 @@ function pacingHooks(metrics: Metrics): PacingHooks {
     rateLimited: (method) => metrics.slack429.inc({ method }),
     waited: (method, ms) => metrics.pacingWaits.observe({ method }, ms / 1_000),
   };
-}
-
-/** WARDEN_CONFIG `delivery.rollup` as the worker applies it (severities as ranks). */
-export function rollupRule(file: ConfigFile): RollupRule | undefined {
-  const r = file.delivery.rollup;
-  if (!r.enabled) return undefined;
-  return { threshold: r.threshold, windowMs: r.window, neverRanks: r.neverRollUp.map(severityRank) };
 }
 
 /** The use cases' view of roll-ups: membership, and "its summary is due an update". */

@@ -111,6 +111,17 @@ describe.each(backends())('a dead process’s bulk change, on $name', (backend) 
       'the person told',
     );
     expect(told.text).toContain(`applied it to ${moved.length} of ${members.length} findings`);
+    // Its events, for what the tenant applied, once, in the roll-up's thread (README "Events").
+    const published = () =>
+      w.slack.messages.flatMap((m) => {
+        const meta = m.metadata as { event_type?: string; event_payload?: { finding_ids?: string[] } };
+        return meta?.event_type === 'warden_findings_state_changed'
+          ? [{ m, ids: meta.event_payload?.finding_ids }]
+          : [];
+      });
+    await waitFor(() => published().length > 0, 5_000, 'the events');
+    expect(published().map((x) => x.m.thread_ts)).toEqual([summary.ts]);
+    expect([...(published()[0]?.ids ?? [])].sort()).toEqual([...moved].sort());
     await withStore(w, async (store) => {
       const settled = await store.auditLog({ findingId: group, limit: 5 });
       expect(settled.map((e) => [e.action, e.outcome])).toEqual([['bulk.snooze', 'ok']]);

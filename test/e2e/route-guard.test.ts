@@ -106,7 +106,7 @@ const VIEWS = [
   ShortcutId.report,
   ShortcutId.find,
 ];
-const EVENTS = ['app_home_opened'];
+const EVENTS = ['app_home_opened', 'link_shared'];
 
 interface Registered {
   actions: string[];

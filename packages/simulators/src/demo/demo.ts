@@ -8,6 +8,7 @@ import { ORG } from '../slack/org.js';
 import { createLocalSlack, type LocalSlack } from '../slack/server.js';
 import { createSandboxTenant, type SandboxTenant } from '../tenant/server.js';
 import { postSeedAlerts } from './flood.js';
+import { DEMO_CONSOLE_HOST, DEMO_UNFURL_CONFIG } from './page-links.js';
 import { routeDemoPage } from './page-routes.js';
 import { APPROVERS_GROUP, DEMO_CHANNEL } from './page-view.js';
 import { defineManifestSteps } from './page-workflow.js';
@@ -56,7 +57,8 @@ export interface DemoOptions {
  * The demo's WARDEN_CONFIG: four-eyes risk acceptance with an approvers' group the local Slack
  * knows (bob and carol), so the user switcher can show a request approved by a second person;
  * roll-ups above 40 alerts, so the flood of 30 gets cards and the burst of 120 a roll-up;
- * Suppress… waits for a fresh sign-in at the local identity provider (step-up verification).
+ * Suppress… waits for a fresh sign-in at the local identity provider (step-up verification);
+ * links to the tenant console's findings and campaigns are previewed ("Paste a link").
  */
 const demoConfig = (issuer: string, clientId: string) => `# Written by npm run demo
 permissions:
@@ -69,7 +71,7 @@ delivery:
 stepUp:
   actions: [suppress]
   oidc: { issuer: "${issuer}", clientId: ${clientId}, acr: mfa }
-`;
+${DEMO_UNFURL_CONFIG}`;
 
 /**
  * The WARDEN_CONFIG of the Warden installed by OAuth ("Add to another workspace"): the local
@@ -127,6 +129,8 @@ async function slackOnFreePort(port: number, nextPorts: number): Promise<LocalSl
 export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
   // The page's port first: a taken one is said before anything else is started.
   const slack = await slackOnFreePort(opts.port ?? 0, opts.nextPorts ?? 0);
+  // The app's manifest unfurl_domains: links to the console send link_shared.
+  slack.workspace.unfurlDomains.add(DEMO_CONSOLE_HOST);
   const tenant = await createSandboxTenant();
   const alertsSecret = `demo-alerts-${randomBytes(12).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'warden-demo-'));

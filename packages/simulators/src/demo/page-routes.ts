@@ -17,6 +17,7 @@ import {
   submit,
 } from './page-actions.js';
 import { HomeClickSchema, HomeOpenedSchema, homeClick, homeOpened } from './page-home.js';
+import { PasteLinkSchema, pasteLink, UnfurlClickSchema, unfurlClick } from './page-links.js';
 import { ShortcutSchema, shortcut } from './page-shortcuts.js';
 import { changeFor, dmOf, isSwitchable, snapshotFor } from './page-view.js';
 import { ViewActionSchema, viewAction } from './page-view-actions.js';
@@ -108,6 +109,8 @@ function handlers(ctx: PageContext, o: DemoPageOptions): Record<string, Handler>
     '/demo/home-click': parsed(HomeClickSchema, (h) => homeClick(ctx, h)),
     '/demo/shortcut': parsed(ShortcutSchema, (s) => shortcut(ctx, s)),
     '/demo/workflow-step': parsed(WorkflowStepSchema, (w) => runWorkflowStep(ctx, w)),
+    '/demo/paste-link': parsed(PasteLinkSchema, (l) => pasteLink(ctx, l)),
+    '/demo/unfurl-click': parsed(UnfurlClickSchema, (c) => unfurlClick(ctx, c)),
     '/demo/flood': parsed(FloodSchema, async (f) => ({
       status: 200,
       // A burst is mostly lower severities, as a first scan is: a few criticals stand out.

@@ -248,3 +248,55 @@ export function globalShortcutBody(
     trigger_id: opts.triggerId,
   });
 }
+
+/**
+ * A button on an app's link preview (chat.unfurl): Slack's container is the attachment of the
+ * person's message (`message_attachment`, `is_app_unfurl`, `app_unfurl_url`), and the message
+ * it sends is the person's, not one of the app's.
+ */
+export function unfurlActionBody(
+  actor: SlackActor,
+  opts: {
+    actionId: string;
+    value: string;
+    messageTs: string;
+    url: string;
+    triggerId: string;
+    responseUrl: string;
+  },
+): string {
+  const action_ts = `${Math.floor(Date.now() / 1000)}.000100`;
+  return payloadBody({
+    type: 'block_actions',
+    user: userOf(actor),
+    api_app_id: 'A0WARDEN',
+    token: 'legacy',
+    container: {
+      type: 'message_attachment',
+      message_ts: opts.messageTs,
+      attachment_id: 1,
+      channel_id: actor.channelId,
+      is_ephemeral: false,
+      is_app_unfurl: true,
+      app_unfurl_url: opts.url,
+    },
+    trigger_id: opts.triggerId,
+    team: { id: actor.teamId, domain: 'acme' },
+    enterprise: actor.enterprise ?? null,
+    is_enterprise_install: actor.isEnterpriseInstall === true,
+    channel: { id: actor.channelId, name: 'secops' },
+    message: { type: 'message', ts: opts.messageTs, user: actor.userId, text: opts.url },
+    app_unfurl: { id: 1, app_unfurl_url: opts.url, is_app_unfurl: true },
+    response_url: opts.responseUrl,
+    actions: [
+      {
+        type: 'button',
+        action_id: opts.actionId,
+        block_id: 'finding.actions',
+        value: opts.value,
+        text: { type: 'plain_text', text: 'button' },
+        action_ts,
+      },
+    ],
+  });
+}

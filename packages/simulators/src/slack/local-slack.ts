@@ -1,3 +1,4 @@
+import type { SlackActor } from './actor.js';
 import type { EventTarget } from './events-api.js';
 import type { FunctionRun, WorkflowFunctions } from './functions.js';
 import type { LocalOrg } from './org.js';
@@ -100,6 +101,18 @@ export interface LocalSlack extends ShortcutTriggers {
     target: EventTarget,
     opts?: { unchecked?: boolean; by?: string; retry?: EventRetryOptions },
   ): { run: FunctionRun; delivery: Promise<EventDelivery> };
+  /**
+   * A person posts `text` in their channel, as in Slack's composer: links to the app's
+   * `unfurlDomains` (set them first) send link_shared to the app; resolves with the message and
+   * the delivery (none when no link is the app's). The previews land on `message.unfurls`.
+   * `composer`: typed, not sent (link_shared from the composer; the message is the draft).
+   */
+  shareLinks(
+    actor: SlackActor,
+    text: string,
+    target: EventTarget,
+    opts?: { composer?: boolean },
+  ): Promise<{ message: SlackMessage; delivery: EventDelivery | undefined }>;
   /** Every event sent to the app, oldest first, filled in as its attempts happen. */
   events: EventDelivery[];
   close(): Promise<void>;

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { checkMessage } from './blocks-check.js';
 import { appHomeOpened, deliverEvent, type EventTarget } from './events-api.js';
 import { WorkflowFunctions } from './functions.js';
+import { shareMessage } from './links.js';
 import type { LocalSlack } from './local-slack.js';
 import { METHODS } from './methods/index.js';
 import { authTestOf, conversationInfo, LocalOrg, ORG_PEOPLE, orgEventBody, orgUser } from './org.js';
@@ -275,6 +276,10 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     },
     events,
     org,
+    async shareLinks(actor, text, target, opts = {}) {
+      const { message, event } = shareMessage(ws, actor, text, opts.composer === true);
+      return { message, delivery: event ? await local.sendEvent(event, target) : undefined };
+    },
     sendEvent(event, target, to = {}) {
       const { body } = orgEventBody(to.teamId ?? teamId, event, to);
       return deliverTo(body, target);

@@ -26,6 +26,11 @@ export interface SlackMessage {
   blocks: unknown[];
   thread_ts?: string;
   metadata?: unknown;
+  /** Posted by a person (shareMessage), not the app. */
+  user?: string;
+  /** The app's links in it (link_shared) and their previews (chat.unfurl), by URL. */
+  shared_links?: string[];
+  unfurls?: Record<string, unknown>;
   edited?: boolean;
   /** Files shared with the message (files.completeUploadExternal with a channel). */
   files?: SharedFile[];

@@ -111,6 +111,10 @@ export class Workspace {
   readonly archived = new Set<string>();
   /** Channels shared with another organisation (Slack Connect): conversations.info says is_ext_shared. */
   readonly externallyShared = new Set<string>();
+  /** The app's manifest `unfurl_domains`: links to these hosts get link_shared (links.ts). */
+  readonly unfurlDomains = new Set<string>();
+  /** `source:unfurl_id` of a link_shared -> the message (or composer draft) it names (chat.unfurl by unfurl_id + source). */
+  readonly unfurlIds = new Map<string, SlackMessage>();
   /** trigger id -> the person whose click or command it came with. */
   readonly #triggerUsers = new Map<string, string>();
   readonly #watchers = new Set<(change: WorkspaceChange) => void>();

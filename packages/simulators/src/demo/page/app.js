@@ -225,7 +225,19 @@ async function flood(ev) {
   }
 }
 
+// Posts a message with a link to the tenant console as the person: Warden previews it (link_shared).
+async function pasteLink() {
+  show(S.channels.keys().next().value ?? S.dm);
+  const answer = await post('/demo/paste-link', {});
+  note(
+    answer.error
+      ? `The link was not previewed: ${answer.error}`
+      : `Posted ${answer.url}; Warden previews it.`,
+  );
+}
+
 $('composer').addEventListener('submit', send);
+$('paste-link').addEventListener('click', pasteLink);
 $('command').addEventListener('input', () => note(''));
 $('flood').addEventListener('click', flood);
 $('burst').addEventListener('click', flood);

@@ -34,10 +34,17 @@ async function click(body) {
   if (answer.error) note(`That click was not delivered: ${answer.error}.`, 'error');
 }
 
+/** A button on a link preview: Slack sends it with the person's message and the link. */
+async function unfurlClick(body) {
+  const answer = await post('/demo/unfurl-click', body);
+  if (answer.error) note(`That click was not delivered: ${answer.error}.`, 'error');
+}
+
 const messageCtx = (m) =>
   Object.assign(
     withAct((a) => click({ ...a, channel: m.channel, messageTs: m.ts })),
     { messageMenu },
+    { unfurlCtx: (url) => withAct((a) => unfurlClick({ ...a, url, messageTs: m.ts })) },
   );
 const ephemeralCtx = (e) => withAct((a) => click({ ...a, channel: e.channel, ephemeralId: e.id }));
 

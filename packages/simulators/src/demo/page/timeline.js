@@ -62,6 +62,7 @@ export function messageNode(m, ephemeral, ctx) {
       ),
       ephemeral ? el('div', { class: 'ephemeral-label' }, '👁 Only visible to you') : null,
       blocks,
+      el('div', { class: 'unfurls' }),
       el('div', { class: 'files' }),
       el('button', {
         class: 'replies',
@@ -87,10 +88,29 @@ export function updateMessage(node, m, ctx) {
     when.textContent = clock(ms, ctx.tz);
   }
   node.querySelector('.edited').hidden = !(m.edited || m.replaced);
+  // A person's message (a pasted link) is theirs, not the app's.
+  if (m.user) {
+    node.querySelector('.who').textContent = ctx.personName(m.user) ?? m.user;
+    node.querySelector('.meta .app-badge')?.remove();
+  }
   reconcileBlocks(node.querySelector('.blocks'), blocksOf(m), ctx);
+  unfurls(node.querySelector('.unfurls'), m, ctx);
   const filesBox = node.querySelector('.files');
   const filesJson = JSON.stringify(m.files || []);
   if (builtFrom(filesBox) !== filesJson) remember(filesBox, filesJson).replaceChildren(...files(m, ctx));
+}
+
+/** The previews an app set on the message's links (chat.unfurl), each under a bar like Slack's. */
+function unfurls(box, m, ctx) {
+  const json = JSON.stringify(m.unfurls || {});
+  if (builtFrom(box) === json) return;
+  remember(box, json).replaceChildren(
+    ...Object.entries(m.unfurls || {}).map(([url, preview]) => {
+      const blocks = el('div', { class: 'blocks' });
+      reconcileBlocks(blocks, preview.blocks || [], ctx.unfurlCtx?.(url) ?? ctx);
+      return el('div', { class: 'unfurl', 'data-url': url }, blocks);
+    }),
+  );
 }
 
 /** The "N replies" line under a thread's parent. */

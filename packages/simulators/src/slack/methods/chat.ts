@@ -1,4 +1,5 @@
 import { checkMessage } from '../blocks-check.js';
+import { chatUnfurl } from '../links.js';
 import type { SlackMessage } from '../types.js';
 import { dmChannelOf, fail, type MethodAnswer, type Workspace } from '../workspace.js';
 import { WORKSPACE_URL } from './people.js';
@@ -61,6 +62,7 @@ export const chatMethods: Record<string, (ws: Workspace, args: Record<string, un
     });
     return { ok: true, message_ts: ts };
   },
+  'chat.unfurl': chatUnfurl,
   'conversations.history': (ws, args) => {
     const channel = channelOf(args);
     const limit = Math.min(1_000, Number(args.limit ?? 100) || 100);
