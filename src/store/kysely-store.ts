@@ -65,7 +65,7 @@ async function locked<R extends { error?: unknown }>(
   db: Kysely<Database>,
   run: () => Promise<R>,
 ): Promise<R> {
-  await sql`begin immediate`.execute(db);
+  await writeLock(db);
   let outcome: R | undefined;
   try {
     outcome = await run();
@@ -73,6 +73,30 @@ async function locked<R extends { error?: unknown }>(
     await sql.raw(outcome && !outcome.error ? 'commit' : 'rollback').execute(db);
   }
   return outcome;
+}
+
+/**
+ * BEGIN IMMEDIATE, waited for without blocking: better-sqlite3 waits out a busy file inside the
+ * call (busy_timeout), holding the event loop, so a second store of the same process would stop
+ * the first from ever finishing. The lock is asked for at once, and again after a pause.
+ */
+async function writeLock(db: Kysely<Database>): Promise<void> {
+  const row = (await sql<{ timeout: number }>`pragma busy_timeout`.execute(db)).rows[0];
+  await sql.raw('pragma busy_timeout = 0').execute(db);
+  try {
+    for (let waited = 0; ; waited += 100) {
+      try {
+        await sql`begin immediate`.execute(db);
+        return;
+      } catch (error) {
+        const busy = /SQLITE_BUSY|database is locked/.test(error instanceof Error ? error.message : '');
+        if (!busy || waited >= 60_000) throw error;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    }
+  } finally {
+    await sql.raw(`pragma busy_timeout = ${Math.max(0, Math.floor(row?.timeout ?? 5_000))}`).execute(db);
+  }
 }
 
 /** `f`, tried again as `retrying` says when the store's connection fails. */
