@@ -143,8 +143,11 @@ describe('the Home tab', () => {
     const blocks = (JSON.parse(bob) as { blocks: unknown[] }).blocks;
     expect(blocks.length).toBeLessThanOrEqual(100);
     expect(bob).toContain('…and 23 more.');
-    // the local Slack took it (it refuses a Home tab past Slack's limits)
-    expect(h.slack.workspace.homes.get('U0BOB')?.blocks).toEqual(blocks);
+    // the local Slack took it (it refuses a Home tab past Slack's limits); a refresh published
+    // since (time runs 20x) differs only in its "as of" time, in the first block
+    const taken = h.slack.workspace.homes.get('U0BOB')?.blocks ?? [];
+    expect(taken).toHaveLength(blocks.length);
+    expect(taken.slice(1)).toEqual(blocks.slice(1));
   });
 
   it('works in Socket Mode', async () => {
