@@ -88,8 +88,9 @@ export function updateMessage(node, m, ctx) {
     when.textContent = clock(ms, ctx.tz);
   }
   node.querySelector('.edited').hidden = !(m.edited || m.replaced);
-  // A person's message (a pasted link) is theirs, not the app's.
-  if (m.user) {
+  // A person's message (a pasted link) is theirs, not the app's. An ephemeral's `user` is who
+  // sees it, not who wrote it: it stays the app's.
+  if (m.user && !node.classList.contains('ephemeral')) {
     node.querySelector('.who').textContent = ctx.personName(m.user) ?? m.user;
     node.querySelector('.meta .app-badge')?.remove();
   }
