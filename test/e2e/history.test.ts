@@ -68,6 +68,13 @@ async function snoozeInSlack(ts: string, actor = ALICE) {
   const form = await h.openForm('finding.snooze', ID, ts, actor);
   await form.submit({ 'Snooze for': '7 days', Reason: 'in Slack' }, actor);
   await waitFor(() => h.tenant.findings.get(ID)?.state === 'FINDING_STATE_SNOOZED', 5_000, 'the snooze');
+  // The tenant's state changes before Warden lets go of the finding (its in-flight claim); the
+  // thread reply comes after. A click in between, likelier in process than over HTTP, is refused.
+  await waitFor(
+    () => h.slack.thread('C0SECOPS', ts).some((m) => m.text.includes('snoozed this')),
+    5_000,
+    'the snooze reply',
+  );
 }
 
 describe('History', () => {
