@@ -1,5 +1,5 @@
 import type { Server } from 'node:http';
-import type { App } from '@slack/bolt';
+import type { App, Receiver } from '@slack/bolt';
 import express from 'express';
 import type { Config } from './config.js';
 import { type ConfigFile, DEFAULT_CONFIG_FILE } from './config-file.js';
@@ -49,6 +49,8 @@ export interface WardenOptions {
   workQueue?: { concurrency: number; maxWaiting: number };
   /** How often reminders, ends and digests are looked for (tests shorten it). */
   lifecycleTickMs?: number;
+  /** Slack's requests through this receiver instead of POST /slack/events (tests: wiring/slack-app.ts). */
+  receiver?: Receiver;
 }
 
 export interface Warden {
@@ -123,6 +125,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     replays: store,
     workQueue: opts.workQueue,
     identity,
+    receiver: opts.receiver,
     ...(distributed
       ? {
           oauth: {

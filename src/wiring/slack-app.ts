@@ -1,4 +1,10 @@
-import { App, ExpressReceiver, type ExpressReceiverOptions, SocketModeReceiver } from '@slack/bolt';
+import {
+  App,
+  ExpressReceiver,
+  type ExpressReceiverOptions,
+  type Receiver,
+  SocketModeReceiver,
+} from '@slack/bolt';
 import type { WebClientOptions } from '@slack/web-api';
 import type express from 'express';
 import type { Config } from '../config.js';
@@ -43,6 +49,12 @@ export interface SlackAppOptions {
     receiver: Partial<ExpressReceiverOptions>;
     workspaces: NonNullable<ListenerContext['workspaces']>;
   };
+  /**
+   * A receiver of the caller's instead of Warden's own (tests' in-process lane hands Slack's
+   * payloads to the app directly). Then nothing is mounted on /slack/events: the signature and
+   * replay checks belong to the HTTP receiver, and the tests of those keep it.
+   */
+  receiver?: Receiver | undefined;
 }
 
 /**
@@ -55,7 +67,7 @@ export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQue
   const boltLogger = toBoltLogger(logger);
   const appToken = config.slack.appToken;
   const signingSecret = config.slack.signingSecret?.reveal() ?? '';
-  if (!appToken) {
+  if (!appToken && !opts.receiver) {
     // Before the receiver registers its route: timestamps both ways, replays across replicas.
     const guard = {
       signingSecret,
@@ -66,24 +78,26 @@ export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQue
     };
     opts.http.post('/slack/events', ...slackRequestGuard(guard));
   }
-  const receiver = appToken
-    ? new SocketModeReceiver({
-        appToken: appToken.reveal(),
-        logger: boltLogger,
-        installerOptions: { clientOptions: { slackApiUrl: config.slack.apiUrl } },
-        customPropertiesExtractor: (args) => ({
-          requestId: `sock-${String(args.envelope_id ?? '').slice(0, 24)}`,
-        }),
-      })
-    : new ExpressReceiver({
-        signingSecret,
-        endpoints: '/slack/events',
-        logger: boltLogger,
-        processBeforeResponse: false,
-        app: opts.http,
-        customPropertiesExtractor: (req) => ({ requestId: String(req.headers[REQUEST_ID_HEADER] ?? '') }),
-        ...opts.oauth?.receiver,
-      });
+  const receiver =
+    opts.receiver ??
+    (appToken
+      ? new SocketModeReceiver({
+          appToken: appToken.reveal(),
+          logger: boltLogger,
+          installerOptions: { clientOptions: { slackApiUrl: config.slack.apiUrl } },
+          customPropertiesExtractor: (args) => ({
+            requestId: `sock-${String(args.envelope_id ?? '').slice(0, 24)}`,
+          }),
+        })
+      : new ExpressReceiver({
+          signingSecret,
+          endpoints: '/slack/events',
+          logger: boltLogger,
+          processBeforeResponse: false,
+          app: opts.http,
+          customPropertiesExtractor: (req) => ({ requestId: String(req.headers[REQUEST_ID_HEADER] ?? '') }),
+          ...opts.oauth?.receiver,
+        }));
   // One workspace: its token. OAuth: no token; the installer authorizes each request by its
   // enterprise and team (installationStore.fetchInstallation).
   const single = config.slack.oauth

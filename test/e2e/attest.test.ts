@@ -13,7 +13,7 @@ import {
   seedAttest,
 } from '../helpers/attest.js';
 import { clockedHarnessPerTest, dmsTo } from '../helpers/clocked.js';
-import { ALICE, type Harness, settle, waitFor } from '../helpers/harness.js';
+import { ALICE, type Harness, type LaneName, settle, waitFor } from '../helpers/harness.js';
 
 /**
  * Issue 28, item 1: "Was this you?" For each finding type configured in `attest`, the person the
@@ -22,10 +22,10 @@ import { ALICE, type Harness, settle, waitFor } from '../helpers/harness.js';
  * there is one; *No, not me* on a decoy or an exposed credential escalates at once; *Not needed*
  * offers Resolve; Home lists what waits. Silence and restarts: attest-silence.test.ts.
  */
-const startClocked = clockedHarnessPerTest();
+const startClocked = clockedHarnessPerTest('inprocess');
 let h: Harness;
-async function start(): Promise<Harness> {
-  h = await startClocked(ATTEST_CONFIG);
+async function start(lane?: LaneName): Promise<Harness> {
+  h = await startClocked(ATTEST_CONFIG, lane ? { lane } : {});
   seedAttest(h);
   return h;
 }
@@ -221,7 +221,8 @@ describe('attestation: the answer', () => {
 
 describe('attestation on Home', () => {
   it('*Waiting for you* lists the person’s open questions, with their answers; an answered one leaves it', async () => {
-    await start();
+    // Over HTTP: the local Slack delivers app_home_opened to Warden's Request URL.
+    await start('loopback');
     await alert('FND_ATT_DECOY');
     const q = await question('U0ALICE', 'FND_ATT_DECOY');
     const home = async () => {

@@ -1,11 +1,13 @@
 import type { OpenView } from '@warden/simulators';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
-import { BOB, type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
+import { BOB, type Harness, type LaneName, settle, startHarness, waitFor } from '../helpers/harness.js';
 
 let h: Harness;
+/** Flows run in process; the tests of the ack over HTTP (its code and time) switch to loopback. */
+let lane: LaneName = 'inprocess';
 beforeEach(async () => {
-  h = await startHarness();
+  h = await startHarness({ lane });
 });
 afterEach(() => h.close());
 
@@ -19,6 +21,9 @@ const datePlus = (days: number) => new Date(Date.now() + days * 86_400_000).toIS
 
 describe('button → modal → submit', () => {
   it('snoozes: loading view first, then the form, then the tenant, the alert and the thread', async () => {
+    // Over HTTP: it asserts the submission's HTTP answer too.
+    await h.close();
+    h = await startHarness();
     const ts = await h.postAlert('FND_SA_UNOWNED');
     const clickedAt = Date.now();
     const form = await h.openForm('finding.snooze', 'FND_SA_UNOWNED', ts);
@@ -182,6 +187,7 @@ describe('button → modal → submit', () => {
   it('the list is the operator’s (WARDEN_CONFIG closure.reasons)', async () => {
     await h.close();
     h = await startHarness({
+      lane,
       file: parseConfigFile(
         'closure:\n  reasons:\n    - { id: noise, label: Detector noise }\n    - { id: other, label: Something else }\n',
         'closure.yaml',
@@ -227,7 +233,10 @@ describe('buttons that act at once', () => {
 
   it('unsuppress on a suppressed finding, where WARDEN_CONFIG offers it', async () => {
     await h.close();
-    h = await startHarness({ file: parseConfigFile('cards:\n  offerUnsuppress: true\n', 'cards.yaml') });
+    h = await startHarness({
+      lane,
+      file: parseConfigFile('cards:\n  offerUnsuppress: true\n', 'cards.yaml'),
+    });
     const ts = await h.postAlert('FND_SUPPRESSED');
     expect(JSON.stringify(h.slack.messages.find((m) => m.ts === ts)?.blocks)).toContain('finding.unsuppress');
     await h.click('finding.unsuppress', 'FND_SUPPRESSED', ts);
@@ -285,6 +294,13 @@ describe('who a card credits', () => {
 });
 
 describe('ack', () => {
+  // The ack's time over HTTP is what Slack waits for (3 s): these stay on the real receiver.
+  beforeAll(() => {
+    lane = 'loopback';
+  });
+  afterAll(() => {
+    lane = 'inprocess';
+  });
   it('acks a button in under 1 s while the tenant takes 2.5 s', async () => {
     const ts = await h.postAlert('FND_SA_UNOWNED');
     h.tenant.faults.add({ method: 'GET', path: /FND_SA_UNOWNED$/, latencyMs: 2_500 });

@@ -1,4 +1,4 @@
-import { postSigned, viewActionBody } from '@warden/simulators';
+import { viewActionBody } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { HistoryId, OwnerActionId } from '../../src/blockkit/ids.js';
 import { parseConfigFile } from '../../src/config-file.js';
@@ -12,7 +12,7 @@ import { auditEntry, CAROL, EMAIL, EVE_IN_TENANT } from '../helpers/owners.js';
  */
 
 let h: Harness;
-const startOne = harnessPerTest();
+const startOne = harnessPerTest({ lane: 'inprocess' });
 const start = async (yaml?: string) => {
   h = await startOne(yaml ? { file: parseConfigFile(yaml, 'test.yaml') } : {});
 };
@@ -55,14 +55,12 @@ async function historyModal(match: RegExp = /Page \d+ of/) {
 
 /** A click on Newer / Older inside the modal, as Slack sends it. */
 function turn(view: { id: string; view: Record<string, unknown> }, actionId: string, page: number) {
-  return postSigned(
-    h.url,
+  return h.send(
     viewActionBody(ALICE, {
       view: { ...view.view, id: view.id },
       action: { action_id: actionId, value: String(page) },
       triggerId: h.slack.issueTriggerId(),
     }),
-    h.signingSecret,
   );
 }
 
@@ -70,6 +68,13 @@ async function snoozeInSlack(ts: string, actor = ALICE) {
   const form = await h.openForm('finding.snooze', ID, ts, actor);
   await form.submit({ 'Snooze for': '7 days', Reason: 'in Slack' }, actor);
   await waitFor(() => h.tenant.findings.get(ID)?.state === 'FINDING_STATE_SNOOZED', 5_000, 'the snooze');
+  // The tenant's state changes before Warden lets go of the finding (its in-flight claim); the
+  // thread reply comes after. A click in between, likelier in process than over HTTP, is refused.
+  await waitFor(
+    () => h.slack.thread('C0SECOPS', ts).some((m) => m.text.includes('snoozed this')),
+    5_000,
+    'the snooze reply',
+  );
 }
 
 describe('History', () => {

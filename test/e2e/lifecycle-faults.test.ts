@@ -31,7 +31,13 @@ async function warden(
   w: { tenant: SandboxTenant; slack: LocalSlack },
   more: { store?: Store; dataDir?: string } = {},
 ) {
-  const h = await startHarness({ ...w, clock: () => w.tenant.clock.now(), lifecycleTickMs: 50, ...more });
+  const h = await startHarness({
+    ...w,
+    lane: 'inprocess',
+    clock: () => w.tenant.clock.now(),
+    lifecycleTickMs: 50,
+    ...more,
+  });
   let closed = false;
   const close = async () => {
     if (!closed) await h.close();

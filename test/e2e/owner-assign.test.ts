@@ -22,7 +22,7 @@ import {
  */
 
 let h: Harness;
-const startOne = harnessPerTest();
+const startOne = harnessPerTest({ lane: 'inprocess' });
 const start = async (yaml?: string) => {
   h = await startOne(yaml ? { file: parseConfigFile(yaml, 'test.yaml') } : {});
 };
@@ -70,7 +70,8 @@ async function expectNothingAssigned(ts: string, blocks: string) {
 
 describe('Assign owner…', () => {
   it('maps the person, asks the tenant, reads back, and the card and thread show the new owner', async () => {
-    await start();
+    // Over HTTP: it asserts the submission's HTTP answer too.
+    h = await startOne({ lane: 'loopback' });
     const ts = await h.postAlert(ID);
     const form = await openAssign(ts);
     expect(form.view.view.callback_id).toBe(ASSIGN_CALLBACK_ID);

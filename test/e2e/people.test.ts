@@ -8,7 +8,7 @@ import { ALICE, type Harness, harnessPerTest, settle, waitFor } from '../helpers
  * channel, the payload or a chosen name says.
  */
 let h: Harness;
-const startOne = harnessPerTest();
+const startOne = harnessPerTest({ lane: 'inprocess' });
 const start = async (yaml?: string) => {
   h = await startOne(yaml ? { file: parseConfigFile(yaml, 'test.yaml') } : {});
 };
@@ -27,7 +27,8 @@ async function expectUnchanged(findingId: string, state: string) {
 
 describe('shared channels and Enterprise Grid', () => {
   it('a person of another organisation cannot act through our team (payload user.team_id)', async () => {
-    await start();
+    // Over HTTP: it asserts the click's HTTP answer too.
+    h = await startOne({ lane: 'loopback' });
     const ts = await h.postAlert('FND_SNOOZED');
     expect((await h.click('finding.reopen', 'FND_SNOOZED', ts, EVE)).status).toBe(200);
     await expectUnchanged('FND_SNOOZED', 'FINDING_STATE_SNOOZED');

@@ -1,10 +1,10 @@
-import { postSigned, slashCommandBody } from '@warden/simulators';
+import { slashCommandBody } from '@warden/simulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, BOB, type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
 
 let h: Harness;
 beforeEach(async () => {
-  h = await startHarness();
+  h = await startHarness({ lane: 'inprocess' });
 });
 afterEach(() => h.close());
 
@@ -275,14 +275,14 @@ describe('/warden', () => {
 describe('a slash command by another name (SLACK_COMMAND)', () => {
   it('says its own name in help and in refusals, never /warden', async () => {
     await h.close();
-    h = await startHarness({ env: { SLACK_COMMAND: '/sec' } });
+    h = await startHarness({ lane: 'inprocess', env: { SLACK_COMMAND: '/sec' } });
     const body = slashCommandBody(ALICE, {
       command: '/sec',
       text: 'help',
       triggerId: h.slack.issueTriggerId(),
       responseUrl: h.slack.responseUrl(),
     });
-    const help = ackText((await postSigned(h.url, body, h.signingSecret)).body);
+    const help = ackText((await h.send(body)).body);
     expect(help.text).toContain('*/sec snooze*');
     expect(help.text).not.toContain('/warden');
     await h.click('finding.reopen', 'FND_SNOOZED', '1700000000.000999');

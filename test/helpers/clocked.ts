@@ -1,20 +1,29 @@
 import type { SandboxTenant, SlackMessage } from '@warden/simulators';
 import { afterEach } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
-import { type Harness, harnessPerTest, settle, waitFor } from './harness.js';
+import {
+  type Harness,
+  type HarnessOptions,
+  harnessPerTest,
+  type LaneName,
+  settle,
+  waitFor,
+} from './harness.js';
 import { startSandbox } from './tenant.js';
 
 /**
  * Warden and the simulated tenant on one test clock (the tenant's, which tests move): for what
  * happens with time — reminders, ends, digests. Slack requests are signed with it (harness.ts).
  */
-export function clockedHarnessPerTest(): (yaml?: string) => Promise<Harness> {
-  const startOne = harnessPerTest();
+export function clockedHarnessPerTest(
+  lane: LaneName = 'loopback',
+): (yaml?: string, more?: HarnessOptions) => Promise<Harness> {
+  const startOne = harnessPerTest({ lane });
   const tenants: SandboxTenant[] = [];
   afterEach(async () => {
     for (const t of tenants.splice(0)) await t.close();
   });
-  return async (yaml = '') => {
+  return async (yaml = '', more = {}) => {
     const tenant = await startSandbox();
     tenants.push(tenant);
     return startOne({
@@ -22,6 +31,7 @@ export function clockedHarnessPerTest(): (yaml?: string) => Promise<Harness> {
       clock: () => tenant.clock.now(),
       lifecycleTickMs: 50,
       file: parseConfigFile(yaml, 'test.yaml'),
+      ...more,
     });
   };
 }

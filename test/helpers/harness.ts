@@ -1,38 +1,31 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Writable } from 'node:stream';
 import {
-  blockActionBody,
   createLocalSlack,
   createTestClock,
   type EphemeralMessage,
   type LocalSlack,
-  type OpenView,
-  postSigned,
   type SandboxTenant,
-  type SignedPostResult,
-  type SlackActor,
-  simulatorEnv,
-  slashCommandBody,
   type TestClock,
-  viewSubmissionBody,
 } from '@warden/simulators';
 import { afterEach } from 'vitest';
 import { createWarden, type Warden } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
 import { type ConfigFile, DEFAULT_CONFIG_FILE } from '../../src/config-file.js';
-import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/ports/store.js';
 import { ALICE } from './actors.js';
-import { type Answer, fillByLabel, labelsOf } from './form-fill.js';
+import { type FlowVerbs, flowVerbs } from './driver.js';
+import { InProcessReceiver, type LaneName, loopbackDeliver } from './lanes.js';
 import { freePort } from './net.js';
+import { capturedLogger, simulatorConfig } from './setup.js';
 import { FAST_RETRY, startSandbox } from './tenant.js';
 import { waitFor } from './wait.js';
 
 export { ALICE, BOB } from './actors.js';
+export type { Form } from './driver.js';
+export type { LaneName } from './lanes.js';
 
-export interface Harness {
+export interface Harness extends FlowVerbs {
   tenant: SandboxTenant;
   slack: LocalSlack;
   warden: Warden;
@@ -49,24 +42,8 @@ export interface Harness {
    * option Warden reads that clock and real timers instead, and this one drives nothing.
    */
   clock: TestClock;
-  command(text: string, actor?: SlackActor): Promise<SignedPostResult>;
-  /** Clicks a button; `onEphemeral` names the ephemeral message it is on (its response_url replaces it). */
-  click(
-    actionId: string,
-    value: string,
-    messageTs: string,
-    actor?: SlackActor,
-    onEphemeral?: string,
-  ): Promise<SignedPostResult>;
-  submit(
-    view: OpenView,
-    values: Record<string, Record<string, unknown>>,
-    actor?: SlackActor,
-  ): Promise<SignedPostResult>;
-  /** Clicks a button and waits for the form it opens (the view that replaces Loading…). */
-  openForm(actionId: string, value: string, messageTs: string, actor?: SlackActor): Promise<Form>;
-  /** The form now open with this callback id (e.g. after a command opened it). */
-  form(callbackId: string): Promise<Form>;
+  /** How this harness's Slack requests reach Warden (HarnessOptions.lane). */
+  lane: LaneName;
   /** The state changes the tenant received, as JSON bodies, oldest first. */
   stateChanges(): Record<string, unknown>[];
   /** Waits for the next ephemeral message (for `user`, if given) after the last one this returned. */
@@ -76,18 +53,13 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** An open modal, filled and submitted as a person does: by its labels. */
-export interface Form {
-  view: OpenView;
-  labels: string[];
-  /** Submits these answers (by label); `errors` holds the field errors Warden answered with. */
-  submit(
-    answers: Record<string, Answer>,
-    actor?: SlackActor,
-  ): Promise<SignedPostResult & { errors?: Record<string, string> }>;
-}
-
 export interface HarnessOptions {
+  /**
+   * How Slack's requests reach Warden: `loopback` (the default) signs and POSTs them to its real
+   * receiver; `inprocess` hands the same payloads to its Bolt app, without HTTP, signature or
+   * replay guard (lanes.ts). Tests of signatures, HTTP codes and Socket Mode stay on loopback.
+   */
+  lane?: LaneName;
   file?: ConfigFile;
   requestTimeoutMs?: number;
   env?: Record<string, string>;
@@ -136,30 +108,27 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const tenant = opts.tenant ?? (await startSandbox(shared));
   const slack = opts.slack ?? (await createLocalSlack(shared));
   const { signingSecret } = slack;
-  // Requests are signed with Warden's time, as Slack's clock and Warden's agree.
-  const wardenNow = opts.clock ?? clock.now;
-  const signed = () => ({ timestamp: Math.floor(wardenNow() / 1_000) });
+  const lane = opts.lane ?? 'loopback';
+  if (lane === 'inprocess' && opts.socketMode) throw new Error('Socket Mode runs on the loopback lane');
+  const receiver = lane === 'inprocess' ? new InProcessReceiver() : undefined;
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'warden-data-'));
   const port = opts.port ?? (await freePort());
-  const config = loadConfig({
-    ...simulatorEnv({ tenant, slack, socketMode: opts.socketMode === true }),
-    WARDEN_DATA_DIR: dataDir,
-    WARDEN_PUBLIC_URL: `http://127.0.0.1:${port}`,
-    ALERTS_WEBHOOK_SECRET: 'test-alerts-webhook-secret',
-    ALERTS_CHANNEL: 'C0ALERTS',
-    LOG_LEVEL: 'debug',
-    ...opts.env,
-  });
-  const logs: string[] = [];
-  const sink = new Writable({
-    write(chunk: Buffer, _enc, done) {
-      logs.push(chunk.toString('utf8'));
-      done();
+  const config = simulatorConfig(
+    tenant,
+    slack,
+    {
+      WARDEN_DATA_DIR: dataDir,
+      WARDEN_PUBLIC_URL: `http://127.0.0.1:${port}`,
+      ALERTS_WEBHOOK_SECRET: 'test-alerts-webhook-secret',
+      ALERTS_CHANNEL: 'C0ALERTS',
+      ...opts.env,
     },
-  });
+    opts.socketMode === true,
+  );
+  const { logger, logs } = capturedLogger();
   const warden = await createWarden({
     config,
-    logger: createLogger('debug', sink),
+    logger,
     tenantOverrides: { requestTimeoutMs: opts.requestTimeoutMs ?? 5_000, retry: FAST_RETRY },
     worker: { idleMs: 50, maxBackoffMs: 200, maxStorePauseMs: 250 },
     jwksCooldownMs: 0,
@@ -168,33 +137,14 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     ...(opts.workQueue ? { workQueue: opts.workQueue } : {}),
     ...(opts.clock ? { clock: opts.clock } : { timers: clock }),
     lifecycleTickMs: opts.lifecycleTickMs ?? 200,
+    ...(receiver ? { receiver } : {}),
   });
   await warden.start(port);
   const base = `http://127.0.0.1:${port}`;
   const url = `${base}/slack/events`;
 
-  const formOf = (view: OpenView): Form => ({
-    view,
-    labels: labelsOf(view.view),
-    async submit(answers, actor = ALICE) {
-      const answer = await harness.submit(view, fillByLabel(view.view, answers), actor);
-      const parsed: unknown = answer.body ? JSON.parse(answer.body) : undefined;
-      const errors =
-        typeof parsed === 'object' && parsed !== null && 'errors' in parsed
-          ? (parsed.errors as Record<string, string>)
-          : undefined;
-      return errors ? { ...answer, errors } : answer;
-    },
-  });
-  const waitForForm = (callbackId: string, after: ReadonlySet<string>) =>
-    waitFor(
-      () =>
-        [...slack.views.values()]
-          .reverse()
-          .find((v) => !after.has(`${v.id}:${v.hash}`) && v.view.callback_id === callbackId && !v.closed),
-      5_000,
-      `${callbackId} form`,
-    ).then(formOf);
+  // Requests are signed with Warden's time, as Slack's clock and Warden's agree.
+  const deliver = receiver?.deliver ?? loopbackDeliver(url, signingSecret, opts.clock ?? clock.now);
   let ephemeralCursor = 0;
 
   const harness: Harness = {
@@ -207,42 +157,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     signingSecret,
     logs,
     clock,
-    command(text, actor = ALICE) {
-      const body = slashCommandBody(actor, {
-        text,
-        triggerId: slack.issueTriggerId(),
-        responseUrl: slack.responseUrl(),
-      });
-      return postSigned(url, body, signingSecret, signed());
-    },
-    click(actionId, value, messageTs, actor = ALICE, onEphemeral) {
-      const body = blockActionBody(actor, {
-        actionId,
-        value,
-        messageTs,
-        triggerId: slack.issueTriggerId(),
-        responseUrl: slack.responseUrl(onEphemeral),
-      });
-      return postSigned(url, body, signingSecret, signed());
-    },
-    submit(view, values, actor = ALICE) {
-      const body = viewSubmissionBody(actor, {
-        viewId: view.id,
-        callbackId: String(view.view.callback_id),
-        privateMetadata: String(view.view.private_metadata ?? ''),
-        values,
-        triggerId: slack.issueTriggerId(),
-      });
-      return postSigned(url, body, signingSecret, signed());
-    },
-    async openForm(actionId, value, messageTs, actor = ALICE) {
-      const before = new Set([...slack.views.values()].map((v) => `${v.id}:${v.hash}`));
-      await harness.click(actionId, value, messageTs, actor);
-      return waitForForm(actionId, before);
-    },
-    form(callbackId) {
-      return waitForForm(callbackId, new Set());
-    },
+    lane,
+    ...flowVerbs(slack, deliver),
     stateChanges() {
       return tenant.requests
         .filter((r) => r.method === 'POST' && r.path.endsWith('/state'))
@@ -280,14 +196,17 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   return harness;
 }
 
-/** Starts harnesses within a test and closes them after it (registers an afterEach). */
-export function harnessPerTest(): (opts?: HarnessOptions) => Promise<Harness> {
+/**
+ * Starts harnesses within a test and closes them after it (registers an afterEach). `defaults`
+ * apply to each (e.g. `{ lane: 'inprocess' }` for a file of flows); a test's options win.
+ */
+export function harnessPerTest(defaults: HarnessOptions = {}): (opts?: HarnessOptions) => Promise<Harness> {
   const open: Harness[] = [];
   afterEach(async () => {
     for (const harness of open.splice(0)) await harness.close();
   });
   return async (opts = {}) => {
-    const harness = await startHarness(opts);
+    const harness = await startHarness({ ...defaults, ...opts });
     open.push(harness);
     return harness;
   };

@@ -1,9 +1,6 @@
-import { Writable } from 'node:stream';
-import { createLocalSlack, type LocalSlack, type SandboxTenant, simulatorEnv } from '@warden/simulators';
+import { createLocalSlack, type LocalSlack, type SandboxTenant } from '@warden/simulators';
 import { afterEach } from 'vitest';
-import { loadConfig } from '../../src/config.js';
 import { DEFAULT_CONFIG_FILE, parseConfigFile } from '../../src/config-file.js';
-import { createLogger } from '../../src/logger.js';
 import { createMetrics } from '../../src/metrics.js';
 import type { Clock, Ports } from '../../src/ports/index.js';
 import type { Store } from '../../src/ports/store.js';
@@ -12,10 +9,11 @@ import { realTimers } from '../../src/timers.js';
 import { buildPorts } from '../../src/wiring/ports.js';
 import { slackClientOptions } from '../../src/wiring/slack-app.js';
 import { singleWorkspace } from '../../src/wiring/workspaces.js';
+import { capturedLogger, simulatorConfig } from './setup.js';
 import { clientFor, startSandbox } from './tenant.js';
 
 /**
- * The in-process lane: a use case called directly with the few ports it declares, built by the
+ * The use-case lane: a use case called directly with the few ports it declares, built by the
  * real adapters over the simulated tenant, the local Slack and a throwaway SQLite store. No HTTP
  * receiver, no Bolt: what the use case does, and nothing else, is under test.
  */
@@ -67,17 +65,8 @@ export function lanePerTest(): (opts?: LaneOptions) => Promise<Lane> {
     const slack = await createLocalSlack();
     const store = await createStore({ sqliteFile: ':memory:' });
     const client = clientFor(tenant);
-    const logs: string[] = [];
-    const logger = createLogger(
-      'debug',
-      new Writable({
-        write(chunk: Buffer, _enc, done) {
-          logs.push(chunk.toString('utf8'));
-          done();
-        },
-      }),
-    );
-    const config = loadConfig({ ...simulatorEnv({ tenant, slack }), LOG_LEVEL: 'debug' });
+    const { logger, logs } = capturedLogger();
+    const config = simulatorConfig(tenant, slack);
     const file = opts.yaml ? parseConfigFile(opts.yaml, 'lane.yaml') : DEFAULT_CONFIG_FILE;
     const { ports } = buildPorts({
       config,
