@@ -38,11 +38,7 @@ export type UnfurlPorts = Pick<
 >;
 
 export interface SharedLinks {
-  /**
-   * Where the message is; none for a draft in the composer (Slack names no channel there): its
-   * preview is then checked as the person's permission outside any channel (no shared-channel
-   * check, no `channels` limit), and the person's own organisation decides as everywhere.
-   */
+  /** Where the message is; none for a draft in the composer (Slack names no channel there). */
   channel: string | undefined;
   userId: string;
   where: UnfurlTarget;
@@ -57,6 +53,13 @@ export async function unfurlLinks(p: UnfurlPorts, s: SharedLinks): Promise<numbe
   const config = p.settings.unfurl;
   const log = p.logger.child({ ref: s.ref, channel: s.channel, user: s.userId });
   if (!config) return 0;
+  // A draft in the composer names no channel: whether it is shared with another organisation, or
+  // limited by `channels`, cannot be told. Slack sends the link again once it is posted, with its
+  // channel: it is previewed then, and a draft gets nothing.
+  if (s.channel === undefined) {
+    log.info('link previews: none for a draft (no channel to check); the posted message gets one');
+    return 0;
+  }
   if (s.channel && p.connect && (await p.connect.redacts(s.channel))) {
     log.info('link previews: none in a channel shared with another organisation');
     return 0;
