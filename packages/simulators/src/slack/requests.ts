@@ -4,6 +4,7 @@ import type { SlackActor } from './actor.js';
 
 export type { SlackActor } from './actor.js';
 export * from './interaction-bodies.js';
+export * from './shortcut-bodies.js';
 
 /**
  * Requests as Slack sends them to an app: slash commands and interactivity payloads

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { checkMessage } from './blocks-check.js';
 import { appHomeOpened, deliverEvent, type EventTarget } from './events-api.js';
 import { WorkflowFunctions } from './functions.js';
 import { shareMessage } from './links.js';
@@ -10,6 +9,7 @@ import { METHODS } from './methods/index.js';
 import { authTestOf, conversationInfo, LocalOrg, ORG_PEOPLE, orgEventBody, orgUser } from './org.js';
 import { RateLimiter } from './rate-limiter.js';
 import { type EventCallback, eventCallbackBody } from './requests.js';
+import { answerResponseUrl, sendJson } from './response-url.js';
 import { shortcutTriggers } from './shortcuts.js';
 import { SocketModeHub } from './socket.js';
 import type {
@@ -96,41 +96,9 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   const method = (name: string, args: Record<string, unknown>) =>
     METHODS[name]?.(ws, args) ?? fail('unknown_method');
 
-  function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-    res.writeHead(status, { 'content-type': 'application/json', ...headers });
-    res.end(JSON.stringify(body));
-  }
-
-  /** A response_url: replaces the ephemeral message it belongs to, or adds one. */
-  function respond(res: ServerResponse, path: string, body: Record<string, unknown>) {
-    calls.push({ method: 'response_url', args: body, at: now() });
-    const blocks = Array.isArray(body.blocks) ? body.blocks : [];
-    const bad = checkMessage(body);
-    if (bad) return send(res, 400, { ok: false, error: bad.error, errors: [bad.detail] });
-    const { ephemeral: owner, audience } = responseUrls.get(path) ?? {};
-    const target =
-      owner && body.replace_original === true ? ws.ephemerals.find((e) => e.id === owner) : undefined;
-    if (target) {
-      target.text = String(body.text ?? '');
-      target.blocks = blocks;
-      target.replaced = (target.replaced ?? 0) + 1;
-      ws.changed({ kind: 'ephemeral', ephemeral: target });
-    } else if (body.response_type === 'in_channel') {
-      return send(res, 400, { ok: false, error: 'in_channel_not_supported_here' });
-    } else {
-      ws.addEphemeral({
-        id: ws.nextId('E'),
-        channel: audience?.channel ?? '',
-        user: audience?.user ?? '',
-        text: String(body.text ?? ''),
-        blocks,
-        via: 'response_url',
-        at: now(),
-        ts: ws.nextTs(),
-      });
-    }
-    return send(res, 200, { ok: true });
-  }
+  const send = sendJson;
+  const respond = (res: ServerResponse, path: string, body: Record<string, unknown>) =>
+    answerResponseUrl(res, body, { ws, calls, now, ...responseUrls.get(path) });
 
   async function api(req: IncomingMessage, res: ServerResponse, name: string, raw: string) {
     let args: Record<string, unknown>;

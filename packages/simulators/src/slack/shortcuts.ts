@@ -1,6 +1,6 @@
 import type { SlackActor } from './actor.js';
-import { globalShortcutBody, messageShortcutBody } from './interaction-bodies.js';
 import { postSigned, type SignedPostResult } from './requests.js';
+import { globalShortcutBody, messageShortcutBody } from './shortcut-bodies.js';
 import type { Workspace } from './workspace.js';
 
 /**
