@@ -43,14 +43,27 @@ async function migrate(db: Kysely<Database>, kind: Store['kind']): Promise<void>
     const message = error instanceof Error ? error.message : String(error);
     // A process that could not take the write lock within the busy timeout (another one held it
     // the whole time) tries again; by then the work is done.
-    const lostRace = kind === 'sqlite' && /SQLITE_BUSY|database is locked/.test(message);
-    if (lostRace && attempt < 5) {
+    const lostRace =
+      (kind === 'sqlite' && /SQLITE_BUSY|database is locked/.test(message)) ||
+      (kind === 'postgres' && droppedMeanwhile(message, schema));
+    if (lostRace && attempt < 10) {
       await new Promise((r) => setTimeout(r, 50 * attempt));
       continue;
     }
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     throw new Error(`store migration ${failed ?? ''} failed: ${message}`);
   }
+}
+
+/**
+ * PostgreSQL: kysely looks for its migration table by reading the columns of every schema the
+ * database has, asking has_schema_privilege of each by name; a schema another client drops at
+ * that moment (another app, another test) fails the read with "schema … does not exist". That
+ * schema is not Warden's: reading again finds it gone.
+ */
+function droppedMeanwhile(message: string, ours: string | undefined): boolean {
+  const gone = /schema "([^"]+)" does not exist/.exec(message)?.[1];
+  return gone !== undefined && gone !== ours;
 }
 
 /**
