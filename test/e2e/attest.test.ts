@@ -128,9 +128,12 @@ describe('attestation: the answer', () => {
     expect(h.tenant.findings.taskComments.get('TSK_ATT_1')?.[0]).toMatch(
       /Warden attestation: Asked @U0BOB: Yes, this was me/,
     );
-    // the question shows the answer in place of its buttons
-    const answered = h.slack.messages.find((m) => m.ts === q.ts);
-    expect(json(answered)).toContain('answered *Yes, this was me*');
+    // the question shows the answer in place of its buttons (its own update, which may land last)
+    const answered = await waitFor(
+      () => h.slack.messages.find((m) => m.ts === q.ts && json(m).includes('answered *Yes, this was me*')),
+      5_000,
+      'the question answered',
+    );
     expect(json(answered)).not.toContain('attest.answer.no');
     // a second click (another device still showing the buttons) is told it was answered
     await h.click('attest.answer.no', no, q.ts, inDm(BOB));
