@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { ModalView } from '@slack/types';
 import { renderAttachForm } from '../blockkit/forms/shortcut-forms.js';
 import {
   alreadyAttached,
@@ -32,18 +33,25 @@ export type AttachPorts = Pick<
   | 'logger'
 >;
 
-/** The form, in the loading modal the runner opened. */
-export async function openAttachForm(
+export interface MessageFormInput {
+  message: { channel: string; ts: string; text: string } | undefined;
+  viewId?: string | undefined;
+  audience: Audience;
+}
+
+/** A message shortcut's form, in the loading modal the runner opened; told privately if Slack sent no message. */
+export async function openMessageForm(
   p: Pick<Ports, 'views' | 'privately'>,
-  s: {
-    message: { channel: string; ts: string; text: string } | undefined;
-    viewId?: string | undefined;
-    audience: Audience;
-  },
+  s: MessageFormInput,
+  render: (m: { channel: string; ts: string; text: string }) => ModalView,
 ): Promise<void> {
   if (!s.message || !s.viewId) return void (await p.privately.tell(s.audience, NOT_A_MESSAGE));
-  await p.views.update(s.viewId, renderAttachForm(s.message));
+  await p.views.update(s.viewId, render(s.message));
 }
+
+/** Attach to finding…'s form. */
+export const openAttachForm = (p: Pick<Ports, 'views' | 'privately'>, s: MessageFormInput): Promise<void> =>
+  openMessageForm(p, s, renderAttachForm);
 
 export interface AttachInput {
   findingId: string;

@@ -2,7 +2,6 @@ import { type Report, renderReportForm } from '../blockkit/forms/shortcut-forms.
 import { inFlight } from '../blockkit/outcome-words.js';
 import {
   NO_SECURITY_CHANNEL,
-  NOT_A_MESSAGE,
   reportComment,
   reportFiledOnTask,
   reportPost,
@@ -11,6 +10,7 @@ import {
 import { routeAlert } from '../domain/routing.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
+import { type MessageFormInput, openMessageForm } from './attach-note.js';
 import { recordAudit } from './record-audit.js';
 
 /**
@@ -65,17 +65,9 @@ async function taskOf(
   }
 }
 
-export async function openReportForm(
-  p: Pick<Ports, 'views' | 'privately'>,
-  s: {
-    message: { channel: string; ts: string; text: string } | undefined;
-    viewId?: string | undefined;
-    audience: Audience;
-  },
-): Promise<void> {
-  if (!s.message || !s.viewId) return void (await p.privately.tell(s.audience, NOT_A_MESSAGE));
-  await p.views.update(s.viewId, renderReportForm(s.message));
-}
+/** Report identity activity's form. */
+export const openReportForm = (p: Pick<Ports, 'views' | 'privately'>, s: MessageFormInput): Promise<void> =>
+  openMessageForm(p, s, renderReportForm);
 
 export interface ReportInput {
   report: Report;

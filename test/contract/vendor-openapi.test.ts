@@ -117,6 +117,7 @@ describe('the vendor OpenAPI description', () => {
 });
 
 describe('contract: Warden and the simulated tenant', () => {
+  // Over 3 s by nature: one flow through every tenant operation Warden uses, each answer checked.
   it('every request Warden sends and every answer of the faithful tenant conform, for every operation Warden uses', async () => {
     const { h, tenant } = await faithfulHarness();
     // the poller's search (it runs at start), with its filters

@@ -34,6 +34,7 @@ const question = (user: string, findingId: string) => questionTo(h, user, findin
 const audit = (findingId: string, action: string) => auditOf(h, findingId, action);
 
 describe('attestation: the question', () => {
+  // Over 3 s at times: three alerts delivered, each asking its person.
   it('goes to the person each configured type names, with that type’s answers, and the card says who was asked', async () => {
     await start();
     const decoyCard = await alert('FND_ATT_DECOY');

@@ -140,6 +140,7 @@ describe('button → modal → submit', () => {
     expect(Math.round((until - Date.now()) / 86_400_000)).toBeGreaterThanOrEqual(59);
   });
 
+  // Over 3 s at times: two forms, each opened, filled and followed to the tenant, thread and audit.
   it('suppress and resolve ask why from the fixed list: in the tenant’s record, the thread, the audit log and the metric', async () => {
     const ts = await h.postAlert('FND_SIMILAR_USER');
     const form = await h.openForm('finding.suppress', 'FND_SIMILAR_USER', ts);

@@ -8,7 +8,7 @@ import { ALICE } from '../helpers/actors.js';
 import { groupOf, LEASE, stateOf, withStore } from '../helpers/crash.js';
 import { fillByLabel } from '../helpers/form-fill.js';
 import { backends, processWorlds } from '../helpers/processes.js';
-import { waitFor } from '../helpers/real-time.js';
+import { waitFor } from '../helpers/wait.js';
 
 /**
  * SIGKILL while the tenant applies a bulk change (a roll-up's Snooze all): the next process reads

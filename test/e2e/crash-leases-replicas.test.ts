@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEASE, suppressSlowly, withStore } from '../helpers/crash.js';
 import { backends, processWorlds } from '../helpers/processes.js';
-import { waitFor } from '../helpers/real-time.js';
+import { waitFor } from '../helpers/wait.js';
 
 /**
  * Two replicas, each with its lease: a live one's change is never settled by the other, however

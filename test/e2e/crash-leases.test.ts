@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LEASE, slashCommand, stateOf, suppressSlowly, withStore } from '../helpers/crash.js';
 import { backends, processWorlds } from '../helpers/processes.js';
-import { waitFor } from '../helpers/real-time.js';
+import { waitFor } from '../helpers/wait.js';
 
 /**
  * Each process holds a lease in the store and names itself on each audit attempt: SIGKILL while

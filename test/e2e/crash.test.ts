@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { createStore } from '../../src/store/create-store.js';
 import { ALICE } from '../helpers/actors.js';
 import { backends, processWorlds } from '../helpers/processes.js';
-import { waitFor } from '../helpers/real-time.js';
+import { waitFor } from '../helpers/wait.js';
 
 /**
  * SIGKILL while the tenant is applying a change: the attempt is in the audit log before the

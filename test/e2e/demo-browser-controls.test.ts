@@ -133,6 +133,7 @@ describe.runIf(CHROMIUM !== undefined)('the demo page: every control a visitor s
     await screenshot('linked-message');
   }, 60_000);
 
+  // Over 3 s by nature: a burst's roll-up forms in the demo's processes on real time first.
   it('Review… shows overflow menus and checkboxes, turns pages, and acts on the ticked findings (4, 5)', async () => {
     await page.locator('#burst').click();
     const summary = channel().locator('> .msg', { hasText: 'arrived in a burst' });
@@ -182,6 +183,7 @@ describe.runIf(CHROMIUM !== undefined)('the demo page: every control a visitor s
     await expect.poll(() => modal().count(), WAIT).toBe(0); // Warden clears the stack once done
   }, 120_000);
 
+  // Over 3 s by nature: a second demo (its own Wardens) starts, and `npm run demo` runs as a process.
   it('a second demo takes the next free port beside the first; a port asked for that is taken is said in one line (7)', async () => {
     const port = Number(new URL(demo.url).port);
     const second = await startDemo({ port, nextPorts: 20 });

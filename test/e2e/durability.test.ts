@@ -6,8 +6,8 @@ import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/ports/store.js';
 import { createDeliveryPorts } from '../../src/wiring/ports.js';
 import { buildIsFresh } from '../helpers/entry.js';
-import { waitFor } from '../helpers/real-time.js';
 import { backends } from '../helpers/stores.js';
+import { waitFor } from '../helpers/wait.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {

@@ -39,6 +39,7 @@ async function world(): Promise<{ tenant: SandboxTenant; slack: LocalSlack }> {
 }
 
 describe.each(backends())('Notify owner on two replicas ($name)', (backend) => {
+  // Over 3 s at times: two replicas on one store, and 30 signed clicks answered one by one.
   it('30 concurrent clicks send the owner one notification and update no card; the others are told when', async () => {
     const w = await world();
     const db = await backend.fresh();

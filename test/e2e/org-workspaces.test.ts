@@ -261,6 +261,7 @@ describe('one Warden, three workspaces of an organisation', () => {
     expect(h.logs.join('')).not.toMatch(/unhandled error in a Slack listener/);
   });
 
+  // Over 3 s by nature: three workspaces' floods paced as Slack paces them, until one token goes.
   it('a workspace whose token Slack revokes mid-flood stops with the reason; the others go on', {
     timeout: 90_000,
   }, async () => {

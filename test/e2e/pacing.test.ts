@@ -33,6 +33,7 @@ async function burst(h: Harness, count: number) {
 }
 
 describe('pacing', () => {
+  // Over 3 s by nature: real time (a fast clock magnifies Warden's latency): the Retry-After is waited.
   it("a 429's Retry-After holds every queued alert of the channel, with no history lookups, and each is posted once", async () => {
     const slack = await createLocalSlack();
     const h = await startHarness({ slack, file: NO_ROLLUP });

@@ -13,9 +13,9 @@ import { describe, expect, it } from 'vitest';
 import { createStore } from '../../src/store/create-store.js';
 import { ALICE } from '../helpers/actors.js';
 import { freePort } from '../helpers/net.js';
-import { waitFor } from '../helpers/real-time.js';
 import { afterThisTest, runMain } from '../helpers/run-main.js';
 import { startSandbox } from '../helpers/tenant.js';
+import { waitFor } from '../helpers/wait.js';
 
 /*
  * Warden's configuration checked at start, and its graceful stop (start-up against Slack and the

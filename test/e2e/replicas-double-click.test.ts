@@ -2,7 +2,7 @@ import { blockActionBody, postSigned, slashCommandBody } from '@warden/simulator
 import { describe, expect, it } from 'vitest';
 import { ALICE } from '../helpers/actors.js';
 import { backends, processWorlds } from '../helpers/processes.js';
-import { settle, waitFor } from '../helpers/real-time.js';
+import { settle, waitFor } from '../helpers/wait.js';
 
 /**
  * Several Warden processes as one: a click that lands on two of them at once is taken once,

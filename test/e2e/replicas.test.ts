@@ -2,7 +2,7 @@ import { postSigned, slashCommandBody } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { ALICE } from '../helpers/actors.js';
 import { backends, processWorlds } from '../helpers/processes.js';
-import { settle, waitFor } from '../helpers/real-time.js';
+import { settle, waitFor } from '../helpers/wait.js';
 
 /**
  * Several Warden processes as one: what one has taken, another (or the same one after a restart)

@@ -233,6 +233,7 @@ describe('/warden', () => {
     expect(h.stateChanges()).toHaveLength(0);
   });
 
+  // Over 3 s at times: four changes of one finding, each waited for in the tenant in turn.
   it('resolve with and without a reason; reopen; unsuppress', async () => {
     await h.command('resolve FND_NHI_UNOWNED owner assigned');
     await waitFor(() => state('FND_NHI_UNOWNED')?.state === 'FINDING_STATE_RESOLVED');

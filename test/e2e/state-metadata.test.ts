@@ -146,6 +146,7 @@ describe('state change events (message metadata)', () => {
     ]);
   });
 
+  // Over 3 s by nature: 130 findings roll up and are listed before the bulk change acts on them.
   it('a bulk change: each finding in exactly one event, on at most ceil(N/100) messages, the first the report', {
     timeout: 60_000,
   }, async () => {

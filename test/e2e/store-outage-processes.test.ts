@@ -8,8 +8,8 @@ import { createStore } from '../../src/store/create-store.js';
 import { ALICE } from '../helpers/actors.js';
 import { pgOutages } from '../helpers/pg-outage.js';
 import { backends, type ProcessWorld, processWorlds, type WardenProcess } from '../helpers/processes.js';
-import { settle, waitFor } from '../helpers/real-time.js';
 import { sqliteBackend } from '../helpers/stores.js';
+import { settle, waitFor } from '../helpers/wait.js';
 
 /**
  * Warden as operators run it (its own processes) through a store outage: nothing exits, each

@@ -5,7 +5,7 @@ import type { Store } from '../../src/ports/store.js';
 import { createStore } from '../../src/store/create-store.js';
 import { ALICE } from './actors.js';
 import type { ProcessWorld } from './processes.js';
-import { waitFor } from './real-time.js';
+import { waitFor } from './wait.js';
 
 /**
  * What the crash tests (e2e/crash-leases*.test.ts) share: a process is killed while the tenant

@@ -7,9 +7,9 @@ import { request } from 'undici';
 import { afterEach } from 'vitest';
 import { entryArgs } from './entry.js';
 import { freePort } from './net.js';
-import { waitFor } from './real-time.js';
 import { type Backend, backends } from './stores.js';
 import { startSandbox } from './tenant.js';
+import { waitFor } from './wait.js';
 
 /**
  * Warden as operators run it: its entry point (helpers/entry.ts) in processes of its own, sharing

@@ -1,4 +1,8 @@
-/** Real-time waits for what happens after an ack (the harness's clock is not read here). */
+/**
+ * Real-time waits for what happens after an ack (the harness's clock is not read here), and for
+ * the process tests (Warden in processes of its own, on the wall clock). A module apart from
+ * harness.ts, whose import loads all of Warden into the test file.
+ */
 
 /** Waits until `check` returns (or resolves to) something truthy: side effects happen after the ack. */
 export async function waitFor<T>(

@@ -88,6 +88,7 @@ describe('installations at rest', () => {
 });
 
 describe('a start with the wrong WARDEN_TOKEN_KEY', () => {
+  // Over 3 s by nature: Warden's entry point starts as a process of its own.
   it('exits 2 with a clear message naming the variable, never a token', { timeout: 60_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'warden-key-'));
     const s = await createStore({ dataDir });

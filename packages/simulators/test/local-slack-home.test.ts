@@ -97,6 +97,7 @@ describe('app_home_opened over HTTP', () => {
     expect(() => slack.openHome('U0FRANK', { url: r.url })).toThrow();
   });
 
+  // Over 3 s by nature: Slack's own 3 s deadline is what is tested.
   it('is sent again when the app takes more than 3 s, without waiting for its late answer', async () => {
     const r = await receiver((n) => ({ delayMs: n === 0 ? 4_000 : 0 }));
     const started = Date.now();
