@@ -45,7 +45,7 @@ async function migrate(db: Kysely<Database>, kind: Store['kind']): Promise<void>
     // the whole time) tries again; by then the work is done.
     const lostRace =
       (kind === 'sqlite' && /SQLITE_BUSY|database is locked/.test(message)) ||
-      (kind === 'postgres' && droppedMeanwhile(message, schema));
+      (kind === 'postgres' && othersChangedMeanwhile(message, schema, (results?.length ?? 0) > 0));
     if (lostRace && attempt < 10) {
       await new Promise((r) => setTimeout(r, 50 * attempt));
       continue;
@@ -57,13 +57,15 @@ async function migrate(db: Kysely<Database>, kind: Store['kind']): Promise<void>
 
 /**
  * PostgreSQL: kysely looks for its migration table by reading the columns of every schema the
- * database has, asking has_schema_privilege of each by name; a schema another client drops at
- * that moment (another app, another test) fails the read with "schema … does not exist". That
- * schema is not Warden's: reading again finds it gone.
+ * database has. Another client's DDL at that moment (another app, another test: a schema dropped,
+ * a table made or dropped) fails that read with "… does not exist" before any migration ran; it
+ * is not Warden's schema, and reading again is safe.
  */
-function droppedMeanwhile(message: string, ours: string | undefined): boolean {
-  const gone = /schema "([^"]+)" does not exist/.exec(message)?.[1];
-  return gone !== undefined && gone !== ours;
+function othersChangedMeanwhile(message: string, ours: string | undefined, ran: boolean): boolean {
+  if (ran) return false;
+  const schema = /schema "([^"]+)" does not exist/.exec(message)?.[1];
+  if (schema !== undefined) return schema !== ours;
+  return /^(relation|column) "[^"]+"( of relation "[^"]+")? does not exist/.test(message);
 }
 
 /**
