@@ -1,5 +1,4 @@
 import { defineConfig } from 'vitest/config';
-import ProcessFilesFirst from './test/helpers/slow-first.js';
 
 /** The demo in a real browser: each file starts the demo (two Wardens) and a chromium. */
 const BROWSER = ['test/e2e/demo-browser*.test.ts'];
@@ -36,8 +35,6 @@ export default defineConfig({
       },
       { extends: true, test: { name: 'browser', include: BROWSER, pool: 'threads' } },
     ],
-    // The files that start Warden processes first (helpers/slow-first.ts): no long file starts last.
-    sequence: { sequencer: ProcessFilesFirst },
     // The default output, then the ten slowest tests (the suite's time budget, in sight).
     reporters: ['default', './test/helpers/slowest-reporter.ts'],
   },

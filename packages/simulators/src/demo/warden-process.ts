@@ -64,8 +64,9 @@ export async function startWardenProcess(o: {
   child.stderr?.on('data', forward);
   const url = `http://127.0.0.1:${o.port}`;
   try {
-    // A loaded machine (a test suite beside it) can take a while to compile and start Warden.
-    await waitUp(`${url}/healthz`, child, 60_000);
+    // A loaded machine (a test suite beside it, starting processes of its own) can take a while
+    // to compile and start Warden: once, in CI, more than 60 s.
+    await waitUp(`${url}/healthz`, child, 100_000);
   } catch (error) {
     child.kill('SIGKILL');
     throw error;
