@@ -8,7 +8,7 @@ import { type Harness, waitFor } from '../helpers/harness.js';
  * reach the owner, while the alert's thread still hears of it.
  */
 const DAY = 86_400_000;
-const startClocked = clockedHarnessPerTest('inprocess');
+const startClocked = clockedHarnessPerTest('loopback');
 let h: Harness;
 const start = async (yaml = '') => {
   h = await startClocked(yaml);
