@@ -169,6 +169,9 @@ describe.skipIf(!postgres)('PostgreSQL out of reach, then back', () => {
       5_000,
       'a delivery under way',
     );
+    // ...and on its way: Slack has the request (a worker still taking its pacing slot in the store
+    // when the database goes would not post at all, which is another test's case).
+    await waitFor(() => h.slack.callsOf('chat.postMessage').length > 0, 5_000, 'the first post sent');
     await w.proxy.cut();
     await waitFor(() => cardsOf(h, 'C0ALERTS').length === 1, 5_000, 'Slack took the first post');
     await settle(500);
