@@ -1,8 +1,9 @@
 import type { KnownBlock } from '@slack/types';
 import type { ClosureReason } from '../../domain/closure.js';
-import { closureInputs, readClosure } from './closure-reason.js';
-import { evidenceInput, readEvidence } from './evidence.js';
-import { readValues, type SubmissionResult } from './form-state.js';
+import { readClosing } from './closing.js';
+import { closureInputs } from './closure-reason.js';
+import { evidenceInput } from './evidence.js';
+import type { SubmissionResult } from './form-state.js';
 import { formView, type ModalContext, type ModalMetadata, summary } from './form-view.js';
 
 /** The inputs of Suppress… (one finding, or many at once): permanent, so it says so; and why. */
@@ -32,27 +33,6 @@ export const suppressForm = {
     _maxDays: number,
     reasons: readonly ClosureReason[],
   ): SubmissionResult {
-    const read = readValues(raw);
-    if (!('values' in read)) return read;
-    const closed = readClosure(read.values, reasons);
-    const chosen = readEvidence(read.values);
-    if ('errors' in closed || 'errors' in chosen)
-      return {
-        ok: false,
-        errors: {
-          ...('errors' in closed ? closed.errors : {}),
-          ...('errors' in chosen ? chosen.errors : {}),
-        },
-      };
-    const { evidence } = chosen;
-    return {
-      ok: true,
-      action: {
-        kind: 'suppress',
-        reason: closed.reason,
-        closure: closed.closure.id,
-        ...(evidence.length ? { evidence } : {}),
-      },
-    };
+    return readClosing(raw, reasons, 'suppress');
   },
 };
