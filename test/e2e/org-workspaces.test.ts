@@ -7,11 +7,10 @@ import {
   ORG_PEOPLE,
   type SlackActor,
 } from '@warden/simulators';
-import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
-import { signedPostSignature } from '../../src/intake/verify-signed-post.js';
 import { ALICE, type Harness, harnessPerTest, waitFor } from '../helpers/harness.js';
+import { sendSignedAlert } from '../helpers/signed-alert.js';
 
 /**
  * One Warden serving the three workspaces of an Enterprise Grid organisation, installed by OAuth
@@ -67,20 +66,7 @@ async function install(h: Harness, consent: string): Promise<void> {
   expect(done.status).toBe(302);
 }
 
-async function send(h: Harness, finding: JsonFinding): Promise<void> {
-  const body = JSON.stringify({ finding });
-  const ts = String(Math.floor(Date.now() / 1000));
-  const res = await request(`${h.base}/hooks/findings`, {
-    method: 'POST',
-    headers: {
-      'x-warden-timestamp': ts,
-      'x-warden-signature': signedPostSignature('test-alerts-webhook-secret', ts, body),
-    },
-    body,
-  });
-  expect(res.statusCode).toBe(202);
-  await res.body.dump();
-}
+const send = sendSignedAlert;
 
 const seed = (h: Harness, id: string, recurrenceCount?: number): JsonFinding => {
   const f = h.tenant.findings.get(id, Date.now());

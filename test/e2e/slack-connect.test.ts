@@ -1,10 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { createLocalSlack, type JsonFinding, type LocalSlack, ORG } from '@warden/simulators';
-import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
-import { signedPostSignature } from '../../src/intake/verify-signed-post.js';
 import { ALICE, type Harness, harnessPerTest, waitFor } from '../helpers/harness.js';
+import { sendSignedAlert } from '../helpers/signed-alert.js';
 
 /**
  * Slack Connect end to end (one workspace, SLACK_BOT_TOKEN): a channel Warden posts in becomes
@@ -31,20 +30,7 @@ afterEach(async () => {
 });
 const startOne = harnessPerTest();
 
-async function send(h: Harness, finding: JsonFinding): Promise<void> {
-  const body = JSON.stringify({ finding });
-  const ts = String(Math.floor(Date.now() / 1000));
-  const res = await request(`${h.base}/hooks/findings`, {
-    method: 'POST',
-    headers: {
-      'x-warden-timestamp': ts,
-      'x-warden-signature': signedPostSignature('test-alerts-webhook-secret', ts, body),
-    },
-    body,
-  });
-  expect(res.statusCode).toBe(202);
-  await res.body.dump();
-}
+const send = sendSignedAlert;
 const seed = (h: Harness, id: string, recurrenceCount = 1): JsonFinding => {
   const f = h.tenant.findings.get(id, Date.now());
   if (!f) throw new Error(`no seed ${id}`);

@@ -1,10 +1,9 @@
 import { type JsonFinding, postFlood, type SlackMessage } from '@warden/simulators';
-import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { RollupId } from '../../src/blockkit/ids.js';
 import { parseConfigFile } from '../../src/config-file.js';
-import { signedPostSignature } from '../../src/intake/verify-signed-post.js';
 import { ALICE, type Harness, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
+import { sendSignedAlert } from '../helpers/signed-alert.js';
 
 /**
  * Events for other apps: every state change Warden makes or learns of is published once as
@@ -46,20 +45,7 @@ const events = (h: Harness, findingId?: string) =>
       (x): x is { m: SlackMessage; e: StateEvent } => !!x.e && (!findingId || x.e.finding_id === findingId),
     );
 
-async function send(h: Harness, finding: JsonFinding): Promise<void> {
-  const body = JSON.stringify({ finding });
-  const ts = String(Math.floor(Date.now() / 1000));
-  const res = await request(`${h.base}/hooks/findings`, {
-    method: 'POST',
-    headers: {
-      'x-warden-timestamp': ts,
-      'x-warden-signature': signedPostSignature('test-alerts-webhook-secret', ts, body),
-    },
-    body,
-  });
-  expect(res.statusCode).toBe(202);
-  await res.body.dump();
-}
+const send = sendSignedAlert;
 const seed = (h: Harness, id: string): JsonFinding => {
   const f = h.tenant.findings.get(id, Date.now());
   if (!f) throw new Error(`no seed ${id}`);
