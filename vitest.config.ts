@@ -6,6 +6,8 @@ const BROWSER = ['test/e2e/demo-browser*.test.ts'];
 export default defineConfig({
   test: {
     environment: 'node',
+    // Warden's programs bundled once for the tests that start them as processes (helpers/entry.ts).
+    globalSetup: ['test/helpers/bundle-setup.ts'],
     // Integration tests start real loopback servers; give them room on a 2-core CI machine.
     testTimeout: 20_000,
     hookTimeout: 20_000,
@@ -19,9 +21,10 @@ export default defineConfig({
       // Warden, simulators, store and clock. minForks = maxForks: tinypool retiring an idle worker
       // of a non-isolated pool loses the files queued to it ("Terminating worker thread").
       forks: { maxForks: 4, minForks: 4, isolate: false },
-      // The browser files run one at a time (the threads pool is theirs alone), beside the rest:
-      // several demos and chromiums at once starve each other of the 2 cores they share.
-      threads: { maxThreads: 1, minThreads: 1 },
+      // The browser files (the threads pool is theirs alone) run three at a time beside the rest:
+      // they mostly wait on the demo's real-time pace (a flood posted at one message a second),
+      // and their Wardens start from the build, so three demos and chromiums fit beside the suite.
+      threads: { maxThreads: 3, minThreads: 3 },
     },
     projects: [
       {

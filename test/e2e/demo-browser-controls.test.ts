@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import { type Demo, startDemo } from '@warden/simulators/demo';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, openDemo, SHOTS } from '../helpers/demo-browser.js';
+import { CHROMIUM, demoOptions, openDemo, SHOTS } from '../helpers/demo-browser.js';
 
 /**
  * Every control a visitor of the demo can see does something (issue 26), clicked in a real
@@ -186,7 +186,7 @@ describe.runIf(CHROMIUM !== undefined)('the demo page: every control a visitor s
   // Over 3 s by nature: a second demo (its own Wardens) starts, and `npm run demo` runs as a process.
   it('a second demo takes the next free port beside the first; a port asked for that is taken is said in one line (7)', async () => {
     const port = Number(new URL(demo.url).port);
-    const second = await startDemo({ port, nextPorts: 20 });
+    const second = await startDemo(demoOptions({ port, nextPorts: 20 }));
     try {
       expect(second.url).not.toBe(demo.url);
       const other = await browser.newPage({ viewport: { width: 1280, height: 900 } });

@@ -1,108 +1,31 @@
-import { mkdirSync } from 'node:fs';
-import { type Demo, startDemo } from '@warden/simulators/demo';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Demo } from '@warden/simulators/demo';
+import type { Browser, Page } from 'playwright-core';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, launchChromium } from '../helpers/demo-browser.js';
+import { ALICE, CAROL, CHANNEL, CHROMIUM, demoPage, GUEST, openDemo, WAIT } from '../helpers/demo-browser.js';
 
 /**
  * The demo in a real browser, as a newcomer uses it: Debian's chromium driven by playwright-core
  * (.ci/run installs it). Each step checks the DOM for what Slack would show (the issue's A–J):
- * A no channel nested under replies, B time order and real times, C clicks and selected text
- * survive updates, D a field error keeps what was typed, E mrkdwn and emoji as Slack renders
- * them, F ephemeral messages from Warden, G long text wraps, H the CSV in the DM view, I the
- * command box, J four-eyes with a second person and a guest refused. Screenshots go to
- * test-artifacts/demo/ (CI keeps them).
+ * B time order and real times, D a field error keeps what was typed, E mrkdwn and emoji as Slack
+ * renders them, F ephemeral messages from Warden, G long text wraps, H the CSV in the DM view,
+ * I the command box, J four-eyes with a second person and a guest refused. A and C, under a flood
+ * posted at Slack's real pace, are in demo-browser-flood; the roll-up in demo-browser-burst: each
+ * file its own demo, so the three run side by side. Screenshots go to test-artifacts/demo/.
  */
-if (!CHROMIUM)
-  process.stderr.write(
-    'demo browser test skipped: no chromium at /usr/bin/chromium (apt-get install chromium)\n',
-  );
-
-const SHOTS = 'test-artifacts/demo';
-const WAIT = { timeout: 15_000 };
-const ALICE = 'U0ALICE';
-const CAROL = 'U0CAROL';
-const GUEST = 'U0GUEST';
-const CHANNEL = 'C0SECOPS';
-/** Every shortcode Warden's messages use (src/): none may reach the page as text. */
-const WARDEN_SHORTCODES = [
-  'warning',
-  'no_entry_sign',
-  'hourglass',
-  'hourglass_flowing_sand',
-  'white_check_mark',
-  'lock',
-  'x',
-  'twisted_rightwards_arrows',
-  'scales',
-  'repeat',
-  'pushpin',
-  'page_facing_up',
-  'no_entry',
-  'mag',
-  'information_source',
-  'grey_question',
-  'arrows_counterclockwise',
-];
-
 describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser', () => {
   let demo: Demo;
   let browser: Browser;
   let page: Page;
-  let shot = 0;
-
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
-    demo = await startDemo();
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
-    await page.goto(`${demo.url}/`);
-    await page.locator('body[data-ready=true]').waitFor(WAIT);
+    ({ demo, browser, page } = await openDemo());
   }, 120_000);
-
   afterAll(async () => {
     await browser?.close();
     await demo?.close();
   });
-
-  const screenshot = (name: string, fullPage = false) =>
-    page.screenshot({ path: `${SHOTS}/${String(++shot).padStart(2, '0')}-${name}.png`, fullPage });
-  const channel = () => page.locator(`#panes .timeline[data-conversation=${CHANNEL}]`);
-  /** The newest card Warden posted for a finding, in the channel (not a message about it). */
-  const card = (findingId: string) =>
-    channel()
-      .locator('> .msg:not(.ephemeral)', { hasText: `Finding ${findingId}` })
-      .last();
-  const myEphemerals = () => channel().locator('> .msg.ephemeral');
-  const modal = () => page.locator('#modal-root .modal[role=dialog]');
-  const thread = () => page.locator('#thread');
-  const topLevel = (c = CHANNEL) => demo.slack.messages.filter((m) => m.channel === c && !m.thread_ts);
-  const ephemeralsOf = (user: string, c = CHANNEL) =>
-    demo.slack.ephemerals.filter((e) => e.user === user && e.channel === c);
-
-  async function actAs(user: string) {
-    await page.locator('#as').selectOption(user);
-    await page.locator(`body[data-me=${user}][data-ready=true]`).waitFor(WAIT);
-  }
-
-  async function command(text: string) {
-    const before = ephemeralsOf(ALICE).length + topLevel().length;
-    await page.locator('#command').fill(text);
-    await page.locator('#composer button[type=submit]').click();
-    await expect.poll(() => ephemeralsOf(ALICE).length + topLevel().length, WAIT).toBeGreaterThan(before);
-  }
-
-  async function openThread(of: Locator) {
-    await of.locator('.replies').click();
-    await thread().waitFor({ state: 'visible', ...WAIT });
-  }
-
-  /** Where the page overflows sideways (it should be nowhere): runs in the browser. */
-  const overflow = (): Promise<string[]> =>
-    page.evaluate(`[...document.querySelectorAll('.timeline, .thread-body, #main, body')]
-      .filter((e) => e.scrollWidth > e.clientWidth + 1)
-      .map((e) => e.id || e.className)`);
+  const { actAs, card, channel, command, modal, myEphemerals, openThread, overflow, screenshot, thread } =
+    demoPage(() => ({ demo, page }), 'page');
 
   it('shows the channel with the alerts, escaped, wrapped, in time order with real times (B, G)', async () => {
     await expect.poll(() => channel().locator('> .msg .header').count(), WAIT).toBeGreaterThanOrEqual(5);
@@ -240,17 +163,6 @@ describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser', () => {
     expect(await modal().count()).toBe(0);
   }, 60_000);
 
-  it('reopens after the confirm dialog', async () => {
-    await card('FND_SNOOZED').locator('button', { hasText: 'Reopen' }).click();
-    const confirm = page.locator('[role=alertdialog]');
-    await expect.poll(() => confirm.innerText()).toContain('Reopen this finding?');
-    await screenshot('confirm');
-    await confirm.locator('button', { hasText: 'Reopen' }).click();
-    await expect.poll(() => card('FND_SNOOZED').locator('.replies').innerText(), WAIT).toContain('1 reply');
-    await openThread(card('FND_SNOOZED'));
-    await expect.poll(() => thread().innerText(), WAIT).toContain('reopened this');
-  }, 60_000);
-
   it('takes a slash command and shows the answer only to me; says what else the box takes (F, I)', async () => {
     await command('/warden help');
     const ephemeral = myEphemerals().filter({ hasText: '/warden snooze' });
@@ -303,134 +215,4 @@ describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser', () => {
     await screenshot('home');
     await page.locator(`[data-nav=${CHANNEL}]`).click();
   }, 60_000);
-
-  // Over 3 s by nature: the demo's own processes post the flood at Slack's real pace (one post a
-  // second per channel), which is what the page is shown under.
-  it('takes a flood of alerts: every card once, in order, no channel nested under a reply (A, B)', async () => {
-    const before = topLevel().length;
-    await page.locator('#flood').click();
-    await expect
-      // paced as Slack asks: about one post a second in the channel
-      .poll(() => channel().locator('> .msg:not(.ephemeral)').count(), { timeout: 60_000 })
-      .toBe(before + 30);
-    for (const text of ['/warden help', '/warden approvals', '/warden show FND_CRED_EXPOSED'])
-      await command(text);
-    await expect
-      .poll(() => channel().locator('> .msg').count(), WAIT)
-      .toBe(topLevel().length + ephemeralsOf(ALICE).length);
-    expect(await page.locator('.timeline .msg .msg').count()).toBe(0);
-    const replies = demo.slack.messages.filter((m) => m.channel === CHANNEL && m.thread_ts);
-    expect(replies.length).toBeGreaterThan(0);
-    for (const r of replies) expect(await channel().locator(`> .msg[data-ts="${r.ts}"]`).count()).toBe(0);
-    // B: the /warden show answer is at the bottom, after every earlier private answer: the
-    // channel already has the finding's card, so it links to it rather than posting another.
-    const last = channel().locator('> .msg').last();
-    await expect
-      .poll(() => last.innerText(), WAIT)
-      .toMatch(/FND_CRED_EXPOSED already has a card in this channel/);
-    expect(await last.getAttribute('class')).not.toContain('ephemeral');
-    const order = await channel()
-      .locator('> .msg')
-      .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-sort'))));
-    expect(order).toEqual([...order].sort((a, b) => a - b));
-    // E: no shortcode Warden uses is left as text anywhere on the page.
-    const all = await page.locator('body').innerText();
-    for (const code of WARDEN_SHORTCODES) expect(all).not.toContain(`:${code}:`);
-    expect(await overflow()).toEqual([]);
-    await screenshot('flood', true);
-  }, 120_000);
-
-  // Over 3 s by nature: the clicks land while a real-time flood is being posted.
-  it('takes 25 fast clicks while alerts stream in, every one (C)', async () => {
-    const flood = page.locator('#flood').click();
-    const cards = channel().locator('> .msg:not(.ephemeral)', { hasText: 'FND_FLOOD_1_' });
-    const ids = await cards.evaluateAll((els) =>
-      els.map((e) => /FND_FLOOD_1_\d+/.exec(e.textContent ?? '')?.[0] ?? '').slice(0, 25),
-    );
-    expect(ids).toHaveLength(25);
-    const opened = demo.slack.callsOf('views.open').length;
-    for (const id of ids) {
-      await card(id).locator('button', { hasText: 'Snooze…' }).click({ delay: 40 });
-      await expect.poll(() => modal().innerText(), WAIT).toContain(id);
-      await page.keyboard.press('Escape');
-      await expect.poll(() => modal().count(), WAIT).toBe(0);
-    }
-    expect(demo.slack.callsOf('views.open').length - opened).toBe(25);
-    await flood;
-    await screenshot('after-clicks');
-  }, 60_000);
-
-  // Over 3 s by nature: the updates it keeps a selection across are alerts paced in real time.
-  it('keeps a selection and a half-done click across updates (C)', async () => {
-    const changes = async () => Number(await page.locator('body').getAttribute('data-changes'));
-    /** Alerts sent by someone else meanwhile: the page is told, the person does nothing. */
-    const alertsArrive = async (count: number) => {
-      const seen = await changes();
-      const res = await request(`${demo.url}/demo/flood`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ user: ALICE, count }),
-      });
-      expect(res.statusCode).toBe(200);
-      await res.body.dump();
-      // Paced at about one post a second, after what the last flood left queued: generous. An
-      // alert that leaves its card as it was changes nothing on the page (no update is sent), so
-      // wait for the first change, then for the page to be still for 3 s.
-      await expect.poll(changes, { timeout: 100_000 }).toBeGreaterThan(seen);
-      let last = -1;
-      let since = Date.now();
-      await expect
-        .poll(
-          async () => {
-            const n = await changes();
-            if (n !== last) [last, since] = [n, Date.now()];
-            return Date.now() - since > 3_000;
-          },
-          { timeout: 100_000 },
-        )
-        .toBe(true);
-    };
-    // Select a finding id on a card, then let new alerts arrive: the selection stays.
-    const code = card('FND_DECOY_USED').locator('code', { hasText: 'FND_DECOY_USED' }).first();
-    await code.dblclick(); // as a person selects an id to copy it
-    const selected = () => page.evaluate('getSelection().toString()');
-    expect(await selected()).toBe('FND_DECOY_USED');
-    await alertsArrive(10);
-    expect(await selected()).toBe('FND_DECOY_USED');
-    // Press a button, let updates land, release: the button is the same node and the click counts.
-    const button = card('FND_HOSTILE').locator('button', { hasText: 'Resolve…' });
-    await button.scrollIntoViewIfNeeded();
-    await button.evaluate((b) => b.setAttribute('data-probe', 'before-update'));
-    const box = await button.boundingBox();
-    if (!box) throw new Error('no Resolve button');
-    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.mouse.down();
-    await alertsArrive(5);
-    await page.mouse.up();
-    await expect.poll(() => modal().innerText(), WAIT).toContain('FND_HOSTILE');
-    expect(await button.getAttribute('data-probe')).toBe('before-update');
-    await screenshot('click-across-update');
-    await page.keyboard.press('Escape');
-    await expect.poll(() => modal().count(), WAIT).toBe(0);
-  }, 240_000);
-
-  // Over 3 s by nature: the roll-up's window and listing run in the demo's processes, on real time.
-  it('a burst of 120 alerts becomes one roll-up: a summary with its actions, every finding listed once (13)', async () => {
-    const before = new Set(demo.tenant.findings.all(Date.now()).map((f) => f.id));
-    await page.locator('#burst').click();
-    const summary = channel().locator('> .msg', { hasText: 'arrived in a burst' });
-    await expect.poll(() => summary.count(), { timeout: 60_000 }).toBe(1);
-    await expect.poll(() => summary.innerText(), WAIT).toContain('Review…');
-    const burst = demo.tenant.findings.all(Date.now()).filter((f) => !before.has(f.id));
-    expect(burst).toHaveLength(120);
-    const shows = (id: string) =>
-      demo.slack.messages.filter(
-        (m) => m.channel === CHANNEL && JSON.stringify(m.blocks ?? []).includes(`\`${id}\``),
-      ).length;
-    await expect.poll(() => burst.filter((f) => shows(f.id) === 0).length, { timeout: 60_000 }).toBe(0);
-    expect(burst.filter((f) => shows(f.id) !== 1).map((f) => f.id)).toEqual([]);
-    expect(demo.slack.rateLimits.total()).toBeLessThanOrEqual(2);
-    await summary.scrollIntoViewIfNeeded();
-    await screenshot('rollup');
-  }, 120_000);
 });

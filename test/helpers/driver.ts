@@ -10,7 +10,7 @@ import {
 import { ALICE } from './actors.js';
 import { type Answer, fillByLabel, labelsOf } from './form-fill.js';
 import type { Deliver, DeliverOptions } from './lanes.js';
-import { waitFor } from './wait.js';
+import { FLOW_WAIT_MS, waitFor } from './wait.js';
 
 export { ALICE };
 
@@ -70,7 +70,7 @@ export function flowVerbs(slack: LocalSlack, deliver: Deliver): FlowVerbs {
         [...slack.views.values()]
           .reverse()
           .find((v) => !after.has(`${v.id}:${v.hash}`) && v.view.callback_id === callbackId && !v.closed),
-      5_000,
+      FLOW_WAIT_MS,
       `${callbackId} form`,
     ).then(formOf);
 

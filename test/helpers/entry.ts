@@ -3,19 +3,27 @@ import { join } from 'node:path';
 
 /**
  * How a test starts one of Warden's own programs (`main`, `cli/outbox`, …) in a process of its
- * own: from the build (`node dist/<name>.js`, what operators run) when dist/ is up to date with
- * src/, else from the source through tsx. Both run the same code; the build starts a few seconds
- * sooner (tsx compiles every module at each start, on a loaded 2-core machine 6–7 s against 2–4 s),
- * and the process tests start dozens of processes. `.ci/run` builds before it tests; locally, an
- * edit to src/ since the last `npm run build` makes the tests use the source, never a stale build.
+ * own: the bundle vitest's global setup built from src/ for this run (helpers/bundle-setup.ts),
+ * run by node alone; outside vitest's run (no bundle), from the source through tsx. Both run the
+ * same code: the bundle starts in a fraction of the time, and the process tests start dozens.
  */
 export function entryArgs(name: string): string[] {
-  return buildIsFresh() ? [`dist/${name}.js`] : ['--import', 'tsx', `src/${name}.ts`];
+  const bundle = process.env.WARDEN_TEST_BUNDLE;
+  return bundle ? [join(bundle, `${name}.mjs`)] : ['--import', 'tsx', `src/${name}.ts`];
+}
+
+/** Warden's main program as the demo starts it: the run's bundle, else the source (tsx). */
+export function mainEntry(): string {
+  const bundle = process.env.WARDEN_TEST_BUNDLE;
+  return bundle ? join(bundle, 'main.mjs') : join(process.cwd(), 'src', 'main.ts');
 }
 
 let fresh: boolean | undefined;
 
-/** Whether dist/ is up to date with src/ (checked once per test file). */
+/**
+ * Whether dist/ is up to date with src/ (checked once per test file): the fixture programs that
+ * import Warden's store modules directly (test/fixtures/processes) use the build when it is.
+ */
 export function buildIsFresh(): boolean {
   if (fresh === undefined) fresh = everyFileBuilt('src');
   return fresh;

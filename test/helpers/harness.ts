@@ -19,7 +19,7 @@ import { InProcessReceiver, type LaneName, loopbackDeliver } from './lanes.js';
 import { freePort } from './net.js';
 import { capturedLogger, simulatorConfig } from './setup.js';
 import { FAST_RETRY, startSandbox } from './tenant.js';
-import { waitFor } from './wait.js';
+import { FLOW_WAIT_MS, waitFor } from './wait.js';
 
 export { ALICE, BOB } from './actors.js';
 export type { Form } from './driver.js';
@@ -164,7 +164,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         .filter((r) => r.method === 'POST' && r.path.endsWith('/state'))
         .map((r) => JSON.parse(r.body) as Record<string, unknown>);
     },
-    async nextEphemeral(user, timeoutMs = 5_000) {
+    async nextEphemeral(user, timeoutMs = FLOW_WAIT_MS) {
       const found = await waitFor(
         () => {
           const next = slack.ephemerals.findIndex(

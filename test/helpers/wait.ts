@@ -4,10 +4,18 @@
  * harness.ts, whose import loads all of Warden into the test file.
  */
 
+/**
+ * How long a flow's effect may take before a test calls it missing. Passing tests return as soon
+ * as it is there; the bound only decides when a failure is declared, and on a 2-core CI machine
+ * running four test files, two browsers and a few Warden processes at once, an effect that takes
+ * a few hundred milliseconds when quiet once took over 5 s (a form opening, in CI).
+ */
+export const FLOW_WAIT_MS = 15_000;
+
 /** Waits until `check` returns (or resolves to) something truthy: side effects happen after the ack. */
 export async function waitFor<T>(
   check: () => T | undefined | false | Promise<T | undefined | false>,
-  timeoutMs = 5_000,
+  timeoutMs = FLOW_WAIT_MS,
   what = 'condition',
 ): Promise<T> {
   const started = Date.now();

@@ -43,7 +43,7 @@ export interface DemoOptions {
   /** When `port` is taken, how many ports after it to try (default 0: a taken port is refused). */
   nextPorts?: number;
   logLevel?: string;
-  /** Warden's entry point, run with tsx (default: src/main.ts under `cwd`). */
+  /** Warden's entry point: `.ts` runs with tsx, a built `.js` with node (default: src/main.ts under `cwd`). */
   wardenEntry?: string;
   /** Warden's working directory: the repository root (default: the current directory). */
   cwd?: string;

@@ -4,7 +4,8 @@ import { request } from 'undici';
 
 /**
  * Warden run as its own process, the way an operator runs it: the simulators never import it,
- * they start `src/main.ts` (through tsx) with an environment and wait for /healthz.
+ * they start its entry point with an environment and wait for /healthz: `src/main.ts` through
+ * tsx, or a built `dist/main.js` with node alone (no compiling at each start).
  */
 export interface WardenProcess {
   url: string;
@@ -43,7 +44,7 @@ async function waitUp(url: string, child: ChildProcess, timeoutMs: number): Prom
 }
 
 export async function startWardenProcess(o: {
-  /** Warden's entry point (`src/main.ts`), run with tsx from `cwd`. */
+  /** Warden's entry point, from `cwd`: a `.ts` source runs through tsx, a built `.js` as it is. */
   entry: string;
   cwd: string;
   port: number;
@@ -51,7 +52,8 @@ export async function startWardenProcess(o: {
   /** Where Warden's log lines go (the demo prefixes them). */
   onOutput?: (line: string) => void;
 }): Promise<WardenProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', o.entry], {
+  const args = o.entry.endsWith('.ts') ? ['--import', 'tsx', o.entry] : [o.entry];
+  const child = spawn(process.execPath, args, {
     cwd: o.cwd,
     // Only what Warden needs: nothing of the caller's environment leaks into its configuration.
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORT: String(o.port), ...o.env },

@@ -1,0 +1,39 @@
+import type { Demo } from '@warden/simulators/demo';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHANNEL, CHROMIUM, demoPage, openDemo, WAIT } from '../helpers/demo-browser.js';
+
+/** The demo in a browser: a burst of alerts becomes one roll-up (its own demo, beside the others). */
+describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser, a burst', () => {
+  let demo: Demo;
+  let browser: Browser;
+  let page: Page;
+  beforeAll(async () => {
+    ({ demo, browser, page } = await openDemo());
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await demo?.close();
+  });
+  const { channel, screenshot } = demoPage(() => ({ demo, page }), 'burst');
+
+  // Over 3 s by nature: the roll-up's window and listing run in the demo's processes, on real time.
+  it('a burst of 120 alerts becomes one roll-up: a summary with its actions, every finding listed once (13)', async () => {
+    const before = new Set(demo.tenant.findings.all(Date.now()).map((f) => f.id));
+    await page.locator('#burst').click();
+    const summary = channel().locator('> .msg', { hasText: 'arrived in a burst' });
+    await expect.poll(() => summary.count(), { timeout: 60_000 }).toBe(1);
+    await expect.poll(() => summary.innerText(), WAIT).toContain('Review…');
+    const burst = demo.tenant.findings.all(Date.now()).filter((f) => !before.has(f.id));
+    expect(burst).toHaveLength(120);
+    const shows = (id: string) =>
+      demo.slack.messages.filter(
+        (m) => m.channel === CHANNEL && JSON.stringify(m.blocks ?? []).includes(`\`${id}\``),
+      ).length;
+    await expect.poll(() => burst.filter((f) => shows(f.id) === 0).length, { timeout: 60_000 }).toBe(0);
+    expect(burst.filter((f) => shows(f.id) !== 1).map((f) => f.id)).toEqual([]);
+    expect(demo.slack.rateLimits.total()).toBeLessThanOrEqual(2);
+    await summary.scrollIntoViewIfNeeded();
+    await screenshot('rollup');
+  }, 120_000);
+});
