@@ -66,15 +66,36 @@ function postgres(url: string, o: StoreOptions, health: StoreHealth): Dialect {
 }
 
 /**
+ * Switches the file to WAL (kept in the file: later opens find it so). Processes opening a fresh
+ * file together (replicas started by one deploy) race for the lock the switch takes, and SQLite
+ * answers the loser "database is locked" at once, busy timeout or not (four processes at once:
+ * 1 to 5 tries in 40). The switch is tried again after a short pause, up to the busy timeout: a sync
+ * pause, as the open itself is, and only while another process holds the file at its start.
+ */
+function toWal(db: Sqlite.Database, busyTimeoutMs: number): void {
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let waited = 0; ; waited += 20) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      const busy = /SQLITE_BUSY|database is locked/.test(error instanceof Error ? error.message : '');
+      if (!busy || waited >= busyTimeoutMs) throw error;
+      Atomics.wait(pause, 0, 0, 20);
+    }
+  }
+}
+
+/**
  * SQLite: one file, WAL so readers never wait on the writer, a busy timeout for other processes.
  * kysely prepares a statement for every query; Warden runs the same few dozen queries over and
  * over, so prepared statements are kept and reused (by SQL text).
  */
 function sqlite(file: string, busyTimeoutMs: number): Dialect {
   const db = new Sqlite(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
   db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
+  toWal(db, busyTimeoutMs);
+  db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   const statements = new Map<string, ReturnType<Sqlite.Database['prepare']>>();
   const cached = {

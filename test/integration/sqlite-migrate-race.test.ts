@@ -49,7 +49,7 @@ describe('SQLite: several processes starting on one fresh file', () => {
     const runs = await Promise.all(Array.from({ length: 4 }, () => openInProcess(file, startAt)));
     for (const run of runs) {
       expect(run.out).not.toMatch(/failed|duplicate column/);
-      expect(run.code).toBe(0);
+      expect(run.code, run.out).toBe(0);
     }
     // The file is whole: every migration recorded once, and the store opens with nothing to do.
     const names = Object.keys(await migrationProvider.getMigrations());
