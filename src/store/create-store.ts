@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Sqlite from 'better-sqlite3';
-import { type Dialect, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { type Dialect, Kysely, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import { StoreUnavailableError } from '../errors.js';
 import type { Logger } from '../logger.js';
@@ -10,6 +10,7 @@ import type { Secret } from '../secret.js';
 import { asUnavailable, type RetryPolicy, StoreHealth } from './availability.js';
 import { guardedDialect } from './guarded-dialect.js';
 import { createKyselyStore } from './kysely-store.js';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.js';
 import type { Database } from './schema.js';
 
 export interface StoreOptions {
@@ -62,7 +63,7 @@ function postgres(url: string, o: StoreOptions, health: StoreHealth): Dialect {
     );
   pool.on('error', lost);
   pool.on('connect', (client) => client.on('error', lost));
-  return new PostgresDialect({ pool });
+  return new OwnSchemaPostgresDialect({ pool });
 }
 
 /**

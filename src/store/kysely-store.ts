@@ -42,10 +42,10 @@ async function migrate(db: Kysely<Database>, kind: Store['kind']): Promise<void>
     if (!error) return;
     const message = error instanceof Error ? error.message : String(error);
     // A process that could not take the write lock within the busy timeout (another one held it
-    // the whole time) tries again; by then the work is done.
-    const lostRace =
-      (kind === 'sqlite' && /SQLITE_BUSY|database is locked/.test(message)) ||
-      (kind === 'postgres' && othersChangedMeanwhile(message, schema, (results?.length ?? 0) > 0));
+    // the whole time) tries again; by then the work is done. (PostgreSQL: kysely's migration lock
+    // serialises replicas, and the introspection reads Warden's own schema only:
+    // own-schema-introspector.ts.)
+    const lostRace = kind === 'sqlite' && /SQLITE_BUSY|database is locked/.test(message);
     if (lostRace && attempt < 10) {
       await new Promise((r) => setTimeout(r, 50 * attempt));
       continue;
@@ -53,19 +53,6 @@ async function migrate(db: Kysely<Database>, kind: Store['kind']): Promise<void>
     const failed = results?.find((r) => r.status === 'Error')?.migrationName;
     throw new Error(`store migration ${failed ?? ''} failed: ${message}`);
   }
-}
-
-/**
- * PostgreSQL: kysely looks for its migration table by reading the columns of every schema the
- * database has. Another client's DDL at that moment (another app, another test: a schema dropped,
- * a table made or dropped) fails that read with "… does not exist" before any migration ran; it
- * is not Warden's schema, and reading again is safe.
- */
-function othersChangedMeanwhile(message: string, ours: string | undefined, ran: boolean): boolean {
-  if (ran) return false;
-  const schema = /schema "([^"]+)" does not exist/.exec(message)?.[1];
-  if (schema !== undefined) return schema !== ours;
-  return /^(relation|column) "[^"]+"( of relation "[^"]+")? does not exist/.test(message);
 }
 
 /**
