@@ -84,7 +84,7 @@ describe('delivery', () => {
     h.slack.fail({ method: 'chat.postMessage', rateLimitSeconds: 2 });
     const ids: string[] = [];
     for (let i = 0; i < 20; i++) ids.push(await send({ ...seed('FND_DECOY_USED'), id: `FND_FLOOD_${i}` }));
-    // paced: a burst of 3, then about one a second (Slack's limit for a channel)
+    // paced: a burst of 2, then about one a second (Slack's limit for a channel)
     await waitFor(() => posts().length === 20, 40_000, 'all twenty posted');
     const calls = h.slack.callsOf('chat.postMessage');
     const limited = calls[0]?.at ?? 0;
