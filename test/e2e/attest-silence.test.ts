@@ -20,7 +20,7 @@ import { ALICE, type Harness, startHarness, waitFor } from '../helpers/harness.j
  * schedule are in the store, so a restart changes nothing. Warden's clock and the tenant's are
  * one test clock, moved by the tests.
  */
-const startClocked = clockedHarnessPerTest('loopback');
+const startClocked = clockedHarnessPerTest('inprocess');
 let h: Harness;
 async function start(): Promise<Harness> {
   h = await startClocked(ATTEST_CONFIG);

@@ -22,9 +22,7 @@ import { ALICE, type Harness, type LaneName, settle, waitFor } from '../helpers/
  * there is one; *No, not me* on a decoy or an exposed credential escalates at once; *Not needed*
  * offers Resolve; Home lists what waits. Silence and restarts: attest-silence.test.ts.
  */
-// Loopback: on the in-process lane the question's own update was missed once in CI, a cause not
-// found yet (the closing note says so); on loopback it never was.
-const startClocked = clockedHarnessPerTest('loopback');
+const startClocked = clockedHarnessPerTest('inprocess');
 let h: Harness;
 async function start(lane?: LaneName): Promise<Harness> {
   h = await startClocked(ATTEST_CONFIG, lane ? { lane } : {});
@@ -128,9 +126,14 @@ describe('attestation: the answer', () => {
       outcome: 'ok',
       params: expect.objectContaining({ answer: 'yes' }),
     });
-    expect(h.tenant.findings.taskComments.get('TSK_ATT_1')?.[0]).toMatch(
-      /Warden attestation: Asked @U0BOB: Yes, this was me/,
+    // The comment is its own request to the tenant: a card refresh from elsewhere (a tick) may
+    // show the answer first.
+    const comment = await waitFor(
+      () => h.tenant.findings.taskComments.get('TSK_ATT_1')?.[0],
+      5_000,
+      'the comment',
     );
+    expect(comment).toMatch(/Warden attestation: Asked @U0BOB: Yes, this was me/);
     // the question shows the answer in place of its buttons (its own update, which may land last)
     const answered = await waitFor(
       () => h.slack.messages.find((m) => m.ts === q.ts && json(m).includes('answered *Yes, this was me*')),

@@ -5,7 +5,7 @@ import { BOB, type Harness, type LaneName, settle, startHarness, waitFor } from 
 
 let h: Harness;
 /** Flows run in process; the tests of the ack over HTTP (its code and time) switch to loopback. */
-let lane: LaneName = 'loopback';
+let lane: LaneName = 'inprocess';
 beforeEach(async () => {
   h = await startHarness({ lane });
 });
@@ -300,7 +300,7 @@ describe('ack', () => {
     lane = 'loopback';
   });
   afterAll(() => {
-    lane = 'loopback';
+    lane = 'inprocess';
   });
   it('acks a button in under 1 s while the tenant takes 2.5 s', async () => {
     const ts = await h.postAlert('FND_SA_UNOWNED');

@@ -4,7 +4,7 @@ import { type Harness, settle, startHarness, waitFor } from '../helpers/harness.
 
 let h: Harness;
 beforeEach(async () => {
-  h = await startHarness({ lane: 'loopback' });
+  h = await startHarness({ lane: 'inprocess' });
 });
 afterEach(() => h.close());
 

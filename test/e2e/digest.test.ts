@@ -50,7 +50,7 @@ async function world(): Promise<World> {
 
 async function warden(w: World, more: { store?: Store } = {}): Promise<Harness> {
   const h = await startHarness({
-    lane: 'loopback',
+    lane: 'inprocess',
     tenant: w.tenant,
     slack: w.slack,
     clock: () => w.tenant.clock.now(),

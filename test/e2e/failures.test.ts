@@ -3,7 +3,7 @@ import { type Harness, settle, startHarness, waitFor } from '../helpers/harness.
 
 let h: Harness;
 beforeEach(async () => {
-  h = await startHarness({ lane: 'loopback', requestTimeoutMs: 300 });
+  h = await startHarness({ lane: 'inprocess', requestTimeoutMs: 300 });
 });
 afterEach(() => h.close());
 

@@ -12,7 +12,7 @@ import { auditEntry, CAROL, EMAIL, EVE_IN_TENANT } from '../helpers/owners.js';
  */
 
 let h: Harness;
-const startOne = harnessPerTest({ lane: 'loopback' });
+const startOne = harnessPerTest({ lane: 'inprocess' });
 const start = async (yaml?: string) => {
   h = await startOne(yaml ? { file: parseConfigFile(yaml, 'test.yaml') } : {});
 };

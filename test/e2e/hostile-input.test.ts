@@ -19,7 +19,7 @@ import {
  */
 
 let h: Harness;
-const startOne = harnessPerTest({ lane: 'loopback' });
+const startOne = harnessPerTest({ lane: 'inprocess' });
 const start = async (opts: HarnessOptions = {}) => {
   h = await startOne(opts);
 };

@@ -33,7 +33,7 @@ async function warden(
 ) {
   const h = await startHarness({
     ...w,
-    lane: 'loopback',
+    lane: 'inprocess',
     clock: () => w.tenant.clock.now(),
     lifecycleTickMs: 50,
     ...more,

@@ -8,7 +8,7 @@ import { type Harness, waitFor } from '../helpers/harness.js';
  * reach the owner, while the alert's thread still hears of it.
  */
 const DAY = 86_400_000;
-const startClocked = clockedHarnessPerTest('loopback');
+const startClocked = clockedHarnessPerTest('inprocess');
 let h: Harness;
 const start = async (yaml = '') => {
   h = await startClocked(yaml);

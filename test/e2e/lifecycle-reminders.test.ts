@@ -17,7 +17,7 @@ import { ALICE, BOB, type Harness, settle, waitFor } from '../helpers/harness.js
  */
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const startClocked = clockedHarnessPerTest('loopback');
+const startClocked = clockedHarnessPerTest('inprocess');
 let h: Harness;
 async function start(yaml = ''): Promise<Harness> {
   h = await startClocked(yaml);

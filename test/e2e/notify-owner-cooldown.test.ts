@@ -79,7 +79,7 @@ describe.each(backends())('Notify owner on two replicas ($name)', (backend) => {
 });
 
 describe('Notify owner’s cooldown', () => {
-  const startClocked = clockedHarnessPerTest('loopback');
+  const startClocked = clockedHarnessPerTest('inprocess');
 
   it('within it a click is told when and by whom (in the reader’s time zone); after it the copy’s thread is told, the unchanged copy is not updated', async () => {
     const h = await startClocked();

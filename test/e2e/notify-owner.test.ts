@@ -12,7 +12,7 @@ import { auditEntry, buttonsOf, card, EMAIL, inDm, postsIn, tenantChanges } from
  */
 
 let h: Harness;
-const startOne = harnessPerTest({ lane: 'loopback' });
+const startOne = harnessPerTest({ lane: 'inprocess' });
 const start = async (yaml?: string) => {
   h = await startOne(yaml ? { file: parseConfigFile(yaml, 'test.yaml') } : {});
 };

@@ -22,7 +22,7 @@ import {
  */
 
 let h: Harness;
-const startOne = harnessPerTest({ lane: 'loopback' });
+const startOne = harnessPerTest({ lane: 'inprocess' });
 const start = async (yaml?: string) => {
   h = await startOne(yaml ? { file: parseConfigFile(yaml, 'test.yaml') } : {});
 };

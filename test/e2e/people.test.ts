@@ -8,7 +8,7 @@ import { ALICE, type Harness, harnessPerTest, settle, waitFor } from '../helpers
  * channel, the payload or a chosen name says.
  */
 let h: Harness;
-const startOne = harnessPerTest({ lane: 'loopback' });
+const startOne = harnessPerTest({ lane: 'inprocess' });
 const start = async (yaml?: string) => {
   h = await startOne(yaml ? { file: parseConfigFile(yaml, 'test.yaml') } : {});
 };

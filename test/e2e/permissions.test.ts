@@ -17,7 +17,7 @@ const GUEST: SlackActor = { ...ALICE, userId: 'U0GUEST', userName: 'guest' };
 const BOT: SlackActor = { ...ALICE, userId: 'U0BOTTY', userName: 'otherbot' };
 
 let h: Harness;
-const startOne = harnessPerTest({ lane: 'loopback' });
+const startOne = harnessPerTest({ lane: 'inprocess' });
 async function start(yaml?: string, opts: HarnessOptions = {}) {
   h = await startOne({ ...opts, ...(yaml ? { file: parseConfigFile(yaml, 'test.yaml') } : {}) });
 }

@@ -4,7 +4,7 @@ import { ALICE, BOB, type Harness, settle, startHarness, waitFor } from '../help
 
 let h: Harness;
 beforeEach(async () => {
-  h = await startHarness({ lane: 'loopback' });
+  h = await startHarness({ lane: 'inprocess' });
 });
 afterEach(() => h.close());
 
@@ -276,7 +276,7 @@ describe('/warden', () => {
 describe('a slash command by another name (SLACK_COMMAND)', () => {
   it('says its own name in help and in refusals, never /warden', async () => {
     await h.close();
-    h = await startHarness({ lane: 'loopback', env: { SLACK_COMMAND: '/sec' } });
+    h = await startHarness({ lane: 'inprocess', env: { SLACK_COMMAND: '/sec' } });
     const body = slashCommandBody(ALICE, {
       command: '/sec',
       text: 'help',

@@ -16,7 +16,7 @@ const card = (ts: string) => h.slack.messages.find((m) => m.ts === ts);
 
 describe('Create task', () => {
   it('from the card: the tenant creates it, the card shows it and offers it no more, the thread says who', async () => {
-    h = await startHarness({ lane: 'loopback' });
+    h = await startHarness({ lane: 'inprocess' });
     const ts = await h.postAlert('FND_SA_UNOWNED');
     expect(JSON.stringify(card(ts)?.blocks)).toContain(TASK_ACTION_ID);
     await h.click(TASK_ACTION_ID, 'FND_SA_UNOWNED', ts);
@@ -34,10 +34,17 @@ describe('Create task', () => {
   });
 
   it('by command, on a finding that has a task: the tenant’s refusal, privately, and no second task', async () => {
-    h = await startHarness({ lane: 'loopback' });
+    h = await startHarness({ lane: 'inprocess' });
     await h.command('task FND_NHI_UNOWNED');
-    await waitFor(() => taskOf('FND_NHI_UNOWNED') !== '', 5_000, 'the first task');
+    // Done when its attempt is settled in the audit log: the tenant holds the task a moment
+    // before Warden has its answer, and a command in that moment is told the finding is in flight.
+    const settled = async () =>
+      (await h.warden.store.auditLog({ findingId: 'FND_NHI_UNOWNED', limit: 5 })).some(
+        (e) => e.action === 'createTask' && e.outcome === 'ok',
+      );
+    await waitFor(settled, 5_000, 'the first task');
     const first = taskOf('FND_NHI_UNOWNED');
+    expect(first).toMatch(/^TSK_/);
     await h.command('task FND_NHI_UNOWNED');
     const refusal = await waitFor(
       () => h.slack.ephemerals.find((e) => /already has task/.test(e.text)),
@@ -50,7 +57,7 @@ describe('Create task', () => {
   });
 
   it('the tenant fails after creating it: read back, not sent again', async () => {
-    h = await startHarness({ lane: 'loopback' });
+    h = await startHarness({ lane: 'inprocess' });
     const ts = await h.postAlert('FND_UNUSED_SECRET');
     h.tenant.faults.add({ method: 'POST', path: /\/task$/, status: 500, after: true });
     await h.click(TASK_ACTION_ID, 'FND_UNUSED_SECRET', ts);
@@ -61,7 +68,7 @@ describe('Create task', () => {
 
   it('has its own permission key', async () => {
     h = await startHarness({
-      lane: 'loopback',
+      lane: 'inprocess',
       file: parseConfigFile('permissions:\n  createTask: { users: [U0BOB] }\n', 't.yaml'),
     });
     const ts = await h.postAlert('FND_SA_UNOWNED');
