@@ -18,7 +18,7 @@ import { ALICE, freePort, harnessPerTest, settle, waitFor } from '../helpers/har
  * was me* on a decoy credential) is taken only from a fresh sign-in as the person asked: until
  * then nothing is recorded; after it, the answer is on the card and in the audit log, verified.
  */
-const start = harnessPerTest();
+const start = harnessPerTest({ lane: 'inprocess' });
 const idps: LocalIdp[] = [];
 afterEach(async () => {
   for (const idp of idps.splice(0)) await idp.close();

@@ -14,7 +14,7 @@ import { buttonsOf, postsIn, userReads } from '../helpers/owners.js';
  */
 
 let h: Harness;
-const startOne = harnessPerTest();
+const startOne = harnessPerTest({ lane: 'inprocess' });
 
 const ROUTING = [
   'routing:',

@@ -10,7 +10,7 @@ import { postsIn } from '../helpers/owners.js';
  */
 
 let h: Harness;
-const startOne = harnessPerTest();
+const startOne = harnessPerTest({ lane: 'inprocess' });
 const ID = 'FND_SA_UNOWNED';
 const updatesOf = (ts: string) => h.slack.callsOf('chat.update').filter((c) => c.args.ts === ts);
 

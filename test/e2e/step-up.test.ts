@@ -19,7 +19,7 @@ import { ALICE, BOB, freePort, type Harness, harnessPerTest, settle, waitFor } f
  * tenant until the person who clicked signs in afresh, strongly, as themselves.
  */
 
-const start = harnessPerTest();
+const start = harnessPerTest({ lane: 'inprocess' });
 const idps: LocalIdp[] = [];
 afterEach(async () => {
   for (const idp of idps.splice(0)) await idp.close();
