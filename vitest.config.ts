@@ -24,7 +24,7 @@ export default defineConfig({
       // The browser files (the threads pool is theirs alone) run three at a time beside the rest:
       // they mostly wait on the demo's real-time pace (a flood posted at one message a second),
       // and their Wardens start from the build, so three demos and chromiums fit beside the suite.
-      threads: { maxThreads: 3, minThreads: 3 },
+      threads: { maxThreads: 3, minThreads: 3, isolate: false },
     },
     projects: [
       {

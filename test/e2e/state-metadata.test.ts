@@ -146,18 +146,29 @@ describe('state change events (message metadata)', () => {
       20_000,
       'the roll-up',
     );
-    const listed = (id: string) =>
-      h.slack.messages.some(
-        (m) => m.thread_ts === summary.ts && JSON.stringify(m.blocks).includes(`\`${id}\``),
-      );
     // The first findings of a flood may have come before the roll-up, with cards of their own;
     // every other one is listed under it (wait for all: the listing goes on after the first ones).
-    const carded = (id: string) =>
-      h.slack.messages.some(
-        (m) => !m.thread_ts && m.ts !== summary.ts && JSON.stringify(m.blocks).includes(`\`${id}\``),
-      );
-    await waitFor(() => ids.every((id) => listed(id) || carded(id)), 30_000, 'the roll-up listing them');
-    const members = ids.filter(listed);
+    // Each message read once per look: the ids it names, under the roll-up or on a card.
+    const placed = () => {
+      const [listed, carded] = [new Set<string>(), new Set<string>()];
+      for (const m of h.slack.messages) {
+        const into =
+          m.thread_ts === summary.ts ? listed : !m.thread_ts && m.ts !== summary.ts ? carded : null;
+        for (const [, id = ''] of into ? JSON.stringify(m.blocks).matchAll(/`(FND_[A-Z0-9_]+)`/g) : [])
+          into?.add(id);
+      }
+      return { listed, carded };
+    };
+    await waitFor(
+      () => {
+        const { listed, carded } = placed();
+        return ids.every((id) => listed.has(id) || carded.has(id));
+      },
+      30_000,
+      'the roll-up listing them',
+    );
+    const { listed } = placed();
+    const members = ids.filter((id) => listed.has(id));
     expect(members.length).toBeGreaterThanOrEqual(N - 2);
     const groupId = buttonValue(summary.blocks, RollupId.snoozeAll);
     expect(groupId).toBeTruthy();

@@ -124,7 +124,26 @@ export function seedCampaigns(opts: { deliberate?: boolean } = {}): Record<strin
     : { ...faithfulCampaigns(), ...deliberateCampaigns() };
 }
 
+let faithful: Record<string, JsonCampaign> | undefined;
+
+/**
+ * Built once per process and frozen: every sandbox serves the same seed (CAMP_LARGE's 2,500
+ * entitlements were rebuilt at each sandbox start, hundreds a test run), and nothing may change it.
+ */
 function faithfulCampaigns(): Record<string, JsonCampaign> {
+  faithful ??= frozen(buildFaithfulCampaigns());
+  return faithful;
+}
+
+function frozen<T>(value: T): T {
+  if (typeof value === 'object' && value !== null) {
+    for (const child of Object.values(value)) frozen(child);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+function buildFaithfulCampaigns(): Record<string, JsonCampaign> {
   const fullSeeds: EntitlementSeed[] = [
     { appIndex: 1, entIndex: 1 },
     { appIndex: 1, entIndex: 2, customPolicy: true },
