@@ -31,6 +31,11 @@ export interface AnswerInput {
   ref: string;
   /** Set once a step-up verification passed (usecases/step-up-resume.ts): not held again. */
   verifiedAt?: number;
+  /**
+   * The message the answer was clicked on (the question, in the person's DM): shows the answer
+   * even when the click came before Warden had stored where it posted the question.
+   */
+  clickedOn?: { channel: string; ts: string } | undefined;
 }
 
 /** The step-up keys an answer is asked by: `attest.<answer>` and `attest.<findingType>.<answer>`. */
@@ -95,11 +100,14 @@ export async function answerAsk(p: AnswerPorts, a: AnswerInput): Promise<void> {
   });
   p.metrics.asks.inc({ finding_type: ask.findingType, event: 'answered', answer: a.answer });
   const rule = attestRuleOf(p.settings.attest.rules, finding)?.rule;
-  if (ask.questionChannel && ask.questionTs)
+  const question =
+    ask.questionChannel && ask.questionTs
+      ? { channel: ask.questionChannel, ts: ask.questionTs }
+      : a.clickedOn;
+  if (question)
     await p.chat
       .update({
-        channel: ask.questionChannel,
-        ts: ask.questionTs,
+        ...question,
         ...renderQuestion({
           askId: ask.id,
           finding,

@@ -151,6 +151,22 @@ describe('attestation: the answer', () => {
     expect(await audit('FND_ATT_EXPOSED', 'attest.answer')).toHaveLength(1);
   });
 
+  it('answered before Warden has heard where its question went: the question shows the answer all the same', async () => {
+    await start();
+    // Slack posts the question at once, its answer to Warden comes late; the person answers meanwhile.
+    h.slack.fail({ method: 'chat.postMessage', channel: 'D0BOB', lateAnswerMs: 1_500 });
+    await alert('FND_ATT_EXPOSED');
+    const q = await question('U0BOB', 'FND_ATT_EXPOSED');
+    expect(h.slack.callsOf('chat.postMessage').some((c) => c.args.channel === 'D0BOB')).toBe(true);
+    await h.click('attest.answer.yes', askValue(q, 'yes'), q.ts, inDm(BOB));
+    const answered = await waitFor(
+      () => h.slack.messages.find((m) => m.ts === q.ts && json(m).includes('answered *Yes, this was me*')),
+      5_000,
+      'the question answered',
+    );
+    expect(json(answered)).not.toContain('attest.answer.no');
+  });
+
   it('Add a note…: only the asked person may add one; it goes to the thread, the audit log and the task', async () => {
     await start();
     const card = await alert('FND_ATT_EXPOSED');

@@ -56,7 +56,14 @@ export const ATTEST_ROUTES = [
     },
     access: (p, v, c) => mayAnswer(p, v.askId, c),
     run: (p, v, c) =>
-      answerAsk(p, { askId: v.askId, answer: v.answer, userId: c.userId, audience: c.audience, ref: c.ref }),
+      answerAsk(p, {
+        askId: v.askId,
+        answer: v.answer,
+        userId: c.userId,
+        audience: c.audience,
+        ref: c.ref,
+        clickedOn: c.message,
+      }),
   }),
   action({
     ids: [AttestId.note],

@@ -131,10 +131,17 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       const info = conversationInfo(id, ws.externallyShared.has(id), org.channelTeams.get(id) ?? teamId);
       return send(res, 200, info);
     }
-    const fault = faults.find((f) => f.method === name && f.remaining > 0);
+    const fault = faults.find(
+      (f) => f.method === name && f.remaining > 0 && (f.channel === undefined || f.channel === args.channel),
+    );
     if (fault) {
       fault.remaining--;
       if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
+      if (fault.lateAnswerMs) {
+        const answer = method(name, args);
+        await new Promise((r) => setTimeout(r, fault.lateAnswerMs));
+        return send(res, 200, answer);
+      }
       if (fault.dropAfter) {
         method(name, args);
         req.socket.destroy();

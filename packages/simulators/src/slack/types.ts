@@ -126,6 +126,10 @@ export interface SlackFault {
   dropAfter?: boolean;
   /** Answer this much later. */
   latencyMs?: number;
+  /** Carry the call out at once, and answer this much later (a slow way back: Slack has acted). */
+  lateAnswerMs?: number;
+  /** Only calls naming this channel (`channel` argument). */
+  channel?: string;
 }
 
 export type ExtraRoute = (
