@@ -1,19 +1,14 @@
 import type { Demo } from '@warden/simulators/demo';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHANNEL, CHROMIUM, demoPage, openDemo, WAIT } from '../helpers/demo-browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CHANNEL, CHROMIUM, demoPage, demoPerFile, WAIT } from '../helpers/demo-browser.js';
 
 /** The demo in a browser: a burst of alerts becomes one roll-up (its own demo, beside the others). */
 describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser, a burst', () => {
   let demo: Demo;
-  let browser: Browser;
   let page: Page;
-  beforeAll(async () => {
-    ({ demo, browser, page } = await openDemo());
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.close();
+  demoPerFile((opened) => {
+    ({ demo, page } = opened);
   });
   const { channel, screenshot } = demoPage(() => ({ demo, page }), 'burst');
 

@@ -3,8 +3,8 @@ import { readFileSync } from 'node:fs';
 import { promisify } from 'node:util';
 import { type Demo, startDemo } from '@warden/simulators/demo';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, demoOptions, openDemo, SHOTS } from '../helpers/demo-browser.js';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM, demoOptions, demoPerFile, SHOTS } from '../helpers/demo-browser.js';
 
 /**
  * Every control a visitor of the demo can see does something (issue 26), clicked in a real
@@ -25,13 +25,8 @@ describe.runIf(CHROMIUM !== undefined)('the demo page: every control a visitor s
   let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    ({ demo, browser, page } = await openDemo());
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.close();
+  demoPerFile((opened) => {
+    ({ demo, browser, page } = opened);
   });
 
   const screenshot = (name: string) => page.screenshot({ path: `${SHOTS}/controls-${name}.png` });

@@ -1,7 +1,7 @@
 import type { Demo } from '@warden/simulators/demo';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, CHANNEL, CHROMIUM, demoPage, openDemo, WAIT } from '../helpers/demo-browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { ALICE, CHANNEL, CHROMIUM, demoPage, demoPerFile, WAIT } from '../helpers/demo-browser.js';
 
 /**
  * The demo in a browser under a flood posted at Slack's real pace (the issue's A and C): A no
@@ -31,14 +31,9 @@ const WARDEN_SHORTCODES = [
 
 describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser, under a flood', () => {
   let demo: Demo;
-  let browser: Browser;
   let page: Page;
-  beforeAll(async () => {
-    ({ demo, browser, page } = await openDemo());
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.close();
+  demoPerFile((opened) => {
+    ({ demo, page } = opened);
   });
   const { card, channel, command, ephemeralsOf, modal, openThread, overflow, screenshot, thread, topLevel } =
     demoPage(() => ({ demo, page }), 'flood');

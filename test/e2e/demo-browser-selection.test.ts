@@ -1,8 +1,8 @@
 import type { Demo } from '@warden/simulators/demo';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, CHROMIUM, demoPage, openDemo, WAIT } from '../helpers/demo-browser.js';
+import { describe, expect, it } from 'vitest';
+import { ALICE, CHROMIUM, demoPage, demoPerFile, WAIT } from '../helpers/demo-browser.js';
 
 /**
  * The demo in a browser (the issue's C): a selection and a half-done click survive the updates of
@@ -10,14 +10,9 @@ import { ALICE, CHROMIUM, demoPage, openDemo, WAIT } from '../helpers/demo-brows
  */
 describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser, across updates', () => {
   let demo: Demo;
-  let browser: Browser;
   let page: Page;
-  beforeAll(async () => {
-    ({ demo, browser, page } = await openDemo());
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.close();
+  demoPerFile((opened) => {
+    ({ demo, page } = opened);
   });
   const { card, modal, screenshot } = demoPage(() => ({ demo, page }), 'selection');
 

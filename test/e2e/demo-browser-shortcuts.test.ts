@@ -1,7 +1,7 @@
 import type { Demo } from '@warden/simulators/demo';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, openDemo, SHOTS } from '../helpers/demo-browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM, demoPerFile, SHOTS } from '../helpers/demo-browser.js';
 
 /**
  * The demo page's shortcuts in a real browser: Find a finding from the Demo tools, and a message
@@ -12,16 +12,10 @@ const WAIT = { timeout: 20_000 };
 
 describe.runIf(CHROMIUM !== undefined)('the demo page: shortcuts', () => {
   let demo: Demo;
-  let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    ({ demo, browser, page } = await openDemo());
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.close();
+  demoPerFile((opened) => {
+    ({ demo, page } = opened);
   });
 
   const modal = () => page.locator('#modal-root .modal[role=dialog]');

@@ -1,7 +1,7 @@
 import type { Demo } from '@warden/simulators/demo';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, openDemo, SHOTS } from '../helpers/demo-browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM, demoPerFile, SHOTS } from '../helpers/demo-browser.js';
 
 /**
  * The demo's step-up verification in a real browser: Suppress… on a card is held; Warden's
@@ -15,16 +15,10 @@ const CHANNEL = 'C0SECOPS';
 
 describe.runIf(CHROMIUM !== undefined)('npm run demo: step-up verification in a browser', () => {
   let demo: Demo;
-  let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    ({ demo, browser, page } = await openDemo());
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.close();
+  demoPerFile((opened) => {
+    ({ demo, page } = opened);
   });
 
   const channel = () => page.locator(`#panes .timeline[data-conversation=${CHANNEL}]`);

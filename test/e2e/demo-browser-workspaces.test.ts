@@ -1,8 +1,8 @@
 import { ORG } from '@warden/simulators';
 import type { Demo } from '@warden/simulators/demo';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, openDemo, SHOTS } from '../helpers/demo-browser.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { CHROMIUM, demoPerFile, SHOTS } from '../helpers/demo-browser.js';
 
 /**
  * Issue 27, the demo's part: "Add to another workspace" runs the real OAuth install in a real
@@ -17,16 +17,10 @@ const BRAVO = ORG.teams[1];
 
 describe.runIf(CHROMIUM !== undefined)('the demo page: install into a second workspace and switch', () => {
   let demo: Demo;
-  let browser: Browser;
   let page: Page;
 
-  beforeAll(async () => {
-    ({ demo, browser, page } = await openDemo());
-  }, 120_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.close();
+  demoPerFile((opened) => {
+    ({ demo, page } = opened);
   });
 
   const timeline = (channel: string) => page.locator(`#panes .timeline[data-conversation=${channel}]`);

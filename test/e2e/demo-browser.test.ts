@@ -1,8 +1,17 @@
 import type { Demo } from '@warden/simulators/demo';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { request } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALICE, CAROL, CHANNEL, CHROMIUM, demoPage, GUEST, openDemo, WAIT } from '../helpers/demo-browser.js';
+import { describe, expect, it } from 'vitest';
+import {
+  ALICE,
+  CAROL,
+  CHANNEL,
+  CHROMIUM,
+  demoPage,
+  demoPerFile,
+  GUEST,
+  WAIT,
+} from '../helpers/demo-browser.js';
 
 /**
  * The demo in a real browser, as a newcomer uses it: Debian's chromium driven by playwright-core
@@ -15,14 +24,9 @@ import { ALICE, CAROL, CHANNEL, CHROMIUM, demoPage, GUEST, openDemo, WAIT } from
  */
 describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser', () => {
   let demo: Demo;
-  let browser: Browser;
   let page: Page;
-  beforeAll(async () => {
-    ({ demo, browser, page } = await openDemo());
-  }, 120_000);
-  afterAll(async () => {
-    await browser?.close();
-    await demo?.close();
+  demoPerFile((opened) => {
+    ({ demo, page } = opened);
   });
   const { actAs, card, channel, command, modal, myEphemerals, openThread, overflow, screenshot, thread } =
     demoPage(() => ({ demo, page }), 'page');

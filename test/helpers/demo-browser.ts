@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { type Demo, type DemoOptions, startDemo } from '@warden/simulators/demo';
 import { type Browser, chromium, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { mainEntry } from './entry.js';
 
 /** Debian's chromium, which playwright-core drives (.ci/run installs it); undefined when absent. */
@@ -41,13 +41,32 @@ export function demoOptions(more: DemoOptions = {}): DemoOptions {
 }
 
 /** The demo and a chromium, started side by side, with the page open once it is ready. */
-export async function openDemo(): Promise<{ demo: Demo; browser: Browser; page: Page }> {
+export async function openDemo(): Promise<OpenedDemo> {
   mkdirSync(SHOTS, { recursive: true });
   const [demo, browser] = await Promise.all([startDemo(demoOptions()), launchChromium()]);
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   await page.goto(`${demo.url}/`);
   await page.locator('body[data-ready=true]').waitFor({ timeout: 20_000 });
   return { demo, browser, page };
+}
+
+export interface OpenedDemo {
+  demo: Demo;
+  browser: Browser;
+  page: Page;
+}
+
+/** A browser file's demo and chromium: opened before its tests (`take` gets them), closed after. */
+export function demoPerFile(take: (opened: OpenedDemo) => void): void {
+  let opened: OpenedDemo | undefined;
+  beforeAll(async () => {
+    opened = await openDemo();
+    take(opened);
+  }, 120_000);
+  afterAll(async () => {
+    await opened?.browser.close();
+    await opened?.demo.close();
+  });
 }
 
 export const ALICE = 'U0ALICE';
