@@ -84,6 +84,7 @@ async function alert(h: Harness, w: World, id: string) {
 }
 
 describe.each(backends())('the daily digest on $name', (backend) => {
+  // Over 3 s at times: two Wardens start on one store, then both reach the digest's time.
   it('is posted once at its time on two replicas, saying what is open, new, ending and waiting', async () => {
     const w = await world();
     const db = await backend.fresh();

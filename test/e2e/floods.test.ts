@@ -198,6 +198,7 @@ describe('a flood of findings', () => {
     );
   });
 
+  // Over 3 s at times: a flood rolled up, the request, then its approval, each posted as Slack paces.
   it('Accept risk for all with four-eyes: one request for the group; nothing changes until an approver approves', async () => {
     await start(`${ROLLUP}${FOUR_EYES}`);
     await flood(12, 0);

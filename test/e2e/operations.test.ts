@@ -173,6 +173,7 @@ describe('Socket Mode', () => {
 });
 
 describe('overload', () => {
+  // Over 3 s at times: the tenant takes 800 ms a change, so the queue is full when the third comes.
   it('turns interactions away at once, in the ack, when its work queue is full', async () => {
     await start({ workQueue: { concurrency: 1, maxWaiting: 1 } });
     h.tenant.faults.add({ method: 'POST', path: /\/state$/, latencyMs: 800, times: 5 });

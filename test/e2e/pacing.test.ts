@@ -69,6 +69,7 @@ describe('pacing', () => {
   });
 
   const pg = backends().filter((b) => b.name === 'postgres');
+  // Over 3 s by nature: eight posts at Slack's real pace, a burst of 2 then one a second.
   it.runIf(pg.length > 0)(
     'two replicas on one PostgreSQL pace one channel together: no 429s, each alert posted once',
     async () => {

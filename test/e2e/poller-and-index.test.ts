@@ -205,6 +205,7 @@ describe('message index', () => {
 });
 
 describe.each(backends())('several cards of one finding in one channel, on $name', (backend) => {
+  // Over 3 s at times: every change updates both cards, paced as Slack's Tier 3 asks, in real time.
   it('two cards in one channel (`show` posted another before it kept one): both tracked, replaced on every change, both keep working', async () => {
     const db = await backend.fresh();
     const store = await db.open();

@@ -77,6 +77,7 @@ describe('start-up configuration', () => {
   });
 });
 describe('graceful shutdown', () => {
+  // Over 3 s at times: Warden runs as its own process (started, signalled, its exit awaited).
   it('SIGTERM mid-flow: the interaction completes, new requests are refused, alerts stay queued, exit 0', async () => {
     const tenant = await startSandbox();
     const slack: LocalSlack = await createLocalSlack();

@@ -97,6 +97,7 @@ describe('state change events (message metadata)', () => {
     expect(reopened && 'ends_at' in reopened).toBe(false);
   });
 
+  // Over 3 s at times: webhooks, a command, and a pause proving no further event comes.
   it('an outside change learnt from the webhook: actor tenant, once; a repeat or an echo of our own change: none', async () => {
     const h = await startOne();
     await send(h, seed(h, 'FND_SA_UNOWNED'));

@@ -132,6 +132,7 @@ describe('step-up on each gated action', () => {
     expect(h2.stateChanges()).toHaveLength(1);
   });
 
+  // Over 3 s at times: a sign-in at the local identity provider, which keeps real time.
   it('accept risk from a severity up: a critical finding waits, a low one is one click', async () => {
     const { h } = await warden('  acceptRiskFrom: high\n');
     await h.postAlert('FND_CRED_EXPOSED');
@@ -155,6 +156,7 @@ describe('step-up on each gated action', () => {
     );
   });
 
+  // Over 3 s at times: a sign-in at the local identity provider, which keeps real time.
   it('a bulk change over N findings waits; the verified change goes in bulk', async () => {
     const rollup = 'delivery:\n  rollup: { threshold: 5, window: 30s, updateEvery: 1s }\n';
     const { h } = await warden('  bulkOver: 3\n', { before: rollup });
