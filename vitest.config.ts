@@ -22,9 +22,7 @@ export default defineConfig({
       // of a non-isolated pool loses the files queued to it ("Terminating worker thread").
       // Five: once the browser files are done (about 75 s in), four left the two cores part idle
       // while the last process tests waited on leases (a fresh clone: 122 s with four, 113 s with five).
-      // A larger young generation: Warden, its simulators and their HTTP make short-lived garbage
-      // fast, and the default's frequent scavenges were about 8 % of a worker's CPU in a profile.
-      forks: { maxForks: 5, minForks: 5, isolate: false, execArgv: ['--max-semi-space-size=64'] },
+      forks: { maxForks: 5, minForks: 5, isolate: false },
       // The browser files (the threads pool is theirs alone) run three at a time beside the rest:
       // they mostly wait on the demo's real-time pace (a flood posted at one message a second),
       // and their Wardens start from the build, so three demos and chromiums fit beside the suite.
