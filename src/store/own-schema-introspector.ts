@@ -12,6 +12,7 @@ import {
 } from 'kysely';
 
 interface ColumnRow {
+  schema: string;
   table: string;
   kind: string;
   column: string;
@@ -43,7 +44,7 @@ export class OwnSchemaIntrospector implements DatabaseIntrospector {
     options: DatabaseMetadataOptions = { withInternalKyselyTables: false },
   ): Promise<TableMetadata[]> {
     const { rows } = await sql<ColumnRow>`
-      select c.relname as table, c.relkind as kind, a.attname as column, a.attnotnull as not_null,
+      select ns.nspname as schema, c.relname as table, c.relkind as kind, a.attname as column, a.attnotnull as not_null,
         a.atthasdef as has_default, t.typname as type, tn.nspname as type_schema,
         pg_get_serial_sequence(quote_ident(ns.nspname) || '.' || quote_ident(c.relname), a.attname)
           is not null as auto_incrementing
@@ -54,14 +55,13 @@ export class OwnSchemaIntrospector implements DatabaseIntrospector {
       join pg_catalog.pg_namespace tn on tn.oid = t.typnamespace
       where ns.nspname = current_schema() and c.relkind in ('r', 'v', 'p')
       order by c.relname, a.attnum`.execute(this.db);
-    const schema = (await sql<{ s: string }>`select current_schema() as s`.execute(this.db)).rows[0]?.s;
     const internal = new Set([DEFAULT_MIGRATION_TABLE, DEFAULT_MIGRATION_LOCK_TABLE]);
     const tables = new Map<string, TableMetadata>();
     for (const r of rows) {
       if (!options.withInternalKyselyTables && internal.has(r.table)) continue;
       let table = tables.get(r.table);
       if (!table) {
-        table = { name: r.table, isView: r.kind === 'v', columns: [], ...(schema ? { schema } : {}) };
+        table = { name: r.table, isView: r.kind === 'v', columns: [], schema: r.schema };
         tables.set(r.table, table);
       }
       table.columns.push({
