@@ -1,20 +1,14 @@
-import type { JsonFinding } from '@warden/simulators';
-import { request } from 'undici';
+import { type JsonFinding, postSignedAlert, type SandboxTenant } from '@warden/simulators';
 import { expect } from 'vitest';
-import { signedPostSignature } from '../../src/intake/verify-signed-post.js';
 
-/** Sends a finding to Warden's signed-post intake as the harness's sender does; expects it stored (202). */
-export async function sendSignedAlert(h: { base: string }, finding: JsonFinding): Promise<void> {
-  const body = JSON.stringify({ finding });
-  const ts = String(Math.floor(Date.now() / 1000));
-  const res = await request(`${h.base}/hooks/findings`, {
-    method: 'POST',
-    headers: {
-      'x-warden-timestamp': ts,
-      'x-warden-signature': signedPostSignature('test-alerts-webhook-secret', ts, body),
-    },
-    body,
-  });
-  expect(res.statusCode).toBe(202);
-  await res.body.dump();
+/**
+ * Sends a finding to Warden's signed-post intake with the harness's alerts secret, signed by the
+ * simulators' own signer (not Warden's); expects it stored (202).
+ */
+export async function sendSignedAlert(
+  h: { base: string; tenant: SandboxTenant },
+  finding: JsonFinding,
+): Promise<void> {
+  const target = { tenant: h.tenant, wardenUrl: h.base, alertsSecret: 'test-alerts-webhook-secret' };
+  expect(await postSignedAlert(target, finding)).toBe(202);
 }
