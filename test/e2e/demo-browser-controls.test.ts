@@ -4,7 +4,15 @@ import { promisify } from 'node:util';
 import { type Demo, startDemo } from '@warden/simulators/demo';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM, demoOptions, demoPerFile, SHOTS } from '../helpers/demo-browser.js';
+import {
+  ALICE,
+  CAROL,
+  CHANNEL,
+  CHROMIUM,
+  demoOptions,
+  demoPage,
+  demoPerFile,
+} from '../helpers/demo-browser.js';
 
 /**
  * Every control a visitor of the demo can see does something (issue 26), clicked in a real
@@ -14,9 +22,6 @@ import { CHROMIUM, demoOptions, demoPerFile, SHOTS } from '../helpers/demo-brows
  */
 
 const WAIT = { timeout: 20_000 };
-const ALICE = 'U0ALICE';
-const CAROL = 'U0CAROL';
-const CHANNEL = 'C0SECOPS';
 const CSV_HEADER =
   'appId,appName,entitlementId,entitlementName,policyId,policyName,customPolicyId,createdAt,deletedAt';
 
@@ -29,19 +34,7 @@ describe.runIf(CHROMIUM !== undefined)('the demo page: every control a visitor s
     ({ demo, browser, page } = opened);
   });
 
-  const screenshot = (name: string) => page.screenshot({ path: `${SHOTS}/controls-${name}.png` });
-  const channel = () => page.locator(`#panes .timeline[data-conversation=${CHANNEL}]`);
-  const card = (findingId: string) =>
-    channel()
-      .locator('> .msg:not(.ephemeral)', { hasText: `Finding ${findingId}` })
-      .last();
-  const modal = () => page.locator('#modal-root .modal[role=dialog]');
-  const stateOf = (id: string) => demo.tenant.findings.get(id, Date.now())?.state;
-
-  async function actAs(user: string) {
-    await page.locator('#as').selectOption(user);
-    await page.locator(`body[data-me=${user}][data-ready=true]`).waitFor(WAIT);
-  }
+  const { actAs, card, channel, modal, screenshot, stateOf } = demoPage(() => ({ demo, page }), 'controls');
 
   it('Notify owner from the channel: the owner finds the copy in their DM; an owner Slack cannot find is said on the card (1)', async () => {
     await expect.poll(() => card('FND_SYNC_FAILING').count(), WAIT).toBe(1);

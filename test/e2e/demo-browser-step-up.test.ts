@@ -1,7 +1,7 @@
 import type { Demo } from '@warden/simulators/demo';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { CHROMIUM, demoPerFile, SHOTS } from '../helpers/demo-browser.js';
+import { CHROMIUM, demoPage, demoPerFile, SHOTS } from '../helpers/demo-browser.js';
 
 /**
  * The demo's step-up verification in a real browser: Suppress… on a card is held; Warden's
@@ -11,7 +11,6 @@ import { CHROMIUM, demoPerFile, SHOTS } from '../helpers/demo-browser.js';
  */
 
 const WAIT = { timeout: 20_000 };
-const CHANNEL = 'C0SECOPS';
 
 describe.runIf(CHROMIUM !== undefined)('npm run demo: step-up verification in a browser', () => {
   let demo: Demo;
@@ -21,13 +20,7 @@ describe.runIf(CHROMIUM !== undefined)('npm run demo: step-up verification in a 
     ({ demo, page } = opened);
   });
 
-  const channel = () => page.locator(`#panes .timeline[data-conversation=${CHANNEL}]`);
-  const card = (findingId: string) =>
-    channel()
-      .locator('> .msg:not(.ephemeral)', { hasText: `Finding ${findingId}` })
-      .last();
-  const modal = () => page.locator('#modal-root .modal[role=dialog]');
-  const stateOf = (id: string) => demo.tenant.findings.get(id, Date.now())?.state;
+  const { card, channel, modal, stateOf } = demoPage(() => ({ demo, page }), 'step-up');
 
   it('Suppress… waits for a fresh sign-in at the local provider, then the card shows it', async () => {
     await card('FND_DECOY_USED').locator('button', { hasText: 'Suppress (permanent)…' }).click();

@@ -102,6 +102,8 @@ export function demoPage(get: () => { demo: Demo; page: Page }, shotPrefix: stri
         .last(),
     myEphemerals: () => channel().locator('> .msg.ephemeral'),
     modal: () => page().locator('#modal-root .modal[role=dialog]'),
+    /** The finding's state in the demo's tenant, now. */
+    stateOf: (findingId: string) => demo().tenant.findings.get(findingId, Date.now())?.state,
     async actAs(user: string) {
       await page().locator('#as').selectOption(user);
       await page().locator(`body[data-me=${user}][data-ready=true]`).waitFor(WAIT);
