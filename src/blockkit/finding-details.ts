@@ -62,7 +62,7 @@ function describeOwnerRef(o: Owner): string | undefined {
   return undefined;
 }
 
-/** The owner as a person, mapped to Slack as far as Warden could (usecases/alert-life.ts). */
+/** The owner as a person, mapped to Slack as far as Warden could (usecases/shared/alert-life.ts). */
 export interface ShownOwner {
   which: 'assigned' | 'computed';
   person: OwnerPerson;

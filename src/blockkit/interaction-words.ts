@@ -17,7 +17,7 @@ export const FORM_NOT_VALID =
 export const SHORTCUT_NOT_VALID =
   ':warning: Warden does not know this shortcut (it may have been altered or is from an older version of the app); nothing was done.';
 
-/** A refusal: the reason comes from authorization (usecases/authorize.ts). */
+/** A refusal: the reason comes from authorization (usecases/shared/authorize.ts). */
 export const refused = (why: string): string => `:no_entry_sign: ${why}`;
 
 /** Under overload: in the ack itself, no further work. */
@@ -49,7 +49,7 @@ export const NO_REQUEST = ':no_entry_sign: This approval request does not exist.
 /** A bulk button in Review with nothing ticked. */
 export const NONE_PICKED = 'Pick at least one finding on this page first.';
 
-/** Why authorization refused (usecases/authorize.ts); the policy's own reasons are domain/policy.ts. */
+/** Why authorization refused (usecases/shared/authorize.ts); the policy's own reasons are domain/policy.ts. */
 export const Refusal = {
   unknownCard: (command: string) =>
     `This button does not belong to a current Warden alert for that finding, so nothing was done. Use the latest alert, or ${code(`${command} show <finding-id>`)}.`,

@@ -1,6 +1,6 @@
 import { code, mention, quoted } from './mrkdwn.js';
 
-/** What the shortcuts tell people (listeners/routes/shortcuts.ts, usecases/attach-note.ts, report-activity.ts, find-finding.ts). */
+/** What the shortcuts tell people (listeners/routes/shortcuts.ts, usecases/shortcuts/attach-note.ts, report-activity.ts, find-finding.ts). */
 
 /** How much of a message Warden keeps: more is cut, and the note says so. */
 export const NOTE_TEXT_MAX = 2_000;

@@ -4,12 +4,12 @@ import { digestOccurrences } from '../domain/digest-time.js';
 import { isStoreUnavailable } from '../errors.js';
 import type { Ports } from '../ports/index.js';
 import type { LifecycleJob } from '../ports/lifecycle.js';
-import { askJob, remindAsk } from '../usecases/attest-ask.js';
-import { escalateSilentAsk } from '../usecases/attest-escalate.js';
-import { endReached } from '../usecases/end-reached.js';
-import type { JobResult } from '../usecases/lifecycle-job.js';
-import { postDigest } from '../usecases/post-digest.js';
-import { remindEnd } from '../usecases/remind-end.js';
+import { askJob, remindAsk } from '../usecases/attest/attest-ask.js';
+import { escalateSilentAsk } from '../usecases/attest/attest-escalate.js';
+import { endReached } from '../usecases/lifecycle/end-reached.js';
+import { postDigest } from '../usecases/lifecycle/post-digest.js';
+import { remindEnd } from '../usecases/lifecycle/remind-end.js';
+import type { JobResult } from '../usecases/shared/lifecycle-job.js';
 import { Ticker, unlessStoreDown } from './ticker.js';
 
 export interface LifecycleRunnerOptions {

@@ -1,9 +1,9 @@
 import { OWNER_ROUTE } from '../domain/routing.js';
 import type { Finding } from '../model/finding.js';
 import type { OutboxRow } from '../ports/store.js';
-import type { OwnerDm } from '../usecases/owner-dm.js';
+import type { OwnerDm } from '../usecases/owners/owner-dm.js';
 
-/** Finds the owner's direct message for a finding (usecases/owner-dm.ts over the ports). */
+/** Finds the owner's direct message for a finding (usecases/owners/owner-dm.ts over the ports). */
 export type OwnerDmFinder = (finding: Finding) => Promise<OwnerDm>;
 
 /** Mapping failures that may pass by themselves: the row is tried again later. */

@@ -5,7 +5,7 @@ import type { Logger } from '../logger.js';
 import type { Finding } from '../model/finding.js';
 import type { FindingsPort } from '../ports/tenant.js';
 import type { Timers } from '../ports/timers.js';
-import { acceptAlert, type IntakeDeps } from '../usecases/accept-alert.js';
+import { acceptAlert, type IntakeDeps } from '../usecases/findings/accept-alert.js';
 
 export interface PollerOptions {
   findings: FindingsPort;

@@ -15,7 +15,7 @@ export type WorkerPorts = Pick<
   rollup?: RollupRule | undefined;
   /** The owner's direct message, for rows routed to the owner; such rows fail without it. */
   ownerDm?: OwnerDmFinder | undefined;
-  /** Once a card is in its channel: the attestation ask scheduled (usecases/attest-ask.ts), once a finding. */
+  /** Once a card is in its channel: the attestation ask scheduled (usecases/attest/attest-ask.ts), once a finding. */
   afterDelivery?: ((finding: Finding, channel: string) => Promise<unknown>) | undefined;
 };
 

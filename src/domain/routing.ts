@@ -48,7 +48,7 @@ export interface RouteConditions {
 export type RoutingRule = {
   name?: string | undefined;
   when: RouteConditions;
-  /** Also send the card to the finding's owner in a direct message (usecases/owner-dm.ts). */
+  /** Also send the card to the finding's owner in a direct message (usecases/owners/owner-dm.ts). */
   notifyOwner?: boolean | undefined;
 } & ({ channel: string } | { drop: true });
 

@@ -34,7 +34,7 @@ export const STEP_IDS = [
 export type StepId = (typeof STEP_IDS)[number];
 
 export interface StepDefinition {
-  /** The permission the invoking person needs, as for a click (usecases/authorize.ts). */
+  /** The permission the invoking person needs, as for a click (usecases/shared/authorize.ts). */
   action: PolicyAction;
   inputs: Record<string, StepParam>;
   outputs: Record<string, StepParam>;

@@ -10,7 +10,7 @@ import type { Finding } from '../model/finding.js';
 import type { ReplayMemory } from '../ports/store.js';
 import type { FindingsPort } from '../ports/tenant.js';
 import type { Secret } from '../secret.js';
-import { acceptAlert, type IncomingAlert, type IntakeDeps } from '../usecases/accept-alert.js';
+import { acceptAlert, type IncomingAlert, type IntakeDeps } from '../usecases/findings/accept-alert.js';
 
 export interface HooksDeps extends IntakeDeps {
   /** Reads a dispatched finding the payload left out (`finding: null`). */

@@ -3,8 +3,8 @@ import type { Request, Response } from 'express';
 import { STEP_UP_PAGE } from '../blockkit/step-up-words.js';
 import type { Ports } from '../ports/index.js';
 import type { WorkQueue } from '../slack/work-queue.js';
-import { resumeVerified } from '../usecases/step-up-resume.js';
-import { type BrowserAnswer, completeStepUp, openStepUpLink } from '../usecases/step-up-verify.js';
+import { resumeVerified } from '../usecases/step-up/step-up-resume.js';
+import { type BrowserAnswer, completeStepUp, openStepUpLink } from '../usecases/step-up/step-up-verify.js';
 import { REQUEST_ID_HEADER } from './request-context.js';
 
 /**

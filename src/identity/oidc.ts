@@ -7,7 +7,7 @@ import type { Secret } from '../secret.js';
  * again after a failure), an authorization URL that forces a fresh sign-in (`prompt=login`,
  * `max_age=0`, `acr_values` when configured) with a nonce, a state and PKCE, and the code
  * exchange whose ID token openid-client checks (signature, issuer, audience, expiry, nonce,
- * `auth_time` present). What the claims must then say is the use case's (usecases/step-up-verify.ts).
+ * `auth_time` present). What the claims must then say is the use case's (usecases/step-up/step-up-verify.ts).
  */
 
 export interface OidcOptions {

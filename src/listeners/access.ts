@@ -1,11 +1,11 @@
 import { GONE_ROLLUP } from '../blockkit/rollup.js';
 import type { PolicyAction } from '../domain/policy.js';
 import type { Ports } from '../ports/index.js';
-import type { AccessRequest } from '../usecases/authorize.js';
+import type { AccessRequest } from '../usecases/shared/authorize.js';
 import type { Click, Granted } from './route.js';
 
 /**
- * The permissions route tables ask for, built one way (usecases/authorize.ts decides them): a
+ * The permissions route tables ask for, built one way (usecases/shared/authorize.ts decides them): a
  * button on a card, an action in the channel of the click, in a roll-up's channel, or a
  * four-eyes decision.
  */

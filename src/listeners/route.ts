@@ -2,7 +2,7 @@ import type { ModalView } from '@slack/types';
 import { z } from 'zod';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
-import type { AccessRequest } from '../usecases/authorize.js';
+import type { AccessRequest } from '../usecases/shared/authorize.js';
 import type { ShortcutRow } from './shortcut-route.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { App } from '@slack/bolt';
 import { stepWords } from '../blockkit/workflow-step-words.js';
 import type { Ports } from '../ports/index.js';
-import { runWorkflowStep, type StepEnd } from '../usecases/workflow-step.js';
+import { runWorkflowStep, type StepEnd } from '../usecases/workflow-steps/workflow-step.js';
 import { type ListenerContext, portsOf } from './context.js';
 import { refOf } from './ref.js';
 import type { StepRow } from './routes/workflow-steps.js';

@@ -7,7 +7,7 @@ import type { HomeView, KnownBlock, ModalView } from '@slack/types';
 
 /**
  * Message metadata Warden attaches: `warden_alert` on its cards (the outbox id finds a post after
- * a crash), `warden_finding_state_changed` on the reply that tells a change (usecases/state-event.ts).
+ * a crash), `warden_finding_state_changed` on the reply that tells a change (usecases/shared/state-event.ts).
  */
 export interface MessageMetadata {
   event_type: string;

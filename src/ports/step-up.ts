@@ -12,7 +12,7 @@ export interface NewStepUp {
   /** The action key (domain/step-up.ts). */
   key: string;
   findingIds: readonly string[];
-  /** What to do once verified, as JSON (usecases/step-up-resume.ts reads it). */
+  /** What to do once verified, as JSON (usecases/step-up/step-up-resume.ts reads it). */
   intent: unknown;
   /** Where the person is told what happened. */
   channel: string;

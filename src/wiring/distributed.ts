@@ -4,7 +4,7 @@ import { StartupError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
 import { Installations } from '../slack/installation-store.js';
 import { TokenCipher, TokenKeyError } from '../slack/token-cipher.js';
-import type { HomeRefresher } from '../usecases/home-refresh.js';
+import type { HomeRefresher } from '../usecases/lifecycle/home-refresh.js';
 import { oauthReceiverOptions } from './oauth.js';
 import { buildPorts, type DeliveryPorts, type PortsInput } from './ports.js';
 import { everyHome, routedDelivery, routedPorts, type Served, WorkspaceSet } from './workspaces.js';

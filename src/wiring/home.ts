@@ -1,8 +1,8 @@
 import { isSlackApiError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
 import type { ViewsPort } from '../ports/slack.js';
-import { createHomeRefresher, type HomeRefresher } from '../usecases/home-refresh.js';
-import { publishHome } from '../usecases/publish-home.js';
+import { createHomeRefresher, type HomeRefresher } from '../usecases/lifecycle/home-refresh.js';
+import { publishHome } from '../usecases/lifecycle/publish-home.js';
 
 /** The Home tab's wiring: its refresher (per workspace), and a publish that hands a 429 to it. */
 

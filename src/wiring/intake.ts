@@ -9,7 +9,7 @@ import { createTenantWebhookVerifier } from '../intake/verify-tenant-webhook.js'
 import type { Ports } from '../ports/index.js';
 import type { RollupRecords } from '../ports/rollups.js';
 import type { ReplayMemory } from '../ports/store.js';
-import type { IntakeDeps } from '../usecases/accept-alert.js';
+import type { IntakeDeps } from '../usecases/findings/accept-alert.js';
 import type { DeliveryPorts } from './ports.js';
 
 export interface IntakeOptions {

@@ -11,10 +11,10 @@ import type { Ports, Timers } from '../ports/index.js';
 import type { WorkQueue } from '../slack/work-queue.js';
 import type { InstanceLease } from '../store/instance-lease.js';
 import { realTimers } from '../timers.js';
-import { expireApprovals } from '../usecases/expire-approvals.js';
-import type { HomeRefresher } from '../usecases/home-refresh.js';
-import { reconcileAttempts } from '../usecases/reconcile-attempts.js';
-import { expireHeldSteps } from '../usecases/workflow-step-up.js';
+import { expireApprovals } from '../usecases/approvals/expire-approvals.js';
+import { reconcileAttempts } from '../usecases/findings/reconcile-attempts.js';
+import type { HomeRefresher } from '../usecases/lifecycle/home-refresh.js';
+import { expireHeldSteps } from '../usecases/workflow-steps/workflow-step-up.js';
 
 export interface LifecycleParts {
   http: express.Application;

@@ -8,7 +8,7 @@ import type { ChatPort, HistoryPort } from '../ports/slack.js';
 import type { Store } from '../ports/store.js';
 import type { Installations } from '../slack/installation-store.js';
 import type { TokenSource } from '../slack/metered-web-client.js';
-import type { HomeRefresher } from '../usecases/home-refresh.js';
+import type { HomeRefresher } from '../usecases/lifecycle/home-refresh.js';
 import type { DeliveryPorts } from './ports.js';
 
 /**

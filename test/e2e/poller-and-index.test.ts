@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { createLocalSlack, createTestClock } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
-import { postCard, trackCard } from '../../src/usecases/alert-life.js';
+import { postCard, trackCard } from '../../src/usecases/shared/alert-life.js';
 import { type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
 import { backends } from '../helpers/stores.js';
 import { startSandbox } from '../helpers/tenant.js';

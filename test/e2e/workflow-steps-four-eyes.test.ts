@@ -5,7 +5,7 @@ import type { SlackActor } from '@warden/simulators';
 import { createLocalSlack } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
-import { expireApprovals } from '../../src/usecases/expire-approvals.js';
+import { expireApprovals } from '../../src/usecases/approvals/expire-approvals.js';
 import { ALICE, type Harness, harnessPerTest, settle, startHarness, waitFor } from '../helpers/harness.js';
 import { startSandbox } from '../helpers/tenant.js';
 import { startStep } from '../helpers/workflow.js';

@@ -10,7 +10,7 @@ import {
 } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
-import { expireHeldSteps } from '../../src/usecases/workflow-step-up.js';
+import { expireHeldSteps } from '../../src/usecases/workflow-steps/workflow-step-up.js';
 import {
   ALICE,
   freePort,

@@ -207,7 +207,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       return message;
     },
     async postAlert(findingId, channel = ALICE.channelId) {
-      const { showFinding } = await import('../../src/usecases/show-finding.js');
+      const { showFinding } = await import('../../src/usecases/findings/show-finding.js');
       const { ts } = await showFinding(warden.ports, findingId, channel);
       if (!ts) throw new Error('no ts');
       return ts;

@@ -96,7 +96,7 @@ export function lanePerTest(): (opts?: LaneOptions) => Promise<Lane> {
         return Object.fromEntries(keys.map((k) => [k, ports[k]])) as Pick<Ports, (typeof keys)[number]>;
       },
       async card(findingId, channel = 'C0SECOPS') {
-        const { showFinding } = await import('../../src/usecases/show-finding.js');
+        const { showFinding } = await import('../../src/usecases/findings/show-finding.js');
         return showFinding(
           lane.pick(
             'findings',

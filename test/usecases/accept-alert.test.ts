@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { FindingSchema } from '../../src/model/finding.js';
-import { acceptAlert } from '../../src/usecases/accept-alert.js';
+import { acceptAlert } from '../../src/usecases/findings/accept-alert.js';
 import { lanePerTest } from '../helpers/lane.js';
 
 const lane = lanePerTest();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { refusal } from '../../src/usecases/authorize.js';
+import { refusal } from '../../src/usecases/shared/authorize.js';
 import { lanePerTest } from '../helpers/lane.js';
 
 const lane = lanePerTest();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeFindingState } from '../../src/usecases/change-finding-state.js';
+import { changeFindingState } from '../../src/usecases/shared/change-finding-state.js';
 import { waitFor } from '../helpers/harness.js';
 import { CHANGE_PORTS, lanePerTest } from '../helpers/lane.js';
 

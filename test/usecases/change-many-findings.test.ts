@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeManyFindings } from '../../src/usecases/change-many-findings.js';
+import { changeManyFindings } from '../../src/usecases/shared/change-many-findings.js';
 import { CHANGE_PORTS, lanePerTest } from '../helpers/lane.js';
 
 const lane = lanePerTest();
@@ -110,7 +110,7 @@ describe('a bulk change a restart interrupted', () => {
       outcome: 'attempt',
       error: null,
     });
-    const { reconcileAttempts } = await import('../../src/usecases/reconcile-attempts.js');
+    const { reconcileAttempts } = await import('../../src/usecases/findings/reconcile-attempts.js');
     expect(await reconcileAttempts(p)).toBe(1);
     expect(await reconcileAttempts(p)).toBe(0);
     const [entry] = await l.store.auditLog({ findingId: 'RU_TEST', limit: 1 });

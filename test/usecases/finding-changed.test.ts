@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { endReached } from '../../src/usecases/end-reached.js';
-import { reconcileAttempts } from '../../src/usecases/reconcile-attempts.js';
-import { recordAudit } from '../../src/usecases/record-audit.js';
+import { reconcileAttempts } from '../../src/usecases/findings/reconcile-attempts.js';
+import { endReached } from '../../src/usecases/lifecycle/end-reached.js';
+import { recordAudit } from '../../src/usecases/shared/record-audit.js';
 import { lanePerTest } from '../helpers/lane.js';
 
 const lane = lanePerTest();
 const DAY = 86_400_000;
 
 /**
- * The one "finding changed" step (usecases/finding-changed.ts) on the paths that used to skip part
+ * The one "finding changed" step (usecases/shared/finding-changed.ts) on the paths that used to skip part
  * of it: a change reconciled after a restart, and a snooze that ended.
  */
 describe('findingChanged on every change path', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { renderLoadingModal } from '../../src/blockkit/info-modal.js';
-import { openActionModal } from '../../src/usecases/open-action-modal.js';
+import { openActionModal } from '../../src/usecases/findings/open-action-modal.js';
 import { lanePerTest } from '../helpers/lane.js';
 
 const lane = lanePerTest();

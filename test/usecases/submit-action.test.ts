@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { submitFindingAction } from '../../src/usecases/submit-action.js';
+import { submitFindingAction } from '../../src/usecases/findings/submit-action.js';
 import { CHANGE_PORTS, lanePerTest } from '../helpers/lane.js';
 
 const lane = lanePerTest();

@@ -5,7 +5,7 @@ import {
 } from '../../blockkit/approval-forms.js';
 import { ApprovalId } from '../../blockkit/ids.js';
 import { isResourceId } from '../../domain/finding-id.js';
-import { decide, openDecision } from '../../usecases/decide-approval.js';
+import { decide, openDecision } from '../../usecases/approvals/decide-approval.js';
 import { decision } from '../access.js';
 import { action, view } from '../route.js';
 

@@ -5,7 +5,7 @@ import { AttestId } from '../../blockkit/ids.js';
 import { ANSWERS } from '../../domain/attest.js';
 import { isResourceId } from '../../domain/finding-id.js';
 import type { Ports } from '../../ports/index.js';
-import { addNote, answerAsk, openNote, resolveAfterAnswer } from '../../usecases/attest-answer.js';
+import { addNote, answerAsk, openNote, resolveAfterAnswer } from '../../usecases/attest/attest-answer.js';
 import { action, type Granted, view } from '../route.js';
 
 /**

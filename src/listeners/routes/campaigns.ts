@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CampaignActionId } from '../../blockkit/ids.js';
 import { isResourceId } from '../../domain/finding-id.js';
-import { pressCampaignButton } from '../../usecases/show-campaign.js';
+import { pressCampaignButton } from '../../usecases/campaigns/show-campaign.js';
 import { inChannel } from '../access.js';
 import { action, type Click } from '../route.js';
 

@@ -9,10 +9,10 @@ import {
 import { parseModalMetadata } from '../../blockkit/forms/form-state.js';
 import { TASK_ACTION_ID } from '../../blockkit/ids.js';
 import { isResourceId } from '../../domain/finding-id.js';
-import { createTask } from '../../usecases/create-task.js';
-import { maxDaysOf } from '../../usecases/open-action-modal.js';
-import { pressFindingButton } from '../../usecases/press-finding-button.js';
-import { submitActionForm } from '../../usecases/submit-action.js';
+import { createTask } from '../../usecases/findings/create-task.js';
+import { maxDaysOf } from '../../usecases/findings/open-action-modal.js';
+import { pressFindingButton } from '../../usecases/findings/press-finding-button.js';
+import { submitActionForm } from '../../usecases/findings/submit-action.js';
 import { onCard } from '../access.js';
 import { action, type Click, view } from '../route.js';
 

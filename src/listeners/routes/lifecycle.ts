@@ -9,8 +9,8 @@ import {
   type ReminderClick,
   type ReminderTarget,
   reminderTarget,
-} from '../../usecases/extend-end.js';
-import { openHome } from '../../usecases/publish-home.js';
+} from '../../usecases/lifecycle/extend-end.js';
+import { openHome } from '../../usecases/lifecycle/publish-home.js';
 import { action, type Click, type EventRoute, type Granted } from '../route.js';
 
 const HomeOpenedSchema = z.looseObject({

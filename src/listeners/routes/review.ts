@@ -9,7 +9,7 @@ import {
   openPickedForm,
   reopenPicked,
   turnReviewPage,
-} from '../../usecases/review-group.js';
+} from '../../usecases/review/review-group.js';
 import { inGroup } from '../access.js';
 import { action, type Click } from '../route.js';
 

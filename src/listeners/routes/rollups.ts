@@ -2,10 +2,10 @@ import { bulkFormKindOf, parseBulkForm, parseBulkMetadata } from '../../blockkit
 import { BULK_FORM_KINDS, bulkCallbackId, RollupId } from '../../blockkit/ids.js';
 import { asBulkChange } from '../../domain/bulk-change.js';
 import { isResourceId } from '../../domain/finding-id.js';
-import { openGroupForm, submitGroupAction } from '../../usecases/act-on-group.js';
-import { maxDaysOf } from '../../usecases/open-action-modal.js';
-import { openRollupCard } from '../../usecases/open-rollup-card.js';
-import { openReview } from '../../usecases/review-group.js';
+import { maxDaysOf } from '../../usecases/findings/open-action-modal.js';
+import { openReview } from '../../usecases/review/review-group.js';
+import { openGroupForm, submitGroupAction } from '../../usecases/rollups/act-on-group.js';
+import { openRollupCard } from '../../usecases/rollups/open-rollup-card.js';
 import { inChannel, inGroup } from '../access.js';
 import { action, type Click, view } from '../route.js';
 import { findingIdOf } from './findings.js';

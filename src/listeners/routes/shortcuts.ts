@@ -10,9 +10,9 @@ import { NO_CARD_CHANNEL, noSuchFinding } from '../../blockkit/shortcut-words.js
 import { isResourceId } from '../../domain/finding-id.js';
 import { isApiError } from '../../errors.js';
 import type { Ports } from '../../ports/index.js';
-import { attachNote, openAttachForm } from '../../usecases/attach-note.js';
-import { cardChannelOf, findFinding, openFoundCard } from '../../usecases/find-finding.js';
-import { openReportForm, reportActivity } from '../../usecases/report-activity.js';
+import { cardChannelOf, findFinding, openFoundCard } from '../../usecases/findings/find-finding.js';
+import { attachNote, openAttachForm } from '../../usecases/shortcuts/attach-note.js';
+import { openReportForm, reportActivity } from '../../usecases/shortcuts/report-activity.js';
 import { inChannel } from '../access.js';
 import { action, type Granted, type Submission, view } from '../route.js';
 import { shortcut } from '../shortcut-route.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { unfurlLinks } from '../../usecases/unfurl-link.js';
+import { unfurlLinks } from '../../usecases/links/unfurl-link.js';
 import type { EventRoute } from '../route.js';
 
 /**

@@ -3,7 +3,7 @@ import { STEP_IDS, type StepId } from '../../domain/workflow-steps.js';
 /**
  * Workflow Builder steps (manifest.yml `functions`), one row a step: its callback id and what the
  * person asked for. The inputs, the permission and the use case are one table in
- * domain/workflow-steps.ts and usecases/workflow-step.ts; listeners/step-runner.ts runs each row.
+ * domain/workflow-steps.ts and usecases/workflow-steps/workflow-step.ts; listeners/step-runner.ts runs each row.
  */
 export interface StepRow {
   callbackId: StepId;

@@ -5,7 +5,7 @@ import {
   BULK_EVENT_IDS,
   BULK_STATE_EVENT_TYPE,
   bulkStateEvents,
-} from '../../../src/usecases/state-event.js';
+} from '../../../src/usecases/shared/state-event.js';
 
 /** A bulk change's events: few, each finding in exactly one, within the size kept. */
 

@@ -1,0 +1,42 @@
+import { approvalSubject, renderApprovalList } from '../../blockkit/approval-request.js';
+import { mention } from '../../blockkit/mrkdwn.js';
+import type { Ports } from '../../ports/index.js';
+import type { Audience } from '../../ports/slack.js';
+import { expiredStep } from '../shared/workflow-step-end.js';
+import { isApprover } from './approvers.js';
+import { refreshRequest } from './decide-approval.js';
+
+/** Marks four-eyes requests past their deadline expired and says so where they were asked. */
+export async function expireApprovals(
+  p: Pick<Ports, 'approvals' | 'chat' | 'settings' | 'clock' | 'logger' | 'steps'>,
+): Promise<number> {
+  const expired = await p.approvals.expireApprovals(p.clock());
+  for (const a of expired) {
+    await refreshRequest(p, a.id);
+    await expiredStep(p, a);
+    const thread = a.requestTs ?? a.messageTs;
+    if (!thread) continue;
+    await p.chat
+      .post({
+        channel: a.channel,
+        threadTs: thread,
+        text: `${mention(a.requesterId)} your request to accept the risk of ${approvalSubject(a)} expired without a decision.`,
+      })
+      .catch(() => undefined);
+  }
+  if (expired.length > 0) p.logger.info({ count: expired.length }, 'approval requests expired');
+  return expired.length;
+}
+
+/** `/warden approvals`: what is waiting for a decision, to the person who asked, as far as they may see. */
+export async function listApprovals(
+  p: Pick<Ports, 'approvals' | 'privately' | 'clock' | 'people' | 'groups' | 'settings'>,
+  audience: Audience,
+): Promise<void> {
+  const pending = await p.approvals.pendingApprovals(p.clock());
+  // An approver sees every pending request; anybody else only their own (findings, requesters
+  // and channels are not for every guest's eyes).
+  const all = await isApprover(p, audience.user);
+  const shown = all ? pending : pending.filter((a) => a.requesterId === audience.user);
+  await p.privately.send(audience, renderApprovalList(shown), { responseUrlFirst: true });
+}

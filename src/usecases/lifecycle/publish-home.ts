@@ -1,0 +1,84 @@
+import { HOME_LISTED, type HomeEnding, renderHome } from '../../blockkit/home.js';
+import { messageLink } from '../../blockkit/links.js';
+import { answersFor } from '../../domain/attest.js';
+import type { FindingTypeMember } from '../../domain/finding-type.js';
+import type { Ports } from '../../ports/index.js';
+import type { Approval } from '../../ports/store.js';
+import { isApprover } from '../approvals/approvers.js';
+import { type AuthorizePorts, mayAct } from '../shared/authorize.js';
+import { channelCards, endPayloadOf } from '../shared/lifecycle-job.js';
+
+/**
+ * The Home tab (views.publish): built for one person from the store, as far as they may see —
+ * requests to decide only for an approver (never their own), their own requests, the snoozes and
+ * acceptances they made or approved that end within 7 days (Extend… where they may still act),
+ * the attestation questions waiting for their answer, and their last actions with links to the cards.
+ */
+export type HomePorts = AuthorizePorts & Pick<Ports, 'approvals' | 'lifecycle' | 'views' | 'asks'>;
+
+const WEEK_MS = 7 * 86_400_000;
+const SHOWN_OUTCOMES = new Set(['ok', 'requested']);
+
+/** The finding's newest card in a channel, and the link to it. */
+async function cardOf(p: HomePorts, findingId: string) {
+  const card = (await channelCards(p, findingId).catch(() => [])).at(-1);
+  return card && { channel: card.channel, link: messageLink(p.settings.workspaceUrl, card.channel, card.ts) };
+}
+
+export async function publishHome(p: HomePorts, userId: string): Promise<void> {
+  const now = p.clock();
+  const [approver, mine, jobs, recent, asks] = await Promise.all([
+    isApprover(p, userId),
+    p.approvals.approvalsBy(userId, 10),
+    p.lifecycle.pendingJobs('end', now + WEEK_MS, { person: userId, limit: 20 }),
+    p.audit.auditLog({ userId, limit: 40 }),
+    p.asks.openAsksOf(userId, HOME_LISTED.questions + 1),
+  ]);
+  // Attestation: the questions still waiting for this person's answer, with their buttons.
+  const questions = await Promise.all(
+    asks.map(async (a) => ({
+      askId: a.id,
+      findingId: a.findingId,
+      type: a.findingType,
+      answers: answersFor(a.findingType, p.settings.attest.rules[a.findingType as FindingTypeMember]),
+      askedAt: a.createdAt,
+      link: (await cardOf(p, a.findingId))?.link,
+    })),
+  );
+  const waiting: Approval[] | undefined = approver
+    ? (await p.approvals.pendingApprovals(now)).filter((a) => a.requesterId !== userId)
+    : undefined;
+  const ending: HomeEnding[] = [];
+  for (const job of jobs) {
+    const end = endPayloadOf(job);
+    if (!end) continue;
+    const card = await cardOf(p, end.findingId);
+    ending.push({
+      jobId: job.id,
+      findingId: end.findingId,
+      action: end.action,
+      endsAt: end.endsAt,
+      link: card?.link,
+      extend: await mayAct(p, { kind: 'act', userId, action: end.action, channel: card?.channel }).catch(
+        () => false,
+      ),
+    });
+  }
+  const shown = recent.filter((e) => SHOWN_OUTCOMES.has(e.outcome)).slice(0, 15);
+  const activity = await Promise.all(
+    shown.map(async (entry) => ({
+      entry,
+      link: entry.finding_id ? (await cardOf(p, entry.finding_id))?.link : undefined,
+    })),
+  );
+  await p.views.publish(
+    userId,
+    renderHome({ userId, questions, waiting, mine, ending, recent: activity, now }),
+  );
+}
+
+/** app_home_opened: remembered (so the tab is refreshed after the person acts), then published. */
+export async function openHome(p: HomePorts, userId: string): Promise<void> {
+  await p.lifecycle.markHomeOpened(userId, p.clock());
+  await publishHome(p, userId);
+}

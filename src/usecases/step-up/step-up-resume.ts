@@ -1,0 +1,196 @@
+import { z } from 'zod';
+import { refused } from '../../blockkit/interaction-words.js';
+import type { FindingAction } from '../../domain/actions.js';
+import { ANSWERS } from '../../domain/attest.js';
+import type { StepUpRecord } from '../../ports/step-up.js';
+import { type DecidePorts, decide } from '../approvals/decide-approval.js';
+import { type AnswerPorts, answerAsk } from '../attest/attest-answer.js';
+import { type SubmitPorts, submitFindingAction } from '../findings/submit-action.js';
+import { type GroupAction, type GroupPorts, submitGroupAction } from '../rollups/act-on-group.js';
+import { type AccessRequest, refusal } from '../shared/authorize.js';
+import type { StepPorts } from '../workflow-steps/workflow-step.js';
+import { type HeldStepPorts, resumeStep } from '../workflow-steps/workflow-step-up.js';
+
+/**
+ * What runs once a step-up verification passed: the held action's own use case, called again as
+ * the click would have called it, with `verifiedAt` (so it is not held twice and its thread line
+ * says "verified at …"). The person's permission is checked again first: it may have changed
+ * while they signed in. One entry per kind of held action: the attestation answers add theirs.
+ */
+
+export type ResumePorts = SubmitPorts & DecidePorts & GroupPorts & AnswerPorts & StepPorts & HeldStepPorts;
+
+type Resumer = (p: ResumePorts, intent: unknown, verifiedAt: number, record: StepUpRecord) => Promise<void>;
+
+const id = z.string().min(1).max(200);
+const words = z.string().max(4_000);
+const date = z.coerce.date();
+const evidence = z
+  .array(
+    z
+      .object({ note: id, link: z.string().max(500).optional() })
+      .transform(({ link, ...e }) => (link === undefined ? e : { ...e, link })),
+  )
+  .max(10)
+  .optional();
+/** `closure` and `evidence` are left out rather than undefined (exact optional types). */
+const closed = <
+  T extends { closure?: string | undefined; evidence?: { note: string; link?: string }[] | undefined },
+>({
+  closure,
+  evidence: ev,
+  ...rest
+}: T) => ({
+  ...rest,
+  ...(closure === undefined ? {} : { closure }),
+  ...(ev === undefined ? {} : { evidence: ev }),
+});
+
+const ActionSchema = z.union([
+  z.object({ kind: z.literal('snooze'), reason: words, until: date }),
+  z
+    .object({ kind: z.literal('suppress'), reason: words, closure: id.optional(), evidence })
+    .transform(closed),
+  z.object({ kind: z.literal('acceptRisk'), justification: words, expiresAt: date }),
+  z.object({ kind: z.literal('unsuppress') }),
+  z.object({ kind: z.literal('resolve'), reason: words, closure: id.optional(), evidence }).transform(closed),
+  z.object({ kind: z.literal('reopen') }),
+]);
+
+const FindingIntent = z.object({
+  findingId: id,
+  action: ActionSchema,
+  actorId: id,
+  channel: id,
+  card: z.object({ channel: id, ts: id }).optional(),
+  ref: z.string(),
+});
+
+const DecisionIntent = z.object({
+  decision: z.enum(['approve', 'deny']),
+  approvalId: id,
+  userId: id,
+  ref: z.string(),
+  expiresAt: date.optional(),
+  reason: words.optional(),
+});
+
+const GroupIntent = z.object({
+  action: ActionSchema,
+  groupId: id,
+  findingIds: z.array(id).max(10_000),
+  userId: id,
+  ref: z.string(),
+});
+
+const AttestIntent = z.object({
+  askId: id,
+  answer: z.enum(ANSWERS),
+  userId: id,
+  channel: id,
+  ref: z.string(),
+});
+
+/** Refused now (the permission went while the person signed in): told, and nothing runs. */
+async function stillAllowed(
+  p: ResumePorts,
+  req: AccessRequest,
+  ref: string,
+  channel: string,
+): Promise<boolean> {
+  const why = await refusal(p, req, ref);
+  if (why === undefined) return true;
+  await p.privately.tell({ channel, user: req.userId }, refused(why));
+  return false;
+}
+
+const RESUMERS: Record<string, Resumer> = {
+  // A Workflow Builder step: run again, verified, and ended (usecases/workflow-steps/workflow-step-up.ts).
+  step: (p, _intent, verifiedAt, record) => resumeStep(p, record, verifiedAt),
+  async finding(p, intent, verifiedAt) {
+    const i = FindingIntent.parse(intent);
+    const action: FindingAction = i.action;
+    const req: AccessRequest = {
+      kind: 'act',
+      userId: i.actorId,
+      action: action.kind,
+      channel: i.card?.channel ?? i.channel,
+      findingId: i.findingId,
+      ...(i.card ? { cardTs: i.card.ts } : {}),
+    };
+    if (!(await stillAllowed(p, req, i.ref, i.channel))) return;
+    await submitFindingAction(p, {
+      findingId: i.findingId,
+      action,
+      actorId: i.actorId,
+      channel: i.channel,
+      card: i.card,
+      audience: { channel: i.channel, user: i.actorId },
+      ref: i.ref,
+      verifiedAt,
+    });
+  },
+  async decision(p, intent, verifiedAt) {
+    const i = DecisionIntent.parse(intent);
+    const approval = await p.approvals.getApproval(i.approvalId);
+    const channel = approval?.channel ?? i.userId;
+    if (!(await stillAllowed(p, { kind: 'decide', userId: i.userId, approval }, i.ref, channel))) return;
+    await decide(p, {
+      kind: i.decision,
+      approvalId: i.approvalId,
+      userId: i.userId,
+      ref: i.ref,
+      verifiedAt,
+      ...(i.expiresAt ? { expiresAt: i.expiresAt } : {}),
+      ...(i.reason !== undefined ? { reason: i.reason } : {}),
+    });
+  },
+  async attest(p, intent, verifiedAt) {
+    const i = AttestIntent.parse(intent);
+    // Only the person asked may answer; the held answer is theirs, but check again all the same.
+    const ask = await p.asks.getAsk(i.askId);
+    if (ask?.slackUserId && ask.slackUserId !== i.userId) return;
+    await answerAsk(p, {
+      askId: i.askId,
+      answer: i.answer,
+      userId: i.userId,
+      audience: { channel: i.channel, user: i.userId },
+      ref: i.ref,
+      verifiedAt,
+    });
+  },
+  async group(p, intent, verifiedAt) {
+    const i = GroupIntent.parse(intent);
+    if (i.action.kind === 'resolve') throw new Error('resolve is not a group action');
+    const action: GroupAction = i.action;
+    const group = await p.rollups.get(i.groupId);
+    const channel = group?.channel ?? i.userId;
+    const req: AccessRequest = {
+      kind: 'act',
+      userId: i.userId,
+      action: action.kind,
+      channel: group?.channel,
+    };
+    if (!(await stillAllowed(p, req, i.ref, channel))) return;
+    await submitGroupAction(p, {
+      action,
+      groupId: i.groupId,
+      findingIds: i.findingIds,
+      userId: i.userId,
+      ref: i.ref,
+      verifiedAt,
+    });
+  },
+};
+
+/** The held action of a passed verification, run. */
+export async function resumeVerified(
+  p: ResumePorts,
+  record: StepUpRecord,
+  verifiedAt: number,
+): Promise<void> {
+  const kind = z.object({ kind: z.string() }).parse(record.intent).kind;
+  const resume = RESUMERS[kind];
+  if (!resume) throw new Error(`no resumer for held action ${kind}`);
+  await resume(p, record.intent, verifiedAt, record);
+}
