@@ -6,8 +6,9 @@ const BROWSER = ['test/e2e/demo-browser*.test.ts'];
 export default defineConfig({
   test: {
     environment: 'node',
-    // Warden's programs bundled once for the tests that start them as processes (helpers/entry.ts).
-    globalSetup: ['test/helpers/bundle-setup.ts'],
+    // PostgreSQL found (TEST_DATABASE_URL, else the local one .ci/run uses) before the workers
+    // start; Warden's programs bundled once for the tests that start them as processes (helpers/entry.ts).
+    globalSetup: ['test/helpers/postgres-setup.ts', 'test/helpers/bundle-setup.ts'],
     // Integration tests start real loopback servers; give them room on a 2-core CI machine.
     testTimeout: 20_000,
     hookTimeout: 20_000,

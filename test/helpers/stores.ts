@@ -55,12 +55,12 @@ function postgresBackend(url: string): Backend {
   };
 }
 
-/** SQLite always; PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it). */
+/**
+ * SQLite always; PostgreSQL when TEST_DATABASE_URL is set (.ci/run sets it; without it the global
+ * setup, helpers/postgres-setup.ts, sets it to the local PostgreSQL when one answers, and says once
+ * when none does).
+ */
 export function backends(): Backend[] {
   const url = process.env.TEST_DATABASE_URL;
   return url ? [sqliteBackend, postgresBackend(url)] : [sqliteBackend];
-}
-
-if (!process.env.TEST_DATABASE_URL && !process.env.WARDEN_QUIET_SKIPS) {
-  process.stderr.write('TEST_DATABASE_URL is not set: store tests run on SQLite only (CI runs both).\n');
 }
