@@ -1,4 +1,5 @@
 import { code, mention, safeMrkdwn } from './mrkdwn.js';
+import { mrkdwnToPlain } from './plain-text.js';
 
 /**
  * What a Workflow Builder step's failure says (functions.completeError: Slack shows it to the
@@ -40,8 +41,35 @@ export const stepWords = {
     `Something went wrong in Warden while running this step; nothing is shown as done that was not.${tail(ref)}`,
 };
 
-/** A failure sentence as a step's error: plain enough for a Slackbot message, within its length. */
-export function stepError(text: string): string {
-  const t = text.replace(/^:[a-z_]+: /, '').trim();
+/**
+ * A failure sentence as a step's error: Slack shows it as plain text in the workflow's activity,
+ * so no mrkdwn marks, people by name (`names`), one ref style ("(ref …)"), within its length.
+ */
+export function stepError(text: string, names: Readonly<Record<string, string>> = {}): string {
+  const t = mrkdwnToPlain(text, names);
   return t.length > MAX_STEP_ERROR ? `${t.slice(0, MAX_STEP_ERROR - 1)}…` : t;
+}
+
+const STEP_DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date as a step's readable output, beside the typed timestamp (a workflow's next step may put
+ * it in a message as is): in the time zone of the person who ran the workflow, with the zone.
+ */
+export function stepDateText(ms: number, timeZone: string): string {
+  let format = STEP_DATE_FORMATS.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-GB', {
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone,
+      timeZoneName: 'short',
+    });
+    if (STEP_DATE_FORMATS.size < 200) STEP_DATE_FORMATS.set(timeZone, format);
+  }
+  return format.format(new Date(ms));
 }

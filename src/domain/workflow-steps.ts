@@ -52,7 +52,8 @@ const opt = (type: StepParamType): StepParam => ({ type, required: false });
 const WHO = { finding_id: req('string'), interactivity: req('slack#/types/interactivity') };
 /** Where the finding's card is posted when it has none yet (default: the alerts channel). */
 const WHERE = { channel_id: opt('slack#/types/channel_id') };
-const STATE = { finding_id: req('string'), state: req('string') };
+/** The tenant's state as typed, and in words beside it (what a builder shows people). */
+const STATE = { finding_id: req('string'), state: req('string'), state_text: opt('string') };
 
 export const STEPS: Record<StepId, StepDefinition> = {
   get_finding: {
@@ -63,7 +64,7 @@ export const STEPS: Record<StepId, StepDefinition> = {
   snooze_finding: {
     action: 'snooze',
     inputs: { ...WHO, days: req('integer'), reason: req('string'), ...WHERE },
-    outputs: { ...STATE, snoozed_until: req('timestamp') },
+    outputs: { ...STATE, snoozed_until: req('timestamp'), snoozed_until_text: opt('string') },
   },
   resolve_finding: {
     action: 'resolve',
@@ -73,7 +74,12 @@ export const STEPS: Record<StepId, StepDefinition> = {
   request_risk_acceptance: {
     action: 'acceptRisk',
     inputs: { ...WHO, justification: req('string'), days: req('integer'), ...WHERE },
-    outputs: { ...STATE, accepted_until: req('timestamp'), approved_by: opt('slack#/types/user_id') },
+    outputs: {
+      ...STATE,
+      accepted_until: req('timestamp'),
+      accepted_until_text: opt('string'),
+      approved_by: opt('slack#/types/user_id'),
+    },
   },
   notify_owner: {
     action: 'notifyOwner',

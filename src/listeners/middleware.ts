@@ -1,7 +1,7 @@
 import type { AnyMiddlewareArgs, App } from '@slack/bolt';
 import { EXTERNAL_REFUSED } from '../blockkit/connect-words.js';
 import { BUSY } from '../blockkit/interaction-words.js';
-import { stepWords } from '../blockkit/workflow-step-words.js';
+import { stepError, stepWords } from '../blockkit/workflow-step-words.js';
 import { slackKindOf } from '../http/request-context.js';
 import type { ListenerContext } from './context.js';
 import { foreignOrigin, teamOf } from './payloads.js';
@@ -15,7 +15,7 @@ async function shed(args: AnyMiddlewareArgs, kind: string): Promise<void> {
   // A workflow step is never left running: it fails, saying why.
   if ('fail' in args && typeof args.fail === 'function' && 'ack' in args && typeof args.ack === 'function') {
     await args.ack();
-    await args.fail({ error: BUSY.replace(/^:[a-z_]+: /, '') }).catch(() => undefined);
+    await args.fail({ error: stepError(BUSY) }).catch(() => undefined);
     return;
   }
   if (!('ack' in args) || typeof args.ack !== 'function') return;

@@ -1,6 +1,7 @@
 import type { App } from '@slack/bolt';
 import { stepWords } from '../blockkit/workflow-step-words.js';
 import type { Ports } from '../ports/index.js';
+import { plainStepError } from '../usecases/shared/workflow-step-end.js';
 import { runWorkflowStep, type StepEnd } from '../usecases/workflow-steps/workflow-step.js';
 import { type ListenerContext, portsOf } from './context.js';
 import { refOf } from './ref.js';
@@ -67,7 +68,7 @@ export function registerSteps(app: App, ctx: ListenerContext, rows: readonly Ste
         if ('waiting' in end) return;
         try {
           if (end.ok) await complete({ outputs: end.outputs });
-          else await fail({ error: end.error });
+          else await fail({ error: await plainStepError(p, end.error) });
         } catch (error) {
           p.logger.error({ err: error, ref, execution: executionId }, 'workflow step could not be ended');
         }

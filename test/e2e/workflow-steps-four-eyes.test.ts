@@ -8,7 +8,7 @@ import { parseConfigFile } from '../../src/config-file.js';
 import { expireApprovals } from '../../src/usecases/approvals/expire-approvals.js';
 import { ALICE, type Harness, harnessPerTest, settle, startHarness, waitFor } from '../helpers/harness.js';
 import { startSandbox } from '../helpers/tenant.js';
-import { startStep } from '../helpers/workflow.js';
+import { expectPlainStepError, runStep, startStep } from '../helpers/workflow.js';
 
 /**
  * Issue 29, item 1: Request risk acceptance under four-eyes. The step becomes a request in the
@@ -58,8 +58,15 @@ describe('Request risk acceptance as a workflow step, under four-eyes', () => {
     await waitFor(() => run.status !== 'running', 8_000, 'the step to end');
     expect(run).toMatchObject({
       status: 'completed',
-      outputs: { finding_id: FINDING, state: 'FINDING_STATE_RISK_ACCEPTED', approved_by: 'U0CAROL' },
+      outputs: {
+        finding_id: FINDING,
+        state: 'FINDING_STATE_RISK_ACCEPTED',
+        state_text: 'Risk accepted',
+        approved_by: 'U0CAROL',
+      },
     });
+    // the date in words, in the zone of Alice, who ran the workflow (Europe/Berlin)
+    expect(run.outputs?.accepted_until_text).toMatch(/\b(CET|CEST|GMT\+[12])$/);
     const until = Number(run.outputs?.accepted_until) * 1_000;
     expect(Math.abs(until - (Date.now() + 20 * 86_400_000))).toBeLessThan(2 * 86_400_000);
     expect(h.stateChanges()).toHaveLength(1);
@@ -78,8 +85,26 @@ describe('Request risk acceptance as a workflow step, under four-eyes', () => {
     await form.submit({ 'Why not': 'No compensating control yet' }, CAROL);
     await waitFor(() => run.status !== 'running', 8_000, 'the step to end');
     expect(run.status).toBe('failed');
-    expect(run.error).toMatch(/<@U0CAROL> denied the risk acceptance: No compensating control yet/);
+    // plain text, as Slack shows it in the workflow's activity: the approver by name, not <@U…>
+    expect(run.error).toMatch(/^Carol Chen denied the risk acceptance: No compensating control yet/);
+    expectPlainStepError(run.error);
     expect(h.stateChanges()).toHaveLength(0);
+  });
+
+  it('the request goes in the alert’s thread in its channel, never in the owner’s DM copy of the card', async () => {
+    h = await startOne({ file: FOUR_EYES });
+    const finding = 'FND_CONNECTOR_ANOMALY_OFF'; // its owner, Bob, is sent the card in a DM first
+    const ts = await h.postAlert(finding);
+    const notified = await runStep(h, 'notify_owner', { finding_id: finding });
+    expect(notified.status).toBe('completed');
+    const dm = await waitFor(() => h.slack.messages.find((m) => m.channel === 'D0BOB' && !m.thread_ts));
+    const run = await startStep(h, 'request_risk_acceptance', { ...INPUTS, finding_id: finding });
+    await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1, 5_000, 'the request in the thread');
+    expect(h.slack.thread('C0SECOPS', ts)[0]?.text).toMatch(
+      /Risk acceptance request for FND_CONNECTOR_ANOMALY_OFF/,
+    );
+    expect(h.slack.thread('D0BOB', dm.ts).filter((m) => /Risk acceptance request/.test(m.text))).toEqual([]);
+    expect(run.status).toBe('running');
   });
 
   it('a request that expires without a decision fails the step', async () => {

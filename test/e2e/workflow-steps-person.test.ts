@@ -66,7 +66,7 @@ describe('Workflow Builder steps act as the person who ran the workflow', () => 
       { by: 'U0CAROL', unchecked: true },
     );
     expect(run.status).toBe('failed');
-    expect(run.error).toMatch(/does not take `user_id`/);
+    expect(run.error).toMatch(/does not take user_id/);
     await expectNothingChanged();
     expect((await audit()).filter((e) => e.user_id === 'U0ALICE')).toEqual([]);
   });
@@ -75,7 +75,7 @@ describe('Workflow Builder steps act as the person who ran the workflow', () => 
     await start();
     const carols = await runStep(h, 'snooze_finding', SNOOZE, { by: 'U0CAROL' });
     expect(carols.status).toBe('failed');
-    expect(carols.error).toMatch(/^Warden refused this step: You do not have the `snooze` permission/);
+    expect(carols.error).toMatch(/^Warden refused this step: You do not have the snooze permission/);
     await expectNothingChanged();
     expect((await audit())[0]).toMatchObject({ action: 'snooze', user_id: 'U0CAROL', outcome: 'denied' });
 

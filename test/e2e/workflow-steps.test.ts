@@ -44,9 +44,21 @@ describe('Workflow Builder steps', () => {
       { by: ALICE },
     );
     expect(run.status).toBe('completed');
-    expect(run.outputs).toMatchObject({ finding_id: 'FND_SA_UNOWNED', state: 'FINDING_STATE_SNOOZED' });
+    expect(run.outputs).toMatchObject({
+      finding_id: 'FND_SA_UNOWNED',
+      state: 'FINDING_STATE_SNOOZED',
+      state_text: 'Snoozed',
+    });
     const until = Number(run.outputs?.snoozed_until);
     expect(Math.abs(until * 1_000 - (Date.now() + 7 * 86_400_000))).toBeLessThan(60_000);
+    // beside the timestamp, the date in words in Alice's own zone (Europe/Berlin)
+    const berlin = new Intl.DateTimeFormat('en-GB', {
+      timeZone: 'Europe/Berlin',
+      day: 'numeric',
+      month: 'short',
+    });
+    expect(run.outputs?.snoozed_until_text).toContain(berlin.format(new Date(until * 1_000)));
+    expect(run.outputs?.snoozed_until_text).toMatch(/\b(CET|CEST|GMT\+[12])$/);
     const [body] = h.stateChanges();
     expect(body?.snooze).toMatchObject({ reason: expect.stringContaining('Change freeze until the audit') });
     expect(JSON.stringify(body)).toContain('(U0ALICE)'); // attributed to the person, as for a click
@@ -71,7 +83,7 @@ describe('Workflow Builder steps', () => {
       finding_id: 'FND_NHI_UNOWNED',
       closure_reason: 'other',
     });
-    expect(bare).toMatchObject({ status: 'failed', error: expect.stringMatching(/`other` needs a `note`/) });
+    expect(bare).toMatchObject({ status: 'failed', error: expect.stringMatching(/other needs a note/) });
     expect(h.stateChanges()).toHaveLength(0);
     const run = await runStep(h, 'resolve_finding', {
       finding_id: 'FND_NHI_UNOWNED',
@@ -122,6 +134,7 @@ describe('Workflow Builder steps', () => {
     });
     const none = await runStep(h, 'notify_owner', { finding_id: 'FND_SA_UNOWNED' });
     expect(none.status).toBe('failed');
+    expect(none.error).not.toContain('FND_SA_UNOWNED`');
     expect(none.error).toMatch(/owner/i);
     expect(none.error?.length).toBeLessThanOrEqual(500);
   });

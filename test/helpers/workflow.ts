@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { FunctionDefinition, FunctionRun } from '@warden/simulators';
+import { expect } from 'vitest';
 import { parse } from 'yaml';
 import { type Harness, waitFor } from './harness.js';
 
@@ -46,7 +47,17 @@ export async function runStep(
   const delivered = await delivery;
   if (!delivered.delivered) throw new Error(`function_executed for ${callbackId} was not taken`);
   await waitFor(() => run.status !== 'running', 8_000, `${callbackId} to end`);
+  if (run.status === 'failed') expectPlainStepError(run.error);
   return run;
+}
+
+/**
+ * Slack shows a step's error as plain text in the workflow's activity: no mrkdwn marks, no
+ * Slack tokens (a mention, a date, a link), no emoji code, escaped entities shown as characters.
+ */
+export function expectPlainStepError(error: string | undefined): void {
+  expect(error).toBeTruthy();
+  expect(error).not.toMatch(/[`*~]|(^|\s)_|_($|\s)|<[@#!]|<https?:|&(amp|lt|gt);|^:[a-z_]+:/);
 }
 
 /** Runs a step that waits (four-eyes): resolves once Warden has taken it and posted the request. */

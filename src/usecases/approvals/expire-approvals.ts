@@ -8,7 +8,7 @@ import { refreshRequest } from './decide-approval.js';
 
 /** Marks four-eyes requests past their deadline expired and says so where they were asked. */
 export async function expireApprovals(
-  p: Pick<Ports, 'approvals' | 'chat' | 'settings' | 'clock' | 'logger' | 'steps'>,
+  p: Pick<Ports, 'approvals' | 'chat' | 'settings' | 'clock' | 'logger' | 'steps' | 'people'>,
 ): Promise<number> {
   const expired = await p.approvals.expireApprovals(p.clock());
   for (const a of expired) {

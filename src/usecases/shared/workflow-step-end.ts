@@ -1,4 +1,8 @@
-import { stepError, stepWords } from '../../blockkit/workflow-step-words.js';
+import { stateLabel } from '../../blockkit/finding-state.js';
+import { mentionedPeople } from '../../blockkit/plain-text.js';
+import { stepDateText, stepError, stepWords } from '../../blockkit/workflow-step-words.js';
+import { hasEmail } from '../../domain/attribution.js';
+import { isKnownTimeZone } from '../../domain/when.js';
 import type { StepValue } from '../../domain/workflow-steps.js';
 import type { Finding } from '../../model/finding.js';
 import type { Ports } from '../../ports/index.js';
@@ -11,7 +15,21 @@ import type { Approval } from '../../ports/store.js';
  * decision (or the expiry), after any restart, ends it. Slack refusing (the run was cancelled,
  * already ended) is logged: the decision itself stands.
  */
-export type StepEndPorts = Pick<Ports, 'steps' | 'logger'>;
+export type StepEndPorts = Pick<Ports, 'steps' | 'logger' | 'people'>;
+
+/**
+ * A step's error as Slack shows it in the workflow's activity: plain text, each person it
+ * mentions by name (never one that holds an email; "someone" when Slack cannot say).
+ */
+export async function plainStepError(p: Pick<Ports, 'people'>, text: string): Promise<string> {
+  const names: Record<string, string> = {};
+  for (const id of mentionedPeople(text)) {
+    const person = await p.people.get(id).catch(() => undefined);
+    const name = [person?.realName, person?.displayName].find((n) => n && !hasEmail(n));
+    if (name) names[id] = name;
+  }
+  return stepError(text, names);
+}
 
 async function end(
   p: StepEndPorts,
@@ -23,14 +41,14 @@ async function end(
   const log = p.logger.child({ approvalId: approval.id, execution: id });
   try {
     if ('outputs' in how) await p.steps.complete(id, how.outputs);
-    else await p.steps.fail(id, stepError(how.error));
+    else await p.steps.fail(id, await plainStepError(p, how.error));
     log.info({ outcome: 'outputs' in how ? 'completed' : 'failed' }, 'workflow step ended by its request');
   } catch (error) {
     log.warn({ err: error }, 'workflow step could not be ended');
   }
 }
 
-export function approvedStep(
+export async function approvedStep(
   p: StepEndPorts,
   approval: Approval,
   finding: Finding,
@@ -38,11 +56,14 @@ export function approvedStep(
   until: Date,
 ) {
   const at = finding.riskAcceptanceExpiresAt ? Date.parse(finding.riskAcceptanceExpiresAt) : until.getTime();
+  const tz = await p.people.timeZone(approval.requesterId).catch(() => 'UTC');
   return end(p, approval, {
     outputs: {
       finding_id: finding.id,
       state: String(finding.state ?? ''),
+      state_text: stateLabel(finding.state),
       accepted_until: Math.floor(at / 1_000),
+      accepted_until_text: stepDateText(at, isKnownTimeZone(tz) ? tz : 'UTC'),
       approved_by: approver,
     },
   });

@@ -1,9 +1,10 @@
 import { type StepUpRefusal, stepUpWhy } from '../../blockkit/step-up-words.js';
-import { stepError, stepWords } from '../../blockkit/workflow-step-words.js';
+import { stepWords } from '../../blockkit/workflow-step-words.js';
 import { STEP_IDS, type StepId } from '../../domain/workflow-steps.js';
 import type { Ports } from '../../ports/index.js';
 import type { StepUpRecord } from '../../ports/step-up.js';
 import { type AuditPorts, recordAudit } from '../shared/record-audit.js';
+import { plainStepError } from '../shared/workflow-step-end.js';
 import { runWorkflowStep, type StepEnd, type StepPorts } from './workflow-step.js';
 
 /**
@@ -15,7 +16,7 @@ import { runWorkflowStep, type StepEnd, type StepPorts } from './workflow-step.j
  * run's own token came with its event and is not kept).
  */
 
-export type HeldStepPorts = Pick<Ports, 'steps' | 'logger'>;
+export type HeldStepPorts = Pick<Ports, 'steps' | 'logger' | 'people'>;
 
 interface HeldStep {
   stepId: StepId;
@@ -38,7 +39,7 @@ async function endStep(p: HeldStepPorts, executionId: string, end: StepEnd): Pro
   const log = p.logger.child({ execution: executionId });
   try {
     if (end.ok) await p.steps.complete(executionId, end.outputs);
-    else await p.steps.fail(executionId, stepError(end.error));
+    else await p.steps.fail(executionId, await plainStepError(p, end.error));
     log.info({ outcome: end.ok ? 'completed' : 'failed' }, 'workflow step ended by its verification');
   } catch (error) {
     // Slack refusing (the run was cancelled or has ended) changes nothing already done.

@@ -1,6 +1,6 @@
 import { describeFailure } from '../../blockkit/failure.js';
 import { code } from '../../blockkit/mrkdwn.js';
-import { stepError, stepWords } from '../../blockkit/workflow-step-words.js';
+import { stepWords } from '../../blockkit/workflow-step-words.js';
 import { closureReasonText, lacksWords } from '../../domain/closure.js';
 import { personalOwnerOf } from '../../domain/owner.js';
 import {
@@ -16,9 +16,11 @@ import type { Audience } from '../../ports/slack.js';
 import { type RequestPorts, requestRiskAcceptance } from '../approvals/request-risk-acceptance.js';
 import { maxDaysOf } from '../findings/open-action-modal.js';
 import { type NotifyPorts, notifyOwner } from '../owners/notify-owner.js';
+import { isDirectMessage } from '../shared/alert-life.js';
 import { type AuthorizePorts, refusal } from '../shared/authorize.js';
 import { type ChangePorts, changeFindingState } from '../shared/change-finding-state.js';
 import { type GatePorts, holdForStepUp, mustStepUp } from '../shared/step-up.js';
+import { stateOutputs, untilOutputs } from './step-outputs.js';
 
 /**
  * A Workflow Builder step run as the person who ran the workflow (its interactivity input's
@@ -53,7 +55,8 @@ export type StepEnd =
   /** A four-eyes request or a step-up verification is waiting: how it ends, ends the step. */
   | { waiting: true; on: 'approval' | 'stepUp'; id: string };
 
-const fail = (text: string): StepEnd => ({ ok: false, error: stepError(text) });
+/** A failed step: its sentence in mrkdwn, made plain text (people named) where the step is ended. */
+const fail = (text: string): StepEnd => ({ ok: false, error: text });
 const seconds = (iso: string | null | undefined, fallback: Date) =>
   Math.floor((iso ? Date.parse(iso) : fallback.getTime()) / 1_000);
 
@@ -97,8 +100,6 @@ async function change(p: StepPorts, c: Ctx, action: Parameters<typeof changeFind
   return { ok: false as const, end: fail(describeFailure(outcome.error, what, c.run.ref)) };
 }
 
-const stateOf = (f: Finding) => ({ finding_id: f.id, state: String(f.state ?? '') });
-
 async function read(p: StepPorts, c: Ctx): Promise<Finding | StepEnd> {
   try {
     return await p.findings.get(c.findingId);
@@ -117,7 +118,7 @@ const RUN: Record<StepId, (p: StepPorts, c: Ctx) => Promise<StepEnd>> = {
     return {
       ok: true,
       outputs: {
-        ...stateOf(f),
+        ...stateOutputs(f),
         ...(f.severity ? { severity: String(f.severity) } : {}),
         ...(f.appId ? { app_id: f.appId } : {}),
       },
@@ -145,7 +146,10 @@ const RUN: Record<StepId, (p: StepPorts, c: Ctx) => Promise<StepEnd>> = {
     if (!done.ok) return done.end;
     return {
       ok: true,
-      outputs: { ...stateOf(done.finding), snoozed_until: seconds(done.finding.snoozeUntil, until) },
+      outputs: {
+        ...stateOutputs(done.finding),
+        ...(await untilOutputs(p, c.userId, 'snoozed_until', seconds(done.finding.snoozeUntil, until))),
+      },
     };
   },
   async resolve_finding(p, c) {
@@ -153,13 +157,16 @@ const RUN: Record<StepId, (p: StepPorts, c: Ctx) => Promise<StepEnd>> = {
     if (!closure) return fail(stepWords.closure(p.settings.closureReasons.map((r) => r.id)));
     const reason = closureReasonText(closure, String(c.values.note ?? ''));
     const done = await change(p, c, { kind: 'resolve', reason, closure: closure.id });
-    return done.ok ? { ok: true, outputs: stateOf(done.finding) } : done.end;
+    return done.ok ? { ok: true, outputs: stateOutputs(done.finding) } : done.end;
   },
   async request_risk_acceptance(p, c) {
     const expiresAt = new Date(p.clock() + Number(c.values.days) * 86_400_000);
     const justification = String(c.values.justification);
     if (p.settings.approvers) {
-      const card = (await p.cards.messagesFor(c.findingId).catch(() => [])).at(-1);
+      // The alert's card in its channel, never a copy in someone's DM (Notify owner): the request
+      // goes in the alert's thread, as the person is told.
+      const cards = await p.cards.messagesFor(c.findingId).catch(() => []);
+      const card = cards.filter((m) => !isDirectMessage(m.channel)).at(-1);
       const approval = await requestRiskAcceptance(p, {
         findingId: c.findingId,
         justification,
@@ -178,7 +185,13 @@ const RUN: Record<StepId, (p: StepPorts, c: Ctx) => Promise<StepEnd>> = {
     const done = await change(p, c, { kind: 'acceptRisk', justification, expiresAt });
     if (!done.ok) return done.end;
     const until = seconds(done.finding.riskAcceptanceExpiresAt, expiresAt);
-    return { ok: true, outputs: { ...stateOf(done.finding), accepted_until: until } };
+    return {
+      ok: true,
+      outputs: {
+        ...stateOutputs(done.finding),
+        ...(await untilOutputs(p, c.userId, 'accepted_until', until)),
+      },
+    };
   },
   async notify_owner(p, c) {
     const input = {
