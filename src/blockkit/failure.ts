@@ -1,5 +1,6 @@
 import { hideEmails } from '../domain/attribution.js';
 import { ApiError, InvalidInputError, READ_BACK_AFTER_CHANGE, SlackApiError } from '../errors.js';
+import { enumsInWords } from './finding-details.js';
 import { code, safeMrkdwn } from './mrkdwn.js';
 
 /**
@@ -18,9 +19,10 @@ export function describeFailure(error: unknown, what: string, ref: string): stri
     return `:warning: Something went wrong in Warden while trying to ${what}. Nothing is shown as done that was not; an admin can look up the ref in Warden's log.${tail}`;
   if (error.operation === READ_BACK_AFTER_CHANGE)
     return `:white_check_mark: The tenant made the change, but Warden could not read the finding back to show it; the alert still shows it as it was. Use \`show\` to refresh it.${tail}`;
-  // The tenant's words can echo what it was asked, a person's email included: never shown.
+  // The tenant's words can echo what it was asked, a person's email included: never shown. The
+  // enum values they quote are shown in words ("in state suppressed").
   const said = error.serverMessage
-    ? ` The tenant said: “${safeMrkdwn(hideEmails(error.serverMessage), 300)}”.`
+    ? ` The tenant said: “${safeMrkdwn(enumsInWords(hideEmails(error.serverMessage)), 300)}”.`
     : '';
   switch (error.kind) {
     case 'not_found':

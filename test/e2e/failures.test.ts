@@ -37,6 +37,22 @@ describe('when the tenant refuses or fails', () => {
     await expectAlertUntouched(ts, before);
   });
 
+  it('the tenant’s words quote its enums: the person reads them in words', async () => {
+    const ts = await h.postAlert('FND_SNOOZED');
+    // What the tenant answers a transition its state machine does not allow (the simulated
+    // tenant's own refusal, as a real one words it).
+    h.tenant.faults.add({
+      method: 'POST',
+      path: /\/state$/,
+      status: 400,
+      body: { code: 9, message: 'cannot reopen a finding in state FINDING_STATE_SUPPRESSED' },
+    });
+    await h.click('finding.reopen', 'FND_SNOOZED', ts);
+    const msg = await ephemeral();
+    expect(msg.text).toContain('cannot reopen a finding in state suppressed');
+    expect(msg.text).not.toMatch(/FINDING_STATE_/);
+  });
+
   it('says so when the finding is unknown', async () => {
     await h.command('reopen FND_DOES_NOT_EXIST');
     expect((await ephemeral()).text).toMatch(/no such item/);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeFailure } from '../../../src/blockkit/failure.js';
+import { enumsInWords, enumWords } from '../../../src/blockkit/finding-details.js';
 import { code, escapeMrkdwn, slackDate } from '../../../src/blockkit/mrkdwn.js';
 import { mentionedPeople, mrkdwnToPlain } from '../../../src/blockkit/plain-text.js';
 import { stepError, stepWords } from '../../../src/blockkit/workflow-step-words.js';
@@ -45,5 +46,24 @@ describe('mrkdwn as plain text (a workflow step’s error)', () => {
       expect(plain).not.toMatch(/[`]|_\(|\)_|^:[a-z_]+:|<@|&amp;/);
       if (/ref/.test(f)) expect(plain).toMatch(/\(ref ref-\d\)/);
     }
+  });
+});
+
+describe('the tenant’s enums in words', () => {
+  it('a known type’s value in words; ids and codes the tenant quotes stay as they are', () => {
+    expect(enumsInWords('cannot reopen a finding in state FINDING_STATE_SUPPRESSED')).toBe(
+      'cannot reopen a finding in state suppressed',
+    );
+    expect(enumsInWords('severity FINDING_SEVERITY_HIGH, kind NEW_THING_KIND_X')).toBe(
+      'severity high, kind NEW_THING_KIND_X',
+    );
+    expect(enumsInWords('no finding FND_SA_UNOWNED (HTTP_404_NOT_FOUND)')).toBe(
+      'no finding FND_SA_UNOWNED (HTTP_404_NOT_FOUND)',
+    );
+  });
+
+  it('a value of another prefix (a newer tenant) is shown in words too', () => {
+    expect(enumWords('ESCALATED_BY_TENANT', 'FINDING_STATE_')).toBe('escalated by tenant');
+    expect(enumWords('<!channel>', 'FINDING_STATE_')).toBe('&lt;!channel&gt;');
   });
 });
