@@ -2,6 +2,7 @@ import type { HomeView, KnownBlock } from '@slack/types';
 import type { Answer } from '../domain/attest.js';
 import type { EndingAction } from '../domain/ends.js';
 import type { Approval, AuditEntry } from '../ports/store.js';
+import { activityWords } from './activity-words.js';
 import { approvalButtons, approvalSubject } from './approval-request.js';
 import { answerButtons } from './attest.js';
 import { questionFor } from './attest-words.js';
@@ -67,24 +68,6 @@ const more = (shown: number, all: number) => (all > shown ? [section(`_…and ${
 const linked = (id: string, link: string | undefined) =>
   link ? `<${link}|${safeMrkdwn(id, 80)}>` : code(id, 80);
 
-const DONE: Record<string, string> = {
-  snooze: 'snoozed',
-  acceptRisk: 'accepted the risk of',
-  'acceptRisk.request': 'asked to accept the risk of',
-  'acceptRisk.deny': 'denied a risk acceptance of',
-  suppress: 'suppressed',
-  resolve: 'resolved',
-  reopen: 'reopened',
-  unsuppress: 'unsuppressed',
-  createTask: 'created a task for',
-  notifyOwner: 'sent to its owner',
-  assignOwner: 'assigned an owner to',
-  letEnd: 'let the end come of',
-  'attest.ask': 'were asked about',
-  'attest.answer': 'answered a question about',
-  'attest.escalate': 'had a question escalated about',
-};
-
 function questionBlocks(questions: readonly HomeQuestion[]): KnownBlock[] {
   return [
     ...questions
@@ -149,9 +132,9 @@ function endingBlocks(ending: readonly HomeEnding[]): KnownBlock[] {
 function recentBlocks(recent: readonly HomeActivity[]): KnownBlock[] {
   if (recent.length === 0) return [section('_You have not acted through Warden yet._')];
   const lines = recent.slice(0, HOME_LISTED.recent).map(({ entry, link }) => {
-    const what = DONE[entry.action] ?? safeMrkdwn(entry.action, 60);
-    const target = entry.finding_id ? ` ${linked(entry.finding_id, link)}` : '';
-    return `• ${slackDate(new Date(entry.at), '{date_short} {time}')}: ${what}${target}`;
+    const { what, target: names } = activityWords(entry);
+    const target = names === 'finding' && entry.finding_id ? ` ${linked(entry.finding_id, link)}` : '';
+    return `• ${slackDate(new Date(entry.at), '{date_short} {time}')}: you ${what}${target}`;
   });
   return [section(lines.join('\n'))];
 }

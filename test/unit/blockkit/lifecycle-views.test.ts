@@ -4,7 +4,7 @@ import { renderDigest } from '../../../src/blockkit/digest.js';
 import { renderHome } from '../../../src/blockkit/home.js';
 import { renderReminder } from '../../../src/blockkit/reminder.js';
 import { FindingSchema } from '../../../src/model/finding.js';
-import type { Approval } from '../../../src/ports/store.js';
+import type { Approval, AuditOutcome } from '../../../src/ports/store.js';
 
 const finding = FindingSchema.parse(seedFindings().find((f) => f.id === 'FND_SA_UNOWNED'));
 const at = Date.UTC(2026, 10, 25, 9);
@@ -95,7 +95,47 @@ describe('renderHome', () => {
     expect(text).toContain('…and 50 more.');
     expect(text).toContain('&lt;!channel&gt;');
     expect(text).not.toContain('<!channel>');
-    expect(text).toContain('somethingNew');
+    // an action this version has no words for yet: said in words, never its internal key
+    expect(text).not.toContain('somethingNew');
+    expect(text).toContain('you acted on');
+  });
+
+  it('Recent activity says what the person did in words, never an internal key', () => {
+    const entry = (action: string, outcome: AuditOutcome, params: Record<string, unknown> = {}) => ({
+      entry: {
+        at,
+        team_id: '',
+        user_id: 'U0ALICE',
+        channel: 'C0SECOPS',
+        finding_id: action.startsWith('bulk.') ? 'grp_1' : 'FND_SA_UNOWNED',
+        action,
+        params,
+        outcome,
+        error: null,
+      },
+      link: undefined,
+    });
+    const view = renderHome({
+      userId: 'U0ALICE',
+      waiting: undefined,
+      mine: [],
+      ending: [],
+      recent: [
+        entry('suppress', 'ok'),
+        entry('stepUp.suppress', 'requested'),
+        entry('stepUp.reopen', 'ok'),
+        entry('stepUp.attest.decoyCredentialUsed.no', 'refused'),
+        entry('bulk.snooze', 'ok', { findings: 37 }),
+      ],
+      now: at,
+    });
+    const text = JSON.stringify(view);
+    expect(text).toContain('you suppressed `FND_SA_UNOWNED`');
+    expect(text).toContain('you asked for a fresh sign-in to suppress `FND_SA_UNOWNED`');
+    expect(text).toContain('you signed in again to reopen `FND_SA_UNOWNED`');
+    expect(text).toContain('you were refused a fresh sign-in to answer a question about');
+    expect(text).toContain('you snoozed 37 findings of a roll-up');
+    expect(text).not.toMatch(/stepUp\.|bulk\.|grp_1/);
   });
 
   it('shows no approvals section to someone who is not an approver', () => {
