@@ -49,7 +49,7 @@ const ACTION_WORDS: Record<PolicyAction, string> = {
   reopen: 'reopen findings',
   unsuppress: 'unsuppress findings',
   campaign: 'view access review campaigns',
-  show: 'post findings in a channel',
+  show: 'post findings',
   createTask: 'create remediation tasks',
   notifyOwner: 'send findings to their owners',
   assignOwner: 'assign owners to findings',
