@@ -3,7 +3,7 @@ import { chmodSync, existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { blockActionBody, postSigned, signedPostHeaders, slashCommandBody } from '@warden/simulators';
 import { request } from 'undici';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import { createStore } from '../../src/store/create-store.js';
 import { ALICE } from '../helpers/actors.js';
 import { pgOutages } from '../helpers/pg-outage.js';
@@ -155,6 +155,10 @@ describe.skipIf(!sqlite || !unprivileged)('SQLite file Warden may not write', ()
       if (existsSync(file)) chmodSync(file, 0o444);
     }
     const p = await w.start({ ALERTS_WEBHOOK_SECRET: SECRET }, unprivileged);
+    // Failed in loaded CI runs and never alone: Warden's own words then say where it stood.
+    onTestFailed(() => {
+      process.stderr.write(`Warden (as nobody) said:\n${p.output.join('')}\n`);
+    });
     expect((await command(w, p, 'show FND_SNOOZED', 'read-only-cmd')).status).toBe(200);
     const told = await waitFor(() => w.slack.ephemerals.find((e) => e.text.includes('read-only-cmd')));
     expect(told.text).toMatch(/database is unavailable/);

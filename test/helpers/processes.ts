@@ -65,6 +65,59 @@ export function processWorlds(): (backend: Backend) => Promise<ProcessWorld> {
       cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
       storeEnv = { WARDEN_DATA_DIR: dir };
     }
+    const startOn = async (
+      port: number,
+      extra: Record<string, string>,
+      as: { uid: number; gid: number } | undefined,
+    ): Promise<WardenProcess> => {
+      const env = {
+        PATH: process.env.PATH ?? '',
+        ...simulatorEnv({ tenant, slack }),
+        ...storeEnv,
+        PORT: String(port),
+        WARDEN_PUBLIC_URL: `http://127.0.0.1:${port}`,
+        ALERTS_CHANNEL: 'C0ALERTS',
+        LOG_LEVEL: 'info',
+        ...extra,
+      };
+      const child = spawn(process.execPath, entryArgs('main'), {
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        ...(as ? { uid: as.uid, gid: as.gid } : {}),
+      });
+      const output: string[] = [];
+      child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
+      child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
+      const exited = new Promise<void>((r) => child.once('exit', () => r()));
+      const end = async (signal: NodeJS.Signals) => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.kill(signal);
+        await exited;
+      };
+      cleanups.push(() => end('SIGKILL'));
+      const url = `http://127.0.0.1:${port}`;
+      await waitFor(
+        async () => {
+          const said = output.join('');
+          if (child.exitCode !== null) {
+            if (said.includes('EADDRINUSE')) throw new PortTaken(port);
+            throw new Error(`Warden exited: ${said}`);
+          }
+          // Its own words first: a /healthz answered on this port could be another server's.
+          if (!said.includes('Warden is listening')) return false;
+          return request(`${url}/healthz`).then(
+            async (r) => {
+              await r.body.dump();
+              return r.statusCode === 200;
+            },
+            () => false,
+          );
+        },
+        30_000,
+        'Warden process up',
+      );
+      return { url, child, output, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
+    };
     const world: ProcessWorld = {
       tenant,
       slack,
@@ -75,48 +128,15 @@ export function processWorlds(): (backend: Backend) => Promise<ProcessWorld> {
         return [first, await world.start(extra)];
       },
       async start(extra = {}, as) {
-        const port = await freePort();
-        const env = {
-          PATH: process.env.PATH ?? '',
-          ...simulatorEnv({ tenant, slack }),
-          ...storeEnv,
-          PORT: String(port),
-          WARDEN_PUBLIC_URL: `http://127.0.0.1:${port}`,
-          ALERTS_CHANNEL: 'C0ALERTS',
-          LOG_LEVEL: 'info',
-          ...extra,
-        };
-        const child = spawn(process.execPath, entryArgs('main'), {
-          env,
-          stdio: ['ignore', 'pipe', 'pipe'],
-          ...(as ? { uid: as.uid, gid: as.gid } : {}),
-        });
-        const output: string[] = [];
-        child.stdout?.on('data', (d: Buffer) => output.push(d.toString()));
-        child.stderr?.on('data', (d: Buffer) => output.push(d.toString()));
-        const exited = new Promise<void>((r) => child.once('exit', () => r()));
-        const end = async (signal: NodeJS.Signals) => {
-          if (child.exitCode !== null || child.signalCode !== null) return;
-          child.kill(signal);
-          await exited;
-        };
-        cleanups.push(() => end('SIGKILL'));
-        const url = `http://127.0.0.1:${port}`;
-        await waitFor(
-          async () => {
-            if (child.exitCode !== null) throw new Error(`Warden exited: ${output.join('')}`);
-            return request(`${url}/healthz`).then(
-              async (r) => {
-                await r.body.dump();
-                return r.statusCode === 200;
-              },
-              () => false,
-            );
-          },
-          30_000,
-          'Warden process up',
-        );
-        return { url, child, output, stop: () => end('SIGTERM'), kill: () => end('SIGKILL') };
+        // The port is chosen before Warden listens (WARDEN_PUBLIC_URL names it); on a busy machine
+        // another process can take it meanwhile: then Warden cannot listen, and starts on another.
+        for (let attempt = 1; ; attempt++) {
+          try {
+            return await startOn(await freePort(), extra, as);
+          } catch (error) {
+            if (attempt >= 3 || !(error instanceof PortTaken)) throw error;
+          }
+        }
       },
     };
     return world;
@@ -124,3 +144,10 @@ export function processWorlds(): (backend: Backend) => Promise<ProcessWorld> {
 }
 
 export { backends };
+
+/** Another process took the port chosen for Warden before it could listen. */
+class PortTaken extends Error {
+  constructor(port: number) {
+    super(`port ${port} was taken before Warden could listen on it`);
+  }
+}
