@@ -250,7 +250,9 @@ export async function runWorkflowStep(p: StepPorts, run: StepRun): Promise<StepE
   }
   const { values, findingId, userId } = input;
   const channel = typeof values.channel_id === 'string' ? values.channel_id : undefined;
-  const request = { kind: 'act' as const, userId, action: def.action, channel, findingId };
+  // Resumed after a step-up verification: the person as Slack says now (made a guest meanwhile?).
+  const fresh = run.verifiedAt !== undefined;
+  const request = { kind: 'act' as const, userId, action: def.action, channel, findingId, fresh };
   const why = await refusal(p, request, ref);
   if (why !== undefined) return fail(stepWords.refused(why));
   const where = channel ?? p.settings.attest.defaultChannel ?? userId;
