@@ -93,6 +93,8 @@ async function change(p: StepPorts, c: Ctx, action: Parameters<typeof changeFind
   });
   if (outcome.ok) return { ok: true as const, finding: outcome.finding };
   if (outcome.reason === 'busy') return { ok: false as const, end: fail(stepWords.busy(c.findingId)) };
+  // The step asked the same gate first (holdStep); held here only if the finding changed between.
+  if (outcome.reason === 'held') return { ok: false as const, end: fail(stepWords.stepUpElsewhere) };
   const what = `${action.kind} finding ${code(c.findingId)}`;
   return { ok: false as const, end: fail(describeFailure(outcome.error, what, c.run.ref)) };
 }
