@@ -73,7 +73,8 @@ const refOf = (req: Request) => String(req.headers[REQUEST_ID_HEADER] ?? '');
  */
 function fromElsewhere(req: Request, own: string): boolean {
   const origin = req.headers.origin;
-  if (origin !== undefined && origin !== own) return true;
+  // "null": what a browser sends from a page with Referrer-Policy no-referrer (ours): no evidence.
+  if (origin !== undefined && origin !== 'null' && origin !== own) return true;
   return req.headers['sec-fetch-site'] === 'cross-site';
 }
 
