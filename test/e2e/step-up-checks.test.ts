@@ -41,10 +41,8 @@ describe('the ID token’s signature is checked', () => {
     expect(idp.signIns).toHaveLength(1);
     expect(page.status).toBe(403);
     expect(page.text).toMatch(/did not pass Warden’s checks/);
+    // (Properly signed tokens pass with the check on: every other sign-in of these files.)
     await refused(h, /did not pass Warden’s checks/, 'badResponse');
-    // The same provider signing properly again: the next link passes.
-    idp.idTokens = 'signed';
-    await passes(h);
   });
 });
 

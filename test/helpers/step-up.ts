@@ -1,7 +1,14 @@
-import { createLocalIdp, type IdpPerson, type LocalIdp } from '@warden/simulators';
+import {
+  createLocalIdp,
+  createLocalSlack,
+  createTestClock,
+  type IdpPerson,
+  type LocalIdp,
+} from '@warden/simulators';
 import { afterEach, expect } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { ALICE, freePort, type Harness, type HarnessOptions, harnessPerTest } from './harness.js';
+import { startSandbox } from './tenant.js';
 
 /**
  * A Warden with step-up verification against the local OpenID Connect provider, for the step-up
@@ -22,13 +29,24 @@ export interface StepUpOptions extends HarnessOptions {
 
 /** Starts Wardens with step-up (and their providers) within a test; all closed after it. */
 export function stepUpPerTest(defaults: HarnessOptions = { lane: 'inprocess' }) {
-  const start = harnessPerTest(defaults);
   const idps: LocalIdp[] = [];
+  const simulators: { close(): Promise<void> }[] = [];
+  // Registered before the harnesses' own: after-hooks run in reverse, so Warden stops first.
   afterEach(async () => {
     for (const idp of idps.splice(0)) await idp.close();
+    for (const s of simulators.splice(0)) await s.close();
   });
+  const start = harnessPerTest(defaults);
   return async (o: StepUpOptions = {}): Promise<{ h: Harness; idp: LocalIdp }> => {
     const { gates, before, oidc, people, ...harness } = o;
+    // The simulators listen first (on ports of the OS's choosing), so none of them can be handed
+    // the port picked for Warden before Warden listens on it (the provider must know it first).
+    const clock = harness.testClock ?? createTestClock({ speed: harness.speed ?? 1 });
+    const shared = harness.clock ? {} : { now: clock.now };
+    const tenant = harness.tenant ?? (await startSandbox(shared));
+    const slack = harness.slack ?? (await createLocalSlack(shared));
+    if (!harness.tenant) simulators.push(tenant);
+    if (!harness.slack) simulators.push(slack);
     const port = harness.port ?? (await freePort());
     const idp = await createLocalIdp({
       redirectUris: [`http://127.0.0.1:${port}/verify/callback`],
@@ -40,6 +58,9 @@ export function stepUpPerTest(defaults: HarnessOptions = { lane: 'inprocess' }) 
       `  oidc: { issuer: "${idp.url}", clientId: ${idp.clientId}, acr: mfa${oidc ? `, ${oidc}` : ''} }\n`;
     const h = await start({
       ...harness,
+      ...(harness.clock ? {} : { testClock: clock }),
+      tenant,
+      slack,
       port,
       file: parseConfigFile(yaml, 'step-up.yaml'),
       env: { WARDEN_OIDC_CLIENT_SECRET: idp.clientSecret, ...harness.env },
