@@ -57,6 +57,7 @@ export const Refusal = {
     'Warden could not check your permissions just now (Slack did not answer). Try again in a moment.',
   otherWorkspace:
     'Warden acts only for people of its own workspace, not for guests from other organisations.',
+  deactivated: 'Warden does not act for a deactivated Slack account.',
   noFourEyes: 'Four-eyes approval is not configured any more.',
   guestApprover: 'Guests and bots cannot approve risk acceptances.',
   notApprover: (group: string) => `Only members of <!subteam^${group}> may decide on risk acceptances.`,

@@ -16,6 +16,9 @@ export type StepUpRefusal =
   | 'noEmail'
   | 'stale'
   | 'weak'
+  | 'otherBrowser'
+  | 'unverifiedEmail'
+  | 'deactivated'
   | 'notConfigured';
 
 const WHY: Record<StepUpRefusal, string> = {
@@ -28,15 +31,23 @@ const WHY: Record<StepUpRefusal, string> = {
   noEmail: 'Slack does not show Warden your email address, so the sign-in cannot be matched to you',
   stale: 'the sign-in was not a fresh one',
   weak: 'the sign-in was not as strong as required (e.g. without a second factor)',
+  otherBrowser:
+    'the sign-in came back to a different browser than the one that opened the link (open the link and sign in in the same browser)',
+  unverifiedEmail: 'the identity provider has not verified the email address of the account that signed in',
+  deactivated: 'your Slack account is deactivated',
   notConfigured: 'step-up verification is not configured',
 };
 
 /** Why a verification was refused, as a clause ("this link expired (…)"). */
 export const stepUpWhy = (why: StepUpRefusal): string => WHY[why];
 
-/** What the gated action is, in a few words ("suppress finding `F1`"). */
-export function stepUpWhat(key: string, findingIds: readonly string[]): string {
-  const one = findingIds.length === 1 && findingIds[0] ? ` finding ${code(findingIds[0])}` : '';
+/**
+ * What the gated action is, in a few words: "suppress finding `F1`" for Slack (mrkdwn), or
+ * "suppress finding F1" for the browser's page (`plain`; the HTTP route escapes it).
+ */
+export function stepUpWhat(key: string, findingIds: readonly string[], plain = false): string {
+  const id = (s: string) => (plain ? s.slice(0, 200) : code(s));
+  const one = findingIds.length === 1 && findingIds[0] ? ` finding ${id(findingIds[0])}` : '';
   const many = findingIds.length > 1 ? ` ${findingIds.length} findings` : '';
   if (key === 'approve' || key === 'deny') return `${key} the risk acceptance request`;
   if (key === 'bulk') return `change ${findingIds.length} findings at once`;
@@ -69,6 +80,14 @@ export function verifiedMark(at: number | undefined): string {
 
 export const STEP_UP_PAGE = {
   title: 'Warden: verification',
+  /** The link opened: what it is for, and the one button that goes on to the sign-in. */
+  confirm: (what: string) => [
+    `Warden asks you to verify it is you before it will ${what}.`,
+    'Continue only if you asked for this in Slack yourself, a few minutes ago: you will sign in at your identity provider, in this browser.',
+  ],
+  button: 'Continue to sign in',
+  noCookie:
+    'This browser did not open the link, or does not keep Warden’s cookie: open the link from Slack again in this browser (cookies allowed for this site). The link still works.',
   passed: 'Verified. Warden is sending the change; the outcome is in Slack. You can close this page.',
   refused: (why: StepUpRefusal) =>
     `Verification refused: ${WHY[why]}. Nothing was sent. You can close this page.`,

@@ -21,6 +21,8 @@ export const stepWords = {
     `Another change to finding ${code(findingId)} is under way; nothing was changed. Run the step again in a moment.`,
   stepUpNotSent: (ref: string) =>
     `This action needs a fresh sign-in (step-up verification), and Warden could not send you its link here. Nothing was changed.${tail(ref)}`,
+  stepUpElsewhere:
+    'This action needs a fresh sign-in (step-up verification): Warden sent you its link in Slack, and the change is made once you sign in. This step made no change.',
   stepUpRefused: (why: string) =>
     `The fresh sign-in (step-up verification) this step needs was refused: ${why}. Nothing was changed.`,
   days: (max: number) => `\`days\` must be between 1 and ${max}.`,

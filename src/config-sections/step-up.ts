@@ -27,6 +27,11 @@ export const StepUpSchema = z
         acr: z.string().min(1).max(200).optional(),
         /** The ID token's `amr` must hold at least one of these (e.g. [mfa, hwk]). */
         amr: z.array(z.string().min(1).max(50)).min(1).max(20).optional(),
+        /**
+         * For a provider that never sends `email_verified` (the ID token's email is then taken as
+         * verified); `email_verified: false` is refused all the same. Off: the claim must be true.
+         */
+        trustEmailWithoutVerified: z.boolean().optional(),
       })
       .strict(),
   })
@@ -47,6 +52,7 @@ export function describeStepUp(s: StepUpFile | undefined): string {
   const strength = [
     s.oidc.acr ? `acr ${s.oidc.acr}` : '',
     s.oidc.amr ? `amr one of ${s.oidc.amr.join('/')}` : '',
+    s.oidc.trustEmailWithoutVerified ? 'an email without email_verified trusted' : '',
   ]
     .filter(Boolean)
     .join(', ');

@@ -3,15 +3,23 @@ import type { Request, Response } from 'express';
 import { STEP_UP_PAGE } from '../blockkit/step-up-words.js';
 import type { Ports } from '../ports/index.js';
 import type { WorkQueue } from '../slack/work-queue.js';
+import { linkId } from '../usecases/shared/step-up.js';
+import { claimStepUpLink, showStepUpLink } from '../usecases/step-up/step-up-link.js';
+import type { BrowserAnswer } from '../usecases/step-up/step-up-refuse.js';
 import { resumeVerified } from '../usecases/step-up/step-up-resume.js';
-import { type BrowserAnswer, completeStepUp, openStepUpLink } from '../usecases/step-up/step-up-verify.js';
+import { completeStepUp } from '../usecases/step-up/step-up-verify.js';
 import { REQUEST_ID_HEADER } from './request-context.js';
+import { browserSecret, type CookieSite, clearBrowserCookie, setBrowserCookie } from './step-up-cookie.js';
 
 /**
- * Step-up verification's two browser routes: the link Warden sent the person
- * (GET /verify/:token, to the identity provider) and the provider's answer (GET /verify/callback).
- * Pages are plain sentences, escaped; nothing is cached and no referrer leaves with the token.
- * A passed verification's held action runs on the work queue after the page is answered.
+ * Step-up verification's browser routes: the link Warden sent the person (GET /verify/:token: a
+ * page saying what it is for, with one button; HEAD too, as express answers it from GET: neither
+ * spends the link), the button (POST /verify/:token: the link claimed for this browser, to the
+ * identity provider) and the provider's answer (GET /verify/callback: taken only with the cookie
+ * the page set, http/step-up-cookie.ts). Pages are plain sentences, escaped; nothing is cached,
+ * no page can be framed (the button cannot be clicked through another site), and no referrer
+ * leaves with the token. A passed verification's held action runs on the work queue after the
+ * page is answered.
  */
 
 const esc = (s: string) =>
@@ -20,24 +28,61 @@ const esc = (s: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
   );
 
-function answer(res: Response, a: BrowserAnswer): void {
+const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
+
+function page(body: string): string {
+  return (
+    `<!doctype html><html><head><meta charset="utf-8"><title>${esc(STEP_UP_PAGE.title)}</title>` +
+    '<meta name="viewport" content="width=device-width, initial-scale=1"></head>' +
+    `<body>${body}</body></html>`
+  );
+}
+
+function answer(res: Response, a: BrowserAnswer, token?: string): void {
   res.setHeader('cache-control', 'no-store');
   res.setHeader('referrer-policy', 'no-referrer');
-  if ('redirect' in a) return void res.redirect(302, a.redirect);
+  res.setHeader('x-frame-options', 'DENY');
+  // No script, nothing fetched; the form posts to this page (form-action is left out: browsers
+  // apply it to the redirect to the provider that follows the post).
+  res.setHeader(
+    'content-security-policy',
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; style-src 'unsafe-inline'",
+  );
+  if ('redirect' in a) return void res.redirect(303, a.redirect);
+  if ('confirm' in a) {
+    const [ask = '', warning = ''] = STEP_UP_PAGE.confirm(a.confirm);
+    const form =
+      `<form method="post" action="/verify/${esc(token ?? '')}">` +
+      `<button type="submit">${esc(STEP_UP_PAGE.button)}</button></form>`;
+    return void res
+      .status(200)
+      .type('html')
+      .send(page(`<p>${esc(ask)}</p><p>${esc(warning)}</p>${form}`));
+  }
   res
     .status(a.status)
     .type('html')
-    .send(
-      `<!doctype html><html><head><meta charset="utf-8"><title>${esc(STEP_UP_PAGE.title)}</title></head>` +
-        `<body><p>${esc(a.page)}</p></body></html>`,
-    );
+    .send(page(`<p>${esc(a.page)}</p>`));
 }
 
 const refOf = (req: Request) => String(req.headers[REQUEST_ID_HEADER] ?? '');
 
+/**
+ * A POST another site's page sent (a form auto-submitted elsewhere): browsers say so in `Origin`
+ * and `Sec-Fetch-Site`. The SameSite cookie already stays behind on such a post; this says why.
+ */
+function fromElsewhere(req: Request, own: string): boolean {
+  const origin = req.headers.origin;
+  // "null": what a browser sends from a page with Referrer-Policy no-referrer (ours): no evidence.
+  if (origin !== undefined && origin !== 'null' && origin !== own) return true;
+  return req.headers['sec-fetch-site'] === 'cross-site';
+}
+
 export function registerStepUpRoutes(http: express.Application, ports: Ports, work: WorkQueue): void {
   const linkBase = ports.settings.stepUp?.linkBase;
   if (!linkBase) return;
+  const own = new URL(linkBase).origin;
+  const site: CookieSite = { secure: new URL(linkBase).protocol === 'https:' };
   const failed = (res: Response, error: unknown, ref: string) => {
     ports.logger.error({ err: error, ref }, 'step-up verification failed');
     answer(res, { page: STEP_UP_PAGE.unavailable, status: 500 });
@@ -48,8 +93,18 @@ export function registerStepUpRoutes(http: express.Application, ports: Ports, wo
     // The URL as registered with the provider (Warden may be behind a proxy), with the answer's query.
     const url = new URL(`${linkBase}/verify/callback`);
     url.search = new URL(req.originalUrl, 'http://warden.invalid').search;
+    let link: string | undefined;
     try {
-      const { answer: a, passed } = await completeStepUp(ports, url, ref);
+      const { answer: a, passed } = await completeStepUp(
+        ports,
+        url,
+        (id) => {
+          link = id;
+          return browserSecret(req, id, site);
+        },
+        ref,
+      );
+      if (link) clearBrowserCookie(res, link, site);
       answer(res, a);
       if (passed)
         void work
@@ -62,10 +117,23 @@ export function registerStepUpRoutes(http: express.Application, ports: Ports, wo
   http.get('/verify/:token', async (req, res) => {
     const ref = refOf(req);
     const token = req.params.token ?? '';
-    if (!/^[A-Za-z0-9_-]{20,100}$/.test(token))
-      return answer(res, { page: STEP_UP_PAGE.refused('unknown'), status: 404 });
+    if (!TOKEN.test(token)) return answer(res, { page: STEP_UP_PAGE.refused('unknown'), status: 404 });
     try {
-      answer(res, await openStepUpLink(ports, token, ref));
+      const a = await showStepUpLink(ports, token, ref);
+      if ('confirm' in a) setBrowserCookie(res, linkId(token), site, a.expiresInSeconds);
+      answer(res, a, token);
+    } catch (error) {
+      failed(res, error, ref);
+    }
+  });
+  http.post('/verify/:token', async (req, res) => {
+    const ref = refOf(req);
+    const token = req.params.token ?? '';
+    if (!TOKEN.test(token)) return answer(res, { page: STEP_UP_PAGE.refused('unknown'), status: 404 });
+    // The body (the form has no fields) is not read: nothing in it is needed or trusted.
+    const secret = fromElsewhere(req, own) ? undefined : browserSecret(req, linkId(token), site);
+    try {
+      answer(res, await claimStepUpLink(ports, token, secret, ref));
     } catch (error) {
       failed(res, error, ref);
     }

@@ -6,8 +6,12 @@ import type { Secret } from '../secret.js';
  * The organisation's OpenID Connect provider, through `openid-client`: discovery (once, tried
  * again after a failure), an authorization URL that forces a fresh sign-in (`prompt=login`,
  * `max_age=0`, `acr_values` when configured) with a nonce, a state and PKCE, and the code
- * exchange whose ID token openid-client checks (signature, issuer, audience, expiry, nonce,
- * `auth_time` present). What the claims must then say is the use case's (usecases/step-up/step-up-verify.ts).
+ * exchange whose ID token openid-client checks (issuer, audience, expiry, nonce, `auth_time`
+ * present) and, because `enableNonRepudiationChecks` is on, its signature against the keys of the
+ * provider's `jwks_uri`. Without that call openid-client v6 takes the token endpoint's answer on
+ * TLS alone (OpenID Connect Core §3.1.3.7 allows it) and never looks at the signature: a token
+ * with random signature bytes would pass. What the claims must then say is the use case's
+ * (usecases/step-up/step-up-verify.ts).
  */
 
 export interface OidcOptions {
@@ -46,10 +50,12 @@ export function createOidcProvider(o: OidcOptions): IdentityProvider {
         { client_secret: o.clientSecret.reveal(), [client.clockTolerance]: o.clockToleranceSeconds ?? 30 },
         undefined,
         {
-          // Plain HTTP only to a provider on this machine (the simulators'); never over a network.
-          ...(issuer.protocol === 'http:' && isLoopback(issuer)
-            ? { execute: [client.allowInsecureRequests] }
-            : {}),
+          execute: [
+            // Plain HTTP only to a provider on this machine (the simulators'); never over a network.
+            ...(issuer.protocol === 'http:' && isLoopback(issuer) ? [client.allowInsecureRequests] : []),
+            // The ID token's signature checked against the provider's published keys (JWKS).
+            client.enableNonRepudiationChecks,
+          ],
         },
       )
       .catch((error: unknown) => {

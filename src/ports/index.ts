@@ -2,7 +2,6 @@ import type { AttestRules } from '../domain/attest.js';
 import type { ClosureReason } from '../domain/closure.js';
 import type { Policy } from '../domain/policy.js';
 import type { RoutingRule } from '../domain/routing.js';
-import type { StepUpPolicy } from '../domain/step-up.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { AskStore } from './asks.js';
@@ -22,7 +21,7 @@ import type {
   StepsPort,
   ViewsPort,
 } from './slack.js';
-import type { IdentityProvider, StepUpStore } from './step-up.js';
+import type { IdentityProvider, StepUpSettings, StepUpStore } from './step-up.js';
 import type { ApprovalStore, AuditLog, MessageIndex, OutboxStore, OwnerNotices, SeenStore } from './store.js';
 import type { CampaignsPort, FindingsPort } from './tenant.js';
 import type { Timers } from './timers.js';
@@ -86,9 +85,7 @@ export interface Settings {
    * Step-up verification (WARDEN_CONFIG `stepUp`): which actions need a fresh sign-in, where the
    * links point (WARDEN_PUBLIC_URL), and what the ID token must say of how the person signed in.
    */
-  stepUp:
-    | (StepUpPolicy & { linkBase: string; acr: string | undefined; amr: readonly string[] | undefined })
-    | undefined;
+  stepUp: StepUpSettings | undefined;
   /** Link previews (WARDEN_CONFIG `unfurl`): the console's addresses; off when undefined. */
   unfurl?:
     | { finding?: string | undefined; campaign?: string | undefined; mappedPeopleOnly: boolean }

@@ -110,7 +110,13 @@ export interface SlackPerson {
 }
 
 export interface PeoplePort {
+  /** Who the person is, from a cache (an hour): enough to show, not to decide on a change after a wait. */
   get(userId: string): Promise<SlackPerson>;
+  /**
+   * Who the person is now, asked of Slack (the cache then holds it): where a decision must not
+   * rest on an hour-old answer (a step-up verification completing, a held action resuming).
+   */
+  fresh(userId: string): Promise<SlackPerson>;
   /** The person's time zone, or UTC when Slack cannot tell. */
   timeZone(userId: string): Promise<string>;
 }

@@ -1,7 +1,23 @@
+import type { StepUpPolicy } from '../domain/step-up.js';
+
 /**
  * Step-up verification's ports: the pending verifications in the store (one row a link, shared
  * by replicas and kept across restarts) and the organisation's identity provider.
  */
+
+/** WARDEN_CONFIG `stepUp` as the use cases read it (wiring/step-up.ts). */
+export interface StepUpSettings extends StepUpPolicy {
+  /** Where the links point: WARDEN_PUBLIC_URL. */
+  linkBase: string;
+  /** What the ID token must say of how the person signed in. */
+  acr: string | undefined;
+  amr: readonly string[] | undefined;
+  /**
+   * An ID token without `email_verified` is taken (a provider that never sends it); one saying
+   * `false` never is. Off unless WARDEN_CONFIG `stepUp.oidc.trustEmailWithoutVerified: true`.
+   */
+  trustEmailWithoutVerified: boolean;
+}
 
 export type StepUpStatus = 'pending' | 'started' | 'checking' | 'passed' | 'refused';
 
@@ -27,6 +43,8 @@ export interface StepUpRecord extends NewStepUp {
   startedAt: number | undefined;
   nonce: string | undefined;
   verifier: string | undefined;
+  /** A hash of the cookie of the browser that claimed the link: its answer must bring that cookie. */
+  browser: string | undefined;
 }
 
 /** The values a sign-in's callback is checked against, kept from when the link was opened. */
@@ -48,8 +66,16 @@ export type StepUpClaim =
 
 export interface StepUpStore {
   createStepUp(r: NewStepUp): Promise<void>;
-  /** Opening the link, once: a pending, unexpired row becomes `started` with the sign-in's checks. */
-  startStepUp(id: string, now: number, checks: SignInChecks): Promise<StepUpClaim>;
+  /**
+   * The link looked at, not claimed (a page shown, a HEAD, a link checker): a pending, unexpired
+   * row as it is; otherwise why not (an expired one still open is refused, as by a claim).
+   */
+  peekStepUp(id: string, now: number): Promise<StepUpClaim>;
+  /**
+   * The link claimed (its page's button), once: a pending, unexpired row becomes `started` with
+   * the sign-in's checks and the hash of the claiming browser's cookie.
+   */
+  startStepUp(id: string, now: number, checks: SignInChecks, browser: string): Promise<StepUpClaim>;
   /** The provider's answer, once: the started row with this state becomes `checking`. */
   claimStepUpCallback(state: string, now: number): Promise<StepUpClaim>;
   settleStepUp(id: string, status: 'passed' | 'refused', now: number): Promise<void>;

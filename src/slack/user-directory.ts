@@ -68,6 +68,11 @@ export class UserDirectory implements PeoplePort {
     );
   }
 
+  fresh(userId: string): Promise<SlackPerson> {
+    this.#cache.delete(userId);
+    return this.get(userId);
+  }
+
   /** The person's time zone, or UTC when Slack cannot tell (the caller still gets an answer). */
   async timeZone(userId: string): Promise<string> {
     try {

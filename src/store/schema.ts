@@ -227,6 +227,8 @@ export interface StepUpsTable {
   settled_at: number | null;
   /** The Workflow Builder step waiting for this verification (migration 0101). */
   function_execution_id: string | null;
+  /** A hash of the cookie of the browser that claimed the link (migration 0120). */
+  browser: string | null;
 }
 
 /** A note attached to a finding from a Slack message (migration 0105, ports/notes.ts). */

@@ -15,6 +15,7 @@ export function stepUpSettings(file: ConfigFile, config: Readonly<Config>): Port
     linkBase,
     acr: s.oidc.acr,
     amr: s.oidc.amr,
+    trustEmailWithoutVerified: s.oidc.trustEmailWithoutVerified === true,
   };
 }
 

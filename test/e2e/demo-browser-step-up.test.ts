@@ -5,8 +5,8 @@ import { CHROMIUM, demoPage, demoPerFile, SHOTS } from '../helpers/demo-browser.
 
 /**
  * The demo's step-up verification in a real browser: Suppress… on a card is held; Warden's
- * private message carries the link; it opens the local identity provider's sign-in form in a
- * new tab; signing in as the person (with a second factor) sends the change, and the card shows
+ * private message carries the link; it opens Warden's page in a new tab, whose button (pressed
+ * in that browser, which keeps Warden's cookie) leads to the local identity provider; signing in as the person (with a second factor) sends the change, and the card shows
  * it. Screenshots go to test-artifacts/demo/.
  */
 
@@ -36,6 +36,11 @@ describe.runIf(CHROMIUM !== undefined)('npm run demo: step-up verification in a 
     await page.screenshot({ path: `${SHOTS}/step-up-1-link.png` });
 
     const [signIn] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    // Warden's page first: opening the link spends nothing; its button goes on to the sign-in.
+    const onward = signIn.locator('button', { hasText: 'Continue to sign in' });
+    await onward.waitFor(WAIT);
+    await signIn.screenshot({ path: `${SHOTS}/step-up-2a-continue.png` });
+    await onward.click();
     await signIn.locator('select[name=email]').waitFor(WAIT);
     await signIn.locator('select[name=email]').selectOption('alice@acme.example');
     await signIn.screenshot({ path: `${SHOTS}/step-up-2-sign-in.png` });

@@ -52,6 +52,8 @@ export const CHANGE_PORTS = [
   'logger',
   'owners',
   'lifecycle',
+  // The step-up gate every change asks (usecases/shared/step-up-gate.ts).
+  'stepUps',
 ] as const;
 
 /** Starts a lane for each test that asks, and closes it after the test. */

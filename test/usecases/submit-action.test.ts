@@ -3,7 +3,7 @@ import { submitFindingAction } from '../../src/usecases/findings/submit-action.j
 import { CHANGE_PORTS, lanePerTest } from '../helpers/lane.js';
 
 const lane = lanePerTest();
-const PORTS = [...CHANGE_PORTS, 'approvals', 'stepUps'] as const;
+const PORTS = [...CHANGE_PORTS, 'approvals'] as const;
 const justification = 'Break-glass secret, monitored by the SIEM.';
 
 describe('submitFindingAction: the one place four-eyes routes', () => {

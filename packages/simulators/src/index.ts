@@ -6,8 +6,21 @@
 
 export { type IntakeTarget, postAlert as postSignedAlert, postFlood } from './demo/flood.js';
 export { type SimulatorEnvOptions, simulatorEnv } from './env.js';
-export { followStepUpLink, type Page, type SignInAs, TinyBrowser } from './idp/browser.js';
-export { createLocalIdp, type IdpPerson, type LocalIdp, type LocalIdpOptions } from './idp/local-idp.js';
+export {
+  followStepUpLink,
+  formsOf,
+  type Page,
+  type PageForm,
+  type SignInAs,
+  TinyBrowser,
+} from './idp/browser.js';
+export {
+  createLocalIdp,
+  type IdpPerson,
+  type IdTokenSigning,
+  type LocalIdp,
+  type LocalIdpOptions,
+} from './idp/local-idp.js';
 export { signedPostHeaders } from './signed-post.js';
 export { checkBlocks, checkMessage, checkMrkdwn, checkView } from './slack/blocks-check.js';
 export {

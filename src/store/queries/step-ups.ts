@@ -16,6 +16,7 @@ function recordOf(row: Selectable<StepUpsTable>): StepUpRecord {
     startedAt: row.started_at === null ? undefined : Number(row.started_at),
     nonce: row.nonce ?? undefined,
     verifier: row.verifier ?? undefined,
+    browser: row.browser ?? undefined,
     ...(row.function_execution_id ? { functionExecutionId: row.function_execution_id } : {}),
   };
 }
@@ -62,10 +63,17 @@ export function stepUpQueries(db: Kysely<Database>): StepUpStore {
           started_at: null,
           settled_at: null,
           function_execution_id: r.functionExecutionId ?? null,
+          browser: null,
         })
         .execute();
     },
-    async startStepUp(id, now, checks) {
+    async peekStepUp(id, now) {
+      const row = await db.selectFrom('step_ups').selectAll().where('id', '=', id).executeTakeFirst();
+      if (row?.status === 'pending' && Number(row.expires_at) > now)
+        return { ok: true, record: recordOf(row) };
+      return why(row, now);
+    },
+    async startStepUp(id, now, checks, browser) {
       const row = await db
         .updateTable('step_ups')
         .set({
@@ -74,6 +82,7 @@ export function stepUpQueries(db: Kysely<Database>): StepUpStore {
           nonce: checks.nonce,
           verifier: checks.verifier,
           started_at: now,
+          browser,
         })
         .where('id', '=', id)
         .where('status', '=', 'pending')

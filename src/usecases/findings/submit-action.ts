@@ -4,7 +4,8 @@ import type { Audience } from '../../ports/slack.js';
 import { type RequestPorts, requestRiskAcceptance } from '../approvals/request-risk-acceptance.js';
 import type { Card } from '../shared/alert-life.js';
 import { type ChangePorts, changeFindingState } from '../shared/change-finding-state.js';
-import { type GatePorts, holdForStepUp, mustStepUp } from '../shared/step-up.js';
+import type { GatePorts } from '../shared/step-up.js';
+import { heldFindingChange } from '../shared/step-up-gate.js';
 import { checkedEvidence } from './closure-evidence.js';
 
 export type SubmitPorts = ChangePorts & RequestPorts & GatePorts;
@@ -21,38 +22,15 @@ export interface SubmittedAction {
   verifiedAt?: number | undefined;
 }
 
-/** Accept risk is gated by the finding's severity (WARDEN_CONFIG `stepUp.acceptRiskFrom`): read it then only. */
-async function severityFor(p: SubmitPorts, s: SubmittedAction): Promise<unknown> {
-  if (s.action.kind !== 'acceptRisk' || !p.settings.stepUp?.acceptRiskFrom) return undefined;
-  return (await p.findings.get(s.findingId)).severity;
-}
-
 /**
  * A decision a person made (a form, a command): the one place that routes it. A risk acceptance
  * with four-eyes configured becomes a request for an approver; everything else goes to the
- * tenant now.
+ * tenant now, through the one change (whose step-up gate holds it if it needs a fresh sign-in).
  */
 export async function submitFindingAction(p: SubmitPorts, s: SubmittedAction): Promise<void> {
-  if (s.verifiedAt === undefined && p.settings.stepUp) {
-    const ask = { key: s.action.kind, severity: await severityFor(p, s) };
-    if (mustStepUp(p, [ask], s.verifiedAt)) {
-      const { audience, card, ...rest } = s;
-      await holdForStepUp(p, {
-        key: s.action.kind,
-        userId: s.actorId,
-        findingIds: [s.findingId],
-        audience,
-        intent: {
-          kind: 'finding',
-          ...rest,
-          ...(card ? { card: { channel: card.channel, ts: card.ts } } : {}),
-        },
-        ref: s.ref,
-      });
-      return;
-    }
-  }
   if (s.action.kind === 'acceptRisk' && p.settings.approvers) {
+    // A request changes nothing yet, so the change's gate is not on its way: the requester's is here.
+    if (await heldFindingChange(p, s)) return;
     // A request typed as a command goes in the thread of the finding's card in that channel.
     const card =
       s.card ??

@@ -97,13 +97,11 @@ export async function submitGroupAction(p: GroupPorts, s: GroupSubmission): Prom
     return;
   }
   const request = s.action.kind === 'acceptRisk' && p.settings.approvers !== undefined;
-  // A request changes nothing yet (its approval is gated); a change now is a bulk change.
-  const asks = request
-    ? [{ key: s.action.kind }]
-    : [{ key: 'bulk', count: ids.length }, { key: s.action.kind }];
-  if (mustStepUp(p, asks, s.verifiedAt)) {
+  // A request changes nothing yet (its approval is gated): the requester's gate is here. A change
+  // now is gated where every bulk change is (changeManyFindings, shared/step-up-gate.ts).
+  if (request && mustStepUp(p, [{ key: s.action.kind }], s.verifiedAt)) {
     await holdForStepUp(p, {
-      key: request ? s.action.kind : 'bulk',
+      key: s.action.kind,
       userId: s.userId,
       findingIds: ids,
       audience,

@@ -17,7 +17,7 @@ export type AuthorizePorts = Pick<
   'people' | 'groups' | 'cards' | 'audit' | 'settings' | 'clock' | 'logger' | 'metrics'
 >;
 
-export type AccessRequest =
+export type AccessRequest = (
   | {
       kind: 'act';
       userId: string;
@@ -27,7 +27,15 @@ export type AccessRequest =
       /** The card the button or form came from: it must be Warden's card for this finding. */
       cardTs?: string | undefined;
     }
-  | { kind: 'decide'; userId: string; approval: Approval | undefined };
+  | { kind: 'decide'; userId: string; approval: Approval | undefined }
+) & {
+  /**
+   * Ask Slack who the person is now, not the hour-long cache: a decision taken after a wait (a
+   * held action resuming once its step-up verification passed) must see a person made a guest
+   * or deactivated meanwhile.
+   */
+  fresh?: boolean;
+};
 
 async function isTrackedCard(p: AuthorizePorts, findingId: string, channel: string, ts: string) {
   try {
@@ -56,9 +64,9 @@ async function check(
     const why = decisionRefusal(p, req.approval, req.userId);
     if (why) return { shown: why };
   }
-  let person: { id: string; teamId: string | undefined; isGuest: boolean; isBot: boolean };
+  let person: { id: string; teamId: string | undefined; isGuest: boolean; isBot: boolean; deleted: boolean };
   try {
-    person = await p.people.get(req.userId);
+    person = req.fresh ? await p.people.fresh(req.userId) : await p.people.get(req.userId);
   } catch (error) {
     // Who the person is cannot be told: refuse rather than guess.
     p.logger.warn({ err: error, user: req.userId }, 'users.info failed; refusing');
@@ -76,6 +84,7 @@ async function check(
       shown: Refusal.otherWorkspace,
       logged: `person of another workspace (${person.teamId})`,
     };
+  if (person.deleted) return { shown: Refusal.deactivated, logged: 'deactivated in Slack' };
   if (req.kind === 'decide') {
     const approvers = p.settings.approvers;
     if (!approvers) return { shown: Refusal.noFourEyes };

@@ -17,6 +17,7 @@ import type { AlertLifePorts, Card } from './alert-life.js';
 import { findingChanged } from './finding-changed.js';
 import { logTenantFailure } from './log-failure.js';
 import { recordAudit, settleAudit } from './record-audit.js';
+import { heldFindingChange } from './step-up-gate.js';
 
 export type ChangePorts = AlertLifePorts &
   Pick<
@@ -31,6 +32,7 @@ export type ChangePorts = AlertLifePorts &
     | 'metrics'
     | 'rollups'
     | 'lifecycle'
+    | 'stepUps'
   >;
 
 export interface ChangeFindingStateInput {
@@ -53,6 +55,8 @@ export interface ChangeFindingStateInput {
 
 export type ChangeOutcome =
   | { ok: true; finding: Finding; card: Card | undefined }
+  /** Held for the person's step-up verification (step-up-gate.ts): nothing sent yet. */
+  | { ok: false; reason: 'held' }
   /** `error`: what the tenant answered (a workflow step's failure says it). */
   | { ok: false; reason: 'busy' | 'refused'; error?: unknown };
 
@@ -160,6 +164,11 @@ export async function changeFindingState(
     user: input.actorId,
     channel: input.channel,
   });
+  // The one gate of every way to a change (step-up-gate.ts): nothing is claimed or sent when held.
+  if (await heldFindingChange(p, input)) {
+    log.info('held for step-up verification');
+    return { ok: false, reason: 'held' };
+  }
   if (!(await p.inflight.claim(findingId))) {
     await p.privately.tell(input.audience, inFlightWatch(findingId));
     log.info('refused: a change to this finding is in flight');

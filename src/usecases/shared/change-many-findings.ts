@@ -17,6 +17,7 @@ import { logTenantFailure } from './log-failure.js';
 import { CHUNK, readBack } from './read-back.js';
 import { recordAudit, settleAudit } from './record-audit.js';
 import { type BulkEvent, bulkStateEvents, publishBulkEvents } from './state-event.js';
+import { heldGroupChange } from './step-up-gate.js';
 
 export type ManyPorts = ChangePorts &
   AlertLifePorts &
@@ -37,7 +38,11 @@ export interface ChangeManyInput {
   verifiedAt?: number | undefined;
 }
 
-export type ChangeManyOutcome = BulkTally & { failed: boolean };
+export type ChangeManyOutcome = BulkTally & {
+  failed: boolean;
+  /** Held for the person's step-up verification: nothing was sent. */
+  held?: boolean;
+};
 
 /**
  * One change to many findings (a roll-up's group, or the ones picked in Review), through the
@@ -49,6 +54,11 @@ export type ChangeManyOutcome = BulkTally & { failed: boolean };
  */
 export async function changeManyFindings(p: ManyPorts, input: ChangeManyInput): Promise<ChangeManyOutcome> {
   const log = p.logger.child({ ref: input.ref, groupId: input.groupId, action: input.change.kind });
+  // The one gate of every way to a bulk change (step-up-gate.ts): nothing claimed or sent when held.
+  if (await heldGroupChange(p, { ...input, groupId: input.groupId })) {
+    log.info('held for step-up verification');
+    return { changed: [], unchanged: [], busy: [], already: [], failed: false, held: true };
+  }
   const claimed: string[] = [];
   const busy: string[] = [];
   for (const id of new Set(input.findingIds)) ((await p.inflight.claim(id)) ? claimed : busy).push(id);

@@ -91,14 +91,17 @@ const AttestIntent = z.object({
   ref: z.string(),
 });
 
-/** Refused now (the permission went while the person signed in): told, and nothing runs. */
+/**
+ * Refused now (the permission went while the person signed in, or they were made a guest or
+ * deactivated: Slack is asked afresh, not the hour-long cache): told, and nothing runs.
+ */
 async function stillAllowed(
   p: ResumePorts,
   req: AccessRequest,
   ref: string,
   channel: string,
 ): Promise<boolean> {
-  const why = await refusal(p, req, ref);
+  const why = await refusal(p, { ...req, fresh: true }, ref);
   if (why === undefined) return true;
   await p.privately.tell({ channel, user: req.userId }, refused(why));
   return false;

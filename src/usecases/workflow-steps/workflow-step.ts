@@ -96,6 +96,8 @@ async function change(p: StepPorts, c: Ctx, action: Parameters<typeof changeFind
   });
   if (outcome.ok) return { ok: true as const, finding: outcome.finding };
   if (outcome.reason === 'busy') return { ok: false as const, end: fail(stepWords.busy(c.findingId)) };
+  // The step asked the same gate first (holdStep); held here only if the finding changed between.
+  if (outcome.reason === 'held') return { ok: false as const, end: fail(stepWords.stepUpElsewhere) };
   const what = `${action.kind} finding ${code(c.findingId)}`;
   return { ok: false as const, end: fail(describeFailure(outcome.error, what, c.run.ref)) };
 }
@@ -263,7 +265,9 @@ export async function runWorkflowStep(p: StepPorts, run: StepRun): Promise<StepE
   }
   const { values, findingId, userId } = input;
   const channel = typeof values.channel_id === 'string' ? values.channel_id : undefined;
-  const request = { kind: 'act' as const, userId, action: def.action, channel, findingId };
+  // Resumed after a step-up verification: the person as Slack says now (made a guest meanwhile?).
+  const fresh = run.verifiedAt !== undefined;
+  const request = { kind: 'act' as const, userId, action: def.action, channel, findingId, fresh };
   const why = await refusal(p, request, ref);
   if (why !== undefined) return fail(stepWords.refused(why));
   const where = channel ?? p.settings.attest.defaultChannel ?? userId;

@@ -19,7 +19,15 @@ export interface IdpPerson {
   name: string;
   /** A person whose address the provider has not verified (`email_verified: false`). */
   unverified?: boolean;
+  /** A provider that says nothing of verification: no `email_verified` claim at all. */
+  omitEmailVerified?: boolean;
 }
+
+/**
+ * How the provider signs the ID tokens it issues: `signed` with the key its JWKS publishes, or
+ * (a hostile or broken provider) `badSignature`: the token's signature replaced by random bytes.
+ */
+export type IdTokenSigning = 'signed' | 'badSignature';
 
 export interface LocalIdp {
   /** The issuer (http://127.0.0.1:port). */
@@ -29,6 +37,8 @@ export interface LocalIdp {
   people: IdpPerson[];
   /** Every sign-in finished here, oldest first (the person's email, how, and when). */
   signIns: { email: string; amr: string[]; acr: string | undefined; at: number }[];
+  /** Set at any time: how the next ID tokens are signed. */
+  idTokens: IdTokenSigning;
   close(): Promise<void>;
 }
 
@@ -123,7 +133,7 @@ export async function createLocalIdp(opts: LocalIdpOptions): Promise<LocalIdp> {
             claims: () => ({
               sub: id,
               email: person.email,
-              email_verified: person.unverified !== true,
+              ...(person.omitEmailVerified ? {} : { email_verified: person.unverified !== true }),
               name: person.name,
             }),
           };
@@ -164,8 +174,23 @@ export async function createLocalIdp(opts: LocalIdpOptions): Promise<LocalIdp> {
     await provider.interactionFinished(req, res, result, { mergeWithLastSubmission: false });
   }
 
+  const self: LocalIdp = {
+    url,
+    clientId,
+    clientSecret,
+    people,
+    signIns,
+    idTokens: 'signed',
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+
   server.on('request', (req, res) => {
     const path = new URL(req.url ?? '/', url).pathname;
+    if (path === '/token' && self.idTokens === 'badSignature') badlySigned(res);
     if (!path.startsWith('/interaction/')) return oidc(req, res);
     interaction(req, res, path).catch((error: unknown) => {
       if (res.headersSent) return void res.end();
@@ -174,16 +199,24 @@ export async function createLocalIdp(opts: LocalIdpOptions): Promise<LocalIdp> {
     });
   });
 
-  return {
-    url,
-    clientId,
-    clientSecret,
-    people,
-    signIns,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+  return self;
+}
+
+/**
+ * The token endpoint's answer with the ID token's signature replaced by as many random bytes: what
+ * a hostile provider (or one in the middle) would send. The body keeps its length, so the
+ * Content-Length oidc-provider set stays true.
+ */
+function badlySigned(res: ServerResponse): void {
+  const end = res.end.bind(res);
+  const replaced = (chunk: unknown): unknown => {
+    if (typeof chunk !== 'string' && !Buffer.isBuffer(chunk)) return chunk;
+    const text = chunk.toString();
+    const token = /"id_token":"([\w-]+)\.([\w-]+)\.([\w-]+)"/.exec(text);
+    if (!token?.[3]) return chunk;
+    const random = randomBytes(token[3].length).toString('base64url').slice(0, token[3].length);
+    return text.replace(`.${token[3]}"`, `.${random}"`);
   };
+  res.end = ((chunk?: unknown, ...rest: unknown[]) =>
+    (end as (...args: unknown[]) => ServerResponse)(replaced(chunk), ...rest)) as typeof res.end;
 }

@@ -71,6 +71,8 @@ export interface LocalSlack extends ShortcutTriggers {
   deleteUser(id: string): void;
   /** Hides a person's email (users.info shows none; lookupByEmail cannot find them). */
   hideEmail(id: string): void;
+  /** An admin changes a person: made a guest (users.info `is_restricted`), or given another email. */
+  changeUser(id: string, change: { guest?: boolean; email?: string }): void;
   /** Slack Connect: the channel is (or is no longer) shared with another organisation (conversations.info). */
   shareExternally(channel: string, shared: boolean): void;
   /**

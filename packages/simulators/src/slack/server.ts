@@ -245,6 +245,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     archiveChannel: (id) => ws.archived.add(id),
     deleteUser: (id) => ws.deleteUser(id),
     hideEmail: (id) => ws.hideEmail(id),
+    changeUser: (id, change) => ws.changeUser(id, change),
     shareExternally: (channel, shared) => {
       if (shared) ws.externallyShared.add(channel);
       else ws.externallyShared.delete(channel);

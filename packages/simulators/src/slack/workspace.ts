@@ -179,6 +179,14 @@ export class Workspace {
     if (user) user.deleted = true;
   }
 
+  /** An admin changes a person: made a guest (`is_restricted`), given another email. */
+  changeUser(id: string, change: { guest?: boolean; email?: string }): void {
+    const user = this.users.get(id);
+    if (!user) return;
+    if (change.guest !== undefined) user.is_restricted = change.guest;
+    if (change.email !== undefined) user.profile.email = change.email;
+  }
+
   /** Hides a person's email, as a workspace that does not show emails to apps does. */
   hideEmail(id: string): void {
     const user = this.users.get(id);
