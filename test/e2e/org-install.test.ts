@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { createLocalSlack, ORG } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { parseConfigFile } from '../../src/config-file.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
 
@@ -72,6 +74,18 @@ describe('OAuth installs', () => {
     // A forged state is refused too.
     const forged = await get(redirect.replace(/state=[^&]+/, 'state=eyJmb3JnZWQiOjF9.AAAA'), cookie);
     expect(forged.status).toBe(400);
+  });
+
+  it('asks Slack for exactly the bot scopes manifest.yml lists (the manifest is what ships)', async () => {
+    const h = await oauthHarness();
+    open.push(h);
+    const manifest = parse(readFileSync(new URL('../../manifest.yml', import.meta.url), 'utf8')) as {
+      oauth_config: { scopes: { bot: string[] } };
+    };
+    const start = await get(`${h.base}/slack/install`);
+    expect(start.status).toBe(302);
+    const scope = new URL(String(start.headers.get('location'))).searchParams.get('scope') ?? '';
+    expect(scope.split(',')).toEqual(manifest.oauth_config.scopes.bot);
   });
 
   it('refuses an install for a workspace WARDEN_CONFIG does not name, and keeps nothing', async () => {
