@@ -8,7 +8,10 @@ import type { SlackUser } from './types.js';
  * workspace installs (one bot token per workspace) and org-wide installs (one token for the org,
  * valid only in the workspaces the admin added the app to), and tokens Slack revoked.
  * The consent screen is stood in for by query parameters on the authorize URL: `team` (a
- * workspace install there) or `org=1` (an org-wide install by the org admin).
+ * workspace install there), `org=1` (an org-wide install by the org admin) or `deny=1` (the
+ * admin cancels: back to the app with `error=access_denied`, as Slack does). As Slack documents
+ * for oauth.v2.access, a code is used once, within ten minutes, and with the `redirect_uri` the
+ * authorization was asked with (`bad_redirect_uri` otherwise).
  */
 
 export const ORG = {
@@ -65,7 +68,12 @@ export class LocalOrg {
   readonly tokens = new Map<string, IssuedToken>();
   /** channel -> the workspace it is in. */
   readonly channelTeams = new Map<string, string>(ORG.teams.map((t) => [t.channel, t.id]));
-  readonly #codes = new Map<string, { teamId: string | undefined; orgWide: boolean; redirectUri: string }>();
+  readonly #codes = new Map<
+    string,
+    { teamId: string | undefined; orgWide: boolean; redirectUri: string; expiresAt: number }
+  >();
+
+  constructor(readonly now: () => number = Date.now) {}
 
   /** The consent screen: where the browser goes next (the app's redirect with code and state). */
   authorize(query: URLSearchParams): { status: number; location?: string; error?: string } {
@@ -73,10 +81,16 @@ export class LocalOrg {
     const redirect = query.get('redirect_uri');
     const state = query.get('state') ?? '';
     if (!redirect) return { status: 400, error: 'bad_redirect_uri' };
+    if (query.get('deny') === '1') {
+      const back = new URL(redirect);
+      back.searchParams.set('error', 'access_denied');
+      back.searchParams.set('state', state);
+      return { status: 302, location: back.toString() };
+    }
     const orgWide = query.get('org') === '1';
     const teamId = orgWide ? undefined : (query.get('team') ?? ORG.teams[0].id);
     const code = `code-${randomBytes(8).toString('hex')}`;
-    this.#codes.set(code, { teamId, orgWide, redirectUri: redirect });
+    this.#codes.set(code, { teamId, orgWide, redirectUri: redirect, expiresAt: this.now() + 10 * 60_000 });
     const to = new URL(redirect);
     to.searchParams.set('code', code);
     to.searchParams.set('state', state);
@@ -90,6 +104,8 @@ export class LocalOrg {
     const code = this.#codes.get(String(args.code ?? ''));
     if (!code) return { ok: false, error: 'invalid_code' };
     this.#codes.delete(String(args.code));
+    if (code.expiresAt <= this.now()) return { ok: false, error: 'invalid_code' };
+    if (args.redirect_uri !== code.redirectUri) return { ok: false, error: 'bad_redirect_uri' };
     const token = `xoxb-${code.orgWide ? 'org' : 'ws'}-${randomBytes(10).toString('hex')}`;
     const team = ORG.teams.find((t) => t.id === code.teamId);
     this.tokens.set(token, {
