@@ -201,5 +201,7 @@ export function createKyselyStore(
     clearAskEscalated: r(base.clearAskEscalated),
     setAskNote: r(base.setAskNote),
     saveInstallation: r(base.saveInstallation),
+    // conditional on the value read: running it twice is running it once
+    replaceSealed: r(base.replaceSealed),
   };
 }

@@ -35,6 +35,7 @@ export async function openDistributed(
     store,
     new TokenCipher(oauth.tokenKey, oauth.previousTokenKey),
     clock,
+    { logger },
   );
   try {
     const { installations: n, resealed } = await installations.resealAll();

@@ -57,6 +57,15 @@ export function installationQueries(db: Kysely<Database>): InstallationRecords {
         .where('key', '=', key)
         .execute();
     },
+    async replaceSealed(key, from, to, keyId) {
+      const done = await db
+        .updateTable('installations')
+        .set({ sealed: to, key_id: keyId })
+        .where('key', '=', key)
+        .where('sealed', '=', from)
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) === 1;
+    },
     async deleteInstallations(keys) {
       if (keys.length === 0) return 0;
       const gone = await db
