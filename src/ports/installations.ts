@@ -1,133 +1,45 @@
-import type { Kysely } from 'kysely';
-import type { InstallationRecord, InstallationRecords, SharedChannels } from '../../ports/store.js';
-import type { Database, InstallationsTable } from '../schema.js';
-
-const recordOf = (r: InstallationsTable): InstallationRecord => ({
-  key: r.key,
-  enterpriseId: r.enterprise_id ?? undefined,
-  teamId: r.team_id ?? undefined,
-  isEnterpriseInstall: Number(r.is_enterprise_install) === 1,
-  keyId: r.key_id,
-  sealed: r.sealed,
-  installedAt: Number(r.installed_at),
-  teamsRemoved: teamsOf(r.teams_removed),
-});
-
-function teamsOf(text: string): string[] {
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return Array.isArray(parsed) ? parsed.filter((t): t is string => typeof t === 'string') : [];
-  } catch {
-    return [];
-  }
+/** An installation as kept: who it is for, and the installation sealed (slack/token-cipher.ts). */
+export interface InstallationRecord {
+  key: string;
+  enterpriseId: string | undefined;
+  teamId: string | undefined;
+  isEnterpriseInstall: boolean;
+  keyId: string;
+  sealed: string;
+  installedAt: number;
+  /** The workspaces an org-wide install was removed from (team_access_revoked). */
+  teamsRemoved: readonly string[];
 }
 
-export function installationQueries(db: Kysely<Database>): InstallationRecords {
-  return {
-    async saveInstallation(i) {
-      const row = {
-        key: i.key,
-        enterprise_id: i.enterpriseId ?? null,
-        team_id: i.teamId ?? null,
-        is_enterprise_install: i.isEnterpriseInstall ? 1 : 0,
-        key_id: i.keyId,
-        sealed: i.sealed,
-        installed_at: i.installedAt,
-        teams_removed: JSON.stringify(i.teamsRemoved),
-      };
-      // A new install of the same workspace (or org) replaces the old one: Slack issued a new token.
-      await db
-        .insertInto('installations')
-        .values(row)
-        .onConflict((oc) => oc.column('key').doUpdateSet(row))
-        .execute();
-    },
-    async installation(key) {
-      const row = await db.selectFrom('installations').selectAll().where('key', '=', key).executeTakeFirst();
-      return row ? recordOf(row) : undefined;
-    },
-    async installations() {
-      const rows = await db.selectFrom('installations').selectAll().orderBy('key').execute();
-      return rows.map(recordOf);
-    },
-    async setTeamsRemoved(key, teams) {
-      await db
-        .updateTable('installations')
-        .set({ teams_removed: JSON.stringify([...new Set(teams)].sort()) })
-        .where('key', '=', key)
-        .execute();
-    },
-    async replaceSealed(key, from, to, keyId) {
-      const done = await db
-        .updateTable('installations')
-        .set({ sealed: to, key_id: keyId })
-        .where('key', '=', key)
-        .where('sealed', '=', from)
-        .executeTakeFirst();
-      return Number(done.numUpdatedRows) === 1;
-    },
-    async deleteInstallations(keys) {
-      if (keys.length === 0) return 0;
-      const gone = await db
-        .deleteFrom('installations')
-        .where('key', 'in', [...keys])
-        .executeTakeFirst();
-      return Number(gone.numDeletedRows);
-    },
-  };
+/** OAuth installations (slack/installation-store.ts is Bolt's InstallationStore over it). */
+export interface InstallationRecords {
+  saveInstallation(record: InstallationRecord): Promise<void>;
+  installation(key: string): Promise<InstallationRecord | undefined>;
+  installations(): Promise<InstallationRecord[]>;
+  /** An org-wide install no longer serves these workspaces (or serves them again: `removed` false). */
+  setTeamsRemoved(key: string, teams: readonly string[]): Promise<void>;
+  /**
+   * The row's sealed value replaced, only if it still holds `from` (a reseal never overwrites a
+   * newer install or refresh); true when it did.
+   */
+  replaceSealed(key: string, from: string, to: string, keyId: string): Promise<boolean>;
+  /** Removes these installations; answers how many there were. */
+  deleteInstallations(keys: readonly string[]): Promise<number>;
 }
 
-export function sharedChannelQueries(db: Kysely<Database>): SharedChannels {
-  return {
-    async setChannelShared(channel, teamId, shared, now) {
-      const before = await db
-        .selectFrom('shared_channels')
-        .select('shared')
-        .where('channel', '=', channel)
-        .executeTakeFirst();
-      const was = before !== undefined && Number(before.shared) === 1;
-      const row = {
-        channel,
-        team_id: teamId ?? null,
-        shared: shared ? 1 : 0,
-        admins_told: 0,
-        changed_at: now,
-      };
-      // Unshared then shared again: admins are told again (admins_told back to 0 on each change).
-      await db
-        .insertInto('shared_channels')
-        .values(row)
-        .onConflict((oc) => oc.column('channel').doUpdateSet(was === shared ? { changed_at: now } : row))
-        .execute();
-      return was !== shared;
-    },
-    async channelSharing(channel) {
-      const row = await db
-        .selectFrom('shared_channels')
-        .select('shared')
-        .where('channel', '=', channel)
-        .executeTakeFirst();
-      return row === undefined ? undefined : Number(row.shared) === 1;
-    },
-    async sharedAmong(channels) {
-      if (channels.length === 0) return new Set();
-      const rows = await db
-        .selectFrom('shared_channels')
-        .select('channel')
-        .where('channel', 'in', [...channels])
-        .where('shared', '=', 1)
-        .execute();
-      return new Set(rows.map((r) => r.channel));
-    },
-    async claimAdminsTold(channel) {
-      const taken = await db
-        .updateTable('shared_channels')
-        .set({ admins_told: 1 })
-        .where('channel', '=', channel)
-        .where('shared', '=', 1)
-        .where('admins_told', '=', 0)
-        .executeTakeFirst();
-      return Number(taken.numUpdatedRows) === 1;
-    },
-  };
+/** Channels shared with another organisation (Slack Connect): no finding details there. */
+export interface SharedChannels {
+  /** Records what Slack said; true when it changed what was recorded. */
+  setChannelShared(
+    channel: string,
+    teamId: string | undefined,
+    shared: boolean,
+    now: number,
+  ): Promise<boolean>;
+  /** What Slack last said of this channel: shared, not shared, or nothing yet (undefined). */
+  channelSharing(channel: string): Promise<boolean | undefined>;
+  /** The channels among these that are shared now. */
+  sharedAmong(channels: readonly string[]): Promise<Set<string>>;
+  /** True once per sharing of the channel: its admins are told then, not on every card. */
+  claimAdminsTold(channel: string): Promise<boolean>;
 }
