@@ -37,12 +37,18 @@ async function check<T>(
  * GET /healthz: the process answers. GET /readyz: the store answers, a tenant token can be had,
  * the outbox is moving and the poller (if on) has completed a run within three intervals; JSON details, 503 when not ready. Failed alerts are reported (they
  * need an operator) but do not make the instance unready: restarting would not fix them.
+ * The reasons are an operator's: a request `detailed` refuses gets the status and `{ready}` only
+ * (wiring/operations.ts: the admin port, or the public one with ADMIN_TOKEN).
  */
-export function registerHealthRoutes(http: express.Application, deps: HealthDeps): void {
+export function registerHealthRoutes(
+  http: express.Application,
+  deps: HealthDeps,
+  detailed: (req: Request) => boolean,
+): void {
   http.get('/healthz', (_req: Request, res: Response) => {
     res.json({ ok: true });
   });
-  http.get('/readyz', async (_req: Request, res: Response) => {
+  http.get('/readyz', async (req: Request, res: Response) => {
     const now = deps.now();
     const [store, tenant, lifecycle] = await Promise.all([
       check(async () => {
@@ -67,6 +73,10 @@ export function registerHealthRoutes(http: express.Application, deps: HealthDeps
     const pollerLimitMs = deps.pollIntervalMs === undefined ? 0 : 3 * deps.pollIntervalMs + 30_000;
     const pollerLagging = typeof pollerLagMs === 'number' && pollerLagMs > pollerLimitMs;
     const ready = store.ok && tenant.ok && !stuck && !pollerLagging;
+    if (!detailed(req)) {
+      res.status(ready ? 200 : 503).json({ ready });
+      return;
+    }
     res.status(ready ? 200 : 503).json({
       ready,
       checks: {
