@@ -50,7 +50,7 @@ export function registerHealthRoutes(
   });
   http.get('/readyz', async (req: Request, res: Response) => {
     const now = deps.now();
-    const [store, tenant, lifecycle] = await Promise.all([
+    const [store, tenant, lifecycle, tokens] = await Promise.all([
       check(async () => {
         await deps.store.ping();
         // A store that answers a ping may still refuse writes (SQLite locked or read-only).
@@ -64,6 +64,7 @@ export function registerHealthRoutes(
         return true;
       }),
       check(() => deps.store.lifecycleStats(now - DAY_MS)),
+      check(() => deps.store.refreshFailures()),
     ]);
     const outbox = store.ok ? store.value : undefined;
     const stuck = outbox?.oldestUnsentAgeMs !== undefined && outbox.oldestUnsentAgeMs > deps.stuckAfterMs;
@@ -109,6 +110,21 @@ export function registerHealthRoutes(
                 : {}),
             }
           : { ok: false, error: lifecycle.error },
+        // Token rotation: a workspace whose token Slack would not refresh needs a person (install
+        // it again), not a restart, and the other workspaces go on: reported, never unready.
+        slackTokens: !tokens.ok
+          ? { ok: false, error: tokens.error }
+          : tokens.value.length === 0
+            ? { ok: true }
+            : {
+                ok: false,
+                failing: tokens.value.map((f) => ({
+                  installation: f.key,
+                  reason: f.reason,
+                  sinceMs: Math.max(0, now - f.at),
+                })),
+                attention: `Slack refused to refresh the token of ${tokens.value.map((f) => f.key).join(', ')}: its calls fail once the token expires; Warden tries again each minute it is used, and installing it again (/slack/install) ends this`,
+              },
         ...(pollerLagMs === undefined
           ? {}
           : { poller: { ok: !pollerLagging, lastSuccessAgeMs: pollerLagMs, limitMs: pollerLimitMs } }),

@@ -3,7 +3,9 @@ import type { Logger } from '../logger.js';
 import type { Clock } from '../ports/index.js';
 import type { InstallationRecord, InstallationRecords } from '../ports/store.js';
 import { Secret } from '../secret.js';
+import { expiresAtMs, InstallationRefresher } from './installation-refresher.js';
 import { SealedValueRefused, type TokenCipher } from './token-cipher.js';
+import type { TokenRefresh } from './token-refresh.js';
 
 /**
  * Bolt's InstallationStore over Warden's store: each installation is kept whole, sealed with
@@ -43,8 +45,12 @@ export function rowKeyOf(installation: Installation): string | undefined {
 }
 
 export interface InstallationsOptions {
-  /** Told of a refused row (its key and why, never its value). */
-  logger?: Pick<Logger, 'error'> | undefined;
+  /** Told of a refused row and of token refreshes (keys and reasons, never a value). */
+  logger?: Pick<Logger, 'info' | 'warn' | 'error'> | undefined;
+  /** Token rotation: the refresh call (slack/token-refresh.ts); without it tokens are used as kept. */
+  refresh?: TokenRefresh | undefined;
+  /** What a replica waiting for another's refresh sleeps on (Warden's timers). */
+  sleep?: ((ms: number) => Promise<void>) | undefined;
 }
 
 export class NotInstalledError extends Error {
@@ -60,6 +66,7 @@ export class Installations implements InstallationStore {
   readonly #logger: InstallationsOptions['logger'];
   /** Sealed values already logged as refused (each is told once, not on every read). */
   readonly #told = new Set<string>();
+  readonly #refresher: InstallationRefresher | undefined;
 
   constructor(
     records: InstallationRecords,
@@ -71,6 +78,18 @@ export class Installations implements InstallationStore {
     this.#cipher = cipher;
     this.#clock = clock;
     this.#logger = opts.logger;
+    const refresh = opts.refresh;
+    this.#refresher = refresh
+      ? new InstallationRefresher({
+          records,
+          cipher,
+          clock,
+          refresh,
+          sleep: opts.sleep ?? ((ms) => new Promise((r) => setTimeout(r, ms))),
+          logger: opts.logger,
+          open: (record) => this.#read(record)?.installation,
+        })
+      : undefined;
   }
 
   async storeInstallation(installation: Installation): Promise<void> {
@@ -92,7 +111,12 @@ export class Installations implements InstallationStore {
   async fetchInstallation(query: InstallationQuery<boolean>): Promise<Installation> {
     const found = await this.#find(query);
     if (!found) throw new NotInstalledError(query);
-    return found.installation;
+    // Already refreshed if due: Bolt is not shown the refresh token, so it never refreshes on its
+    // own (unclaimed, on another clock) behind the store's back.
+    const { bot } = found.installation;
+    if (!bot?.refreshToken) return found.installation;
+    const { refreshToken: _r, expiresAt: _e, ...plain } = bot;
+    return { ...found.installation, bot: plain };
   }
 
   async deleteInstallation(query: InstallationQuery<boolean>): Promise<void> {
@@ -179,7 +203,10 @@ export class Installations implements InstallationStore {
     if (record.isEnterpriseInstall && ref.teamId && record.teamsRemoved.includes(ref.teamId))
       return undefined;
     const opened = this.#open(record);
-    return opened && { record, installation: opened.installation };
+    if (!opened) return undefined;
+    const { installation } = opened;
+    if (!this.#refresher || expiresAtMs(installation) === undefined) return { record, installation };
+    return { record, installation: await this.#refresher.fresh(record, installation) };
   }
 
   #open(record: InstallationRecord): { installation: Installation } | undefined {
