@@ -87,9 +87,13 @@ function pinned(cpu: number, args: string[]): [string, string[]] {
     : [process.execPath, args];
 }
 
+/** /metrics is an operator's (README "Operate"): the bench reads it with the token it gave Warden. */
+const BENCH_ADMIN_TOKEN = 'bench-admin-token-0123456789';
+const OPERATOR = { headers: { authorization: `Bearer ${BENCH_ADMIN_TOKEN}` } };
+
 /** Total interactions shed so far (all kinds), from /metrics. */
 async function shedSoFar(origin: string): Promise<number> {
-  const res = await request(`${origin}/metrics`);
+  const res = await request(`${origin}/metrics`, OPERATOR);
   const text = await res.body.text();
   return [...text.matchAll(/^warden_interactions_total\{[^}]*outcome="shed"[^}]*\} (\d+)/gm)].reduce(
     (n, m) => n + Number(m[1]),
@@ -101,7 +105,7 @@ async function shedSoFar(origin: string): Promise<number> {
 async function drain(origin: string, timeoutMs: number): Promise<boolean> {
   const started = Date.now();
   while (Date.now() - started < timeoutMs) {
-    const res = await request(`${origin}/metrics`);
+    const res = await request(`${origin}/metrics`, OPERATOR);
     const text = await res.body.text();
     const queue = Number(/^warden_work_queue_size (\d+)/m.exec(text)?.[1] ?? 0);
     const pending = Number(/^warden_outbox_depth\{status="pending"\} (\d+)/m.exec(text)?.[1] ?? 0);
@@ -287,6 +291,7 @@ async function main(): Promise<void> {
       WARDEN_DATA_DIR: dataDir,
       ALERTS_WEBHOOK_SECRET: ALERTS,
       ALERTS_CHANNEL: CHANNEL,
+      ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -152,8 +152,8 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   };
   const { worker, poller, publisher } = wireIntake({ config, file, ports, http, store, ...intake });
   const { work } = slack;
-  const pollIntervalMs = config.alerts.pollIntervalMs;
-  wireOperations({ http, ports, store, tenantAuth: tenant.auth, work, poller, pollIntervalMs });
+  const ops = { tenantAuth: tenant.auth, work, poller, pollIntervalMs: config.alerts.pollIntervalMs };
+  const { admin } = wireOperations({ http, ports, store, ...ops, admin: config.admin });
   registerStepUpRoutes(http, ports, work);
 
   const { app, socketMode } = slack;
@@ -179,6 +179,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     sweepRetention: () => sweepRetention({ store, retention: file.retention, clock, timers, logger }),
     lease: built.lease,
     onStoreBack: (listener) => store.health.onBack(listener),
+    admin,
     close: async () => {
       await tenant.close();
       if (!opts.store) await store.close();

@@ -24,7 +24,10 @@ export function decodeTokenKey(text: string): Buffer | undefined {
   return bytes.length === 32 ? bytes : undefined;
 }
 
-/** Bolt's bot scopes Warden asks for when it is installed (the manifest's list). */
+/**
+ * The bot scopes an OAuth install asks for: exactly manifest.yml's `oauth_config.scopes.bot`, in
+ * its order (test/e2e/org-install.test.ts fails when the two differ; the manifest is what ships).
+ */
 export const BOT_SCOPES = [
   'commands',
   'chat:write',
@@ -38,6 +41,9 @@ export const BOT_SCOPES = [
   'groups:read',
   'files:write',
   'im:write',
+  // link previews (link_shared, chat.unfurl)
+  'links:read',
+  'links:write',
 ] as const;
 
 /** The variables these two set-ups read, as config.ts parsed them. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ADMIN_ENV, type AdminConfig, adminCheck, adminConfig } from './config-admin.js';
 import { baseUrl, duration, httpUrl, integer, LOG_LEVELS, secret } from './config-env-values.js';
 import { type ConfigFile, loadConfigFile } from './config-file.js';
 import {
@@ -77,6 +78,7 @@ const EnvSchema = z.object({
   WARDEN_CONFIG: z.string().optional(),
   SHUTDOWN_TIMEOUT: duration('duration').default(20_000),
   LOG_LEVEL: z.enum(LOG_LEVELS, { message: `must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
+  ...ADMIN_ENV,
 });
 
 type Env = z.output<typeof EnvSchema>;
@@ -100,6 +102,8 @@ export interface Config {
     maxRetries: number;
   };
   http: { port: number; publicUrl: string | undefined };
+  /** Where /readyz's reasons and /metrics are served (config-admin.ts). */
+  admin: AdminConfig;
   /** WARDEN_OIDC_CLIENT_SECRET, for step-up verification. */
   oidcClientSecret: Secret | undefined;
   store: {
@@ -121,7 +125,7 @@ export interface Config {
 
 /** The settings that go together or exclude each other; run on what is set, parsed or not. */
 function crossCheck(env: Partial<Record<keyof Env, unknown>>): ConfigIssue[] {
-  const issues: ConfigIssue[] = [...installCheck(env)];
+  const issues: ConfigIssue[] = [...installCheck(env), ...adminCheck(env)];
   if (!env.SLACK_APP_TOKEN && !env.SLACK_SIGNING_SECRET) {
     issues.push({
       key: 'SLACK_SIGNING_SECRET',
@@ -235,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxRetries: e.TENANT_MAX_RETRIES,
     },
     http: { port: e.PORT, publicUrl: e.WARDEN_PUBLIC_URL },
+    admin: adminConfig(e),
     oidcClientSecret: e.WARDEN_OIDC_CLIENT_SECRET,
     store: {
       databaseUrl: e.DATABASE_URL,

@@ -37,14 +37,20 @@ async function check<T>(
  * GET /healthz: the process answers. GET /readyz: the store answers, a tenant token can be had,
  * the outbox is moving and the poller (if on) has completed a run within three intervals; JSON details, 503 when not ready. Failed alerts are reported (they
  * need an operator) but do not make the instance unready: restarting would not fix them.
+ * The reasons are an operator's: a request `detailed` refuses gets the status and `{ready}` only
+ * (wiring/operations.ts: the admin port, or the public one with ADMIN_TOKEN).
  */
-export function registerHealthRoutes(http: express.Application, deps: HealthDeps): void {
+export function registerHealthRoutes(
+  http: express.Application,
+  deps: HealthDeps,
+  detailed: (req: Request) => boolean,
+): void {
   http.get('/healthz', (_req: Request, res: Response) => {
     res.json({ ok: true });
   });
-  http.get('/readyz', async (_req: Request, res: Response) => {
+  http.get('/readyz', async (req: Request, res: Response) => {
     const now = deps.now();
-    const [store, tenant, lifecycle] = await Promise.all([
+    const [store, tenant, lifecycle, tokens] = await Promise.all([
       check(async () => {
         await deps.store.ping();
         // A store that answers a ping may still refuse writes (SQLite locked or read-only).
@@ -58,6 +64,7 @@ export function registerHealthRoutes(http: express.Application, deps: HealthDeps
         return true;
       }),
       check(() => deps.store.lifecycleStats(now - DAY_MS)),
+      check(() => deps.store.refreshFailures()),
     ]);
     const outbox = store.ok ? store.value : undefined;
     const stuck = outbox?.oldestUnsentAgeMs !== undefined && outbox.oldestUnsentAgeMs > deps.stuckAfterMs;
@@ -67,6 +74,10 @@ export function registerHealthRoutes(http: express.Application, deps: HealthDeps
     const pollerLimitMs = deps.pollIntervalMs === undefined ? 0 : 3 * deps.pollIntervalMs + 30_000;
     const pollerLagging = typeof pollerLagMs === 'number' && pollerLagMs > pollerLimitMs;
     const ready = store.ok && tenant.ok && !stuck && !pollerLagging;
+    if (!detailed(req)) {
+      res.status(ready ? 200 : 503).json({ ready });
+      return;
+    }
     res.status(ready ? 200 : 503).json({
       ready,
       checks: {
@@ -99,6 +110,21 @@ export function registerHealthRoutes(http: express.Application, deps: HealthDeps
                 : {}),
             }
           : { ok: false, error: lifecycle.error },
+        // Token rotation: a workspace whose token Slack would not refresh needs a person (install
+        // it again), not a restart, and the other workspaces go on: reported, never unready.
+        slackTokens: !tokens.ok
+          ? { ok: false, error: tokens.error }
+          : tokens.value.length === 0
+            ? { ok: true }
+            : {
+                ok: false,
+                failing: tokens.value.map((f) => ({
+                  installation: f.key,
+                  reason: f.reason,
+                  sinceMs: Math.max(0, now - f.at),
+                })),
+                attention: `Slack refused to refresh the token of ${tokens.value.map((f) => f.key).join(', ')}: its calls fail once the token expires; Warden tries again each minute it is used, and installing it again (/slack/install) ends this`,
+              },
         ...(pollerLagMs === undefined
           ? {}
           : { poller: { ok: !pollerLagging, lastSuccessAgeMs: pollerLagMs, limitMs: pollerLimitMs } }),

@@ -9,6 +9,17 @@ export interface InstallationRecord {
   installedAt: number;
   /** The workspaces an org-wide install was removed from (team_access_revoked). */
   teamsRemoved: readonly string[];
+  /** Token rotation: the last refresh Slack refused (cleared by a refresh or an install). */
+  refreshFailure?: { reason: string; at: number } | undefined;
+}
+
+/** A refresh Slack refused, as /readyz shows it. */
+export interface RefreshFailure {
+  key: string;
+  teamId: string | undefined;
+  enterpriseId: string | undefined;
+  reason: string;
+  at: number;
 }
 
 /** OAuth installations (slack/installation-store.ts is Bolt's InstallationStore over it). */
@@ -18,6 +29,29 @@ export interface InstallationRecords {
   installations(): Promise<InstallationRecord[]>;
   /** An org-wide install no longer serves these workspaces (or serves them again: `removed` false). */
   setTeamsRemoved(key: string, teams: readonly string[]): Promise<void>;
+  /**
+   * The row's sealed value replaced, only if it still holds `from` (a reseal never overwrites a
+   * newer install or refresh); true when it did.
+   */
+  replaceSealed(key: string, from: string, to: string, keyId: string): Promise<boolean>;
+  /**
+   * Token rotation: this process takes the refresh of the row holding `sealed` (nobody holds it,
+   * and no refresh failed within `backoffMs`); true when it did.
+   */
+  claimRefresh(
+    key: string,
+    sealed: string,
+    by: string,
+    now: number,
+    untilMs: number,
+    backoffMs: number,
+  ): Promise<boolean>;
+  /** The refreshed value kept (the claim and any failure cleared), if the claim is still this process's. */
+  finishRefresh(key: string, by: string, from: string, to: string, keyId: string): Promise<boolean>;
+  /** Slack refused the refresh: kept for /readyz, the claim released. */
+  failRefresh(key: string, by: string, reason: string, now: number): Promise<void>;
+  /** Every installation whose last refresh was refused. */
+  refreshFailures(): Promise<RefreshFailure[]>;
   /** Removes these installations; answers how many there were. */
   deleteInstallations(keys: readonly string[]): Promise<number>;
 }

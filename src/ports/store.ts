@@ -7,7 +7,12 @@ import type { PacingStore } from './pacing.js';
 import type { RollupRecords } from './rollups.js';
 import type { StepUpStore } from './step-up.js';
 
-export type { InstallationRecord, InstallationRecords, SharedChannels } from './installations.js';
+export type {
+  InstallationRecord,
+  InstallationRecords,
+  RefreshFailure,
+  SharedChannels,
+} from './installations.js';
 export type {
   AlertSource,
   MessageIndex,

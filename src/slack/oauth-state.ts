@@ -8,7 +8,9 @@ import type { Secret } from '../secret.js';
  * The OAuth `state`: signed with SLACK_STATE_SECRET (HMAC-SHA256), valid for 10 minutes, and
  * taken once in the store's replay memory (shared by replicas): a forged state fails the
  * signature, a replayed one (the same redirect twice) finds itself already taken. Bolt's
- * InstallProvider also checks it against its browser cookie.
+ * InstallProvider also checks it against its browser cookie. It carries the `redirect_uri` the
+ * authorization was asked with: the code exchange must send the same one (Slack refuses another
+ * with `bad_redirect_uri`), and InstallProvider takes it from what this store gives back.
  */
 
 const TTL_MS = 10 * 60_000;
@@ -31,6 +33,7 @@ export function oauthStateStore(secret: Secret, replays: ReplayMemory, clock: Cl
           n: randomBytes(16).toString('base64url'),
           exp: clock() + TTL_MS,
           scopes: options.scopes,
+          ...(options.redirectUri ? { redirectUri: options.redirectUri } : {}),
         }),
       ).toString('base64url');
       return `${body}.${sign(body)}`;
@@ -42,7 +45,7 @@ export function oauthStateStore(secret: Secret, replays: ReplayMemory, clock: Cl
       const given = Buffer.from(mac);
       if (given.length !== expected.length || !timingSafeEqual(given, expected))
         throw new InvalidOAuthState('forged');
-      let parsed: { exp?: unknown; scopes?: unknown };
+      let parsed: { exp?: unknown; scopes?: unknown; redirectUri?: unknown };
       try {
         parsed = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as typeof parsed;
       } catch {
@@ -53,7 +56,9 @@ export function oauthStateStore(secret: Secret, replays: ReplayMemory, clock: Cl
       if (!(await replays.rememberOnce(`oauth-state:${mac}`, parsed.exp, now)))
         throw new InvalidOAuthState('replayed');
       const scopes = Array.isArray(parsed.scopes) ? parsed.scopes.filter((s) => typeof s === 'string') : [];
-      return { scopes };
+      return typeof parsed.redirectUri === 'string'
+        ? { scopes, redirectUri: parsed.redirectUri }
+        : { scopes };
     },
   };
 }

@@ -176,6 +176,7 @@ export function createKyselyStore(
     createAsk: r(base.createAsk),
     installation: r(base.installation),
     installations: r(base.installations),
+    refreshFailures: r(base.refreshFailures),
     sharedAmong: r(base.sharedAmong),
     channelSharing: r(base.channelSharing),
     // claims: one statement each, and a retry recognises its own (queries/outbox.ts, inflight.ts)
@@ -201,5 +202,9 @@ export function createKyselyStore(
     clearAskEscalated: r(base.clearAskEscalated),
     setAskNote: r(base.setAskNote),
     saveInstallation: r(base.saveInstallation),
+    // conditional on the value read: running it twice is running it once
+    replaceSealed: r(base.replaceSealed),
+    // a claim is one statement (a lost answer leaves it to its lease), as claimDue
+    claimRefresh: r(base.claimRefresh),
   };
 }

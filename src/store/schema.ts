@@ -256,6 +256,11 @@ export interface InstallationsTable {
   installed_at: number;
   /** JSON array of team ids an org-wide install no longer serves. */
   teams_removed: string;
+  /** Token rotation (migration 0115): the refresh claimed by a process, and a refused one. */
+  refresh_claimed_until: number | null;
+  refresh_claimed_by: string | null;
+  refresh_failure: string | null;
+  refresh_failed_at: number | null;
 }
 
 /** A channel Slack said is shared with another organisation (Slack Connect). */

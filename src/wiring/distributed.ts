@@ -4,6 +4,7 @@ import { StartupError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
 import { Installations } from '../slack/installation-store.js';
 import { TokenCipher, TokenKeyError } from '../slack/token-cipher.js';
+import { createTokenRefresh } from '../slack/token-refresh.js';
 import type { HomeRefresher } from '../usecases/lifecycle/home-refresh.js';
 import { oauthReceiverOptions } from './oauth.js';
 import { buildPorts, type DeliveryPorts, type PortsInput } from './ports.js';
@@ -35,6 +36,11 @@ export async function openDistributed(
     store,
     new TokenCipher(oauth.tokenKey, oauth.previousTokenKey),
     clock,
+    {
+      logger,
+      sleep: input.timers.sleep,
+      refresh: createTokenRefresh({ ...oauth, apiUrl: config.slack.apiUrl }),
+    },
   );
   try {
     const { installations: n, resealed } = await installations.resealAll();

@@ -39,6 +39,8 @@ export interface LifecycleParts {
   lease: InstanceLease;
   /** Subscribes to the store answering again after an outage; returns the unsubscribe. */
   onStoreBack: (listener: () => void) => () => void;
+  /** /healthz, /readyz and /metrics on a port of their own (ADMIN_PORT), closed first on a stop. */
+  admin?: { app: express.Application; port: number } | undefined;
 }
 
 export interface Lifecycle {
@@ -111,6 +113,7 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
   const { ports, work, worker, poller } = parts;
   const logger = ports.logger;
   let server: Server | undefined;
+  let adminServer: Server | undefined;
   let stopJobs: (() => void) | undefined;
   let stopping: Promise<void> | undefined;
   // Renewed until the stop has finished what was in hand: a lease that lapsed mid-drain would
@@ -132,10 +135,20 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
       if (!isStoreUnavailable(error)) throw error;
     });
     heartbeat.start(parts.lease.heartbeatMs);
-    server = await new Promise<Server>((resolve, reject) => {
-      const s = parts.http.listen(port, '0.0.0.0', () => resolve(s));
-      s.once('error', reject);
-    });
+    const listen = (app: express.Application, on: number) =>
+      new Promise<Server>((resolve, reject) => {
+        const s = app.listen(on, '0.0.0.0', () => resolve(s));
+        s.once('error', reject);
+      });
+    server = await listen(parts.http, port);
+    if (parts.admin)
+      adminServer = await listen(parts.admin.app, parts.admin.port).catch((error: unknown) => {
+        server?.close();
+        throw new StartupError(
+          `ADMIN_PORT ${parts.admin?.port} cannot be listened on (${error instanceof Error ? error.message : String(error)})`,
+          { cause: error },
+        );
+      });
     if (parts.socketMode)
       await parts.app.start().catch((error: unknown) => {
         server?.close();
@@ -149,7 +162,10 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
     parts.lifecycleRunner.start();
     poller?.start();
     stopJobs = startJobs(parts);
-    logger.info({ address: server.address(), socketMode: parts.socketMode }, 'Warden is listening');
+    logger.info(
+      { address: server.address(), admin: adminServer?.address() ?? null, socketMode: parts.socketMode },
+      'Warden is listening',
+    );
     return server;
   }
 
@@ -158,6 +174,9 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
     const started = Date.now();
     const left = () => Math.max(0, deadlineMs - (Date.now() - started));
     parts.setDraining(true);
+    // Not ready any more: the admin port stops answering (its probes fail) before anything else.
+    adminServer?.close();
+    adminServer?.closeAllConnections();
     logger.info(
       { deadlineMs, inflight: work.size },
       'stopping: no new requests; finishing what is in flight',

@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { signedPostSignature } from '../../src/intake/verify-signed-post.js';
 import { type Harness, type HarnessOptions, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
+import { OPERATOR } from '../helpers/operator.js';
 
 let h: Harness;
 const startOne = harnessPerTest();
@@ -119,7 +120,7 @@ describe('delivery', () => {
     const id = await send(seed('FND_DECOY_USED'), 'C0NOTMEMBER');
     await waitFor(async () => (await row(id))?.status === 'failed', 5_000, 'failed row');
     expect((await row(id))?.lastError).toBe('not_in_channel');
-    const ready = await request(`${h.base}/readyz`);
+    const ready = await request(`${h.base}/readyz`, OPERATOR);
     const body = (await ready.body.json()) as {
       ready: boolean;
       checks: { outbox: { failed: number; attention?: string } };

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import type { Store } from '../../src/ports/store.js';
 import { ALICE, type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
+import { OPERATOR } from '../helpers/operator.js';
 import { backends } from '../helpers/stores.js';
 import { startSandbox } from '../helpers/tenant.js';
 
@@ -164,7 +165,7 @@ describe('what goes wrong', () => {
     await moveTo(w, w.dueAt + 30 * MINUTE);
     const tries = w.slack.callsOf('chat.postMessage').filter((c) => c.args.channel === CHANNEL);
     expect(tries).toHaveLength(1);
-    const ready = (await (await request(`${h.base}/readyz`)).body.json()) as {
+    const ready = (await (await request(`${h.base}/readyz`, OPERATOR)).body.json()) as {
       checks: { lifecycle: Record<string, unknown> };
     };
     expect(ready.checks.lifecycle).toMatchObject({ failedLastDay: 1, undeliveredLastDay: 1 });

@@ -3,6 +3,7 @@ import { request } from 'undici';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Store } from '../../src/ports/store.js';
 import { type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
+import { OPERATOR } from '../helpers/operator.js';
 import { backends } from '../helpers/stores.js';
 import { startSandbox } from '../helpers/tenant.js';
 
@@ -93,7 +94,7 @@ describe('a reminder that cannot be delivered', () => {
       (j) => j.subject === 'FND_SA_UNOWNED',
     );
     expect(job).toBeDefined();
-    const ready = await request(`${h.base}/readyz`);
+    const ready = await request(`${h.base}/readyz`, OPERATOR);
     const checks = ((await ready.body.json()) as { checks: { lifecycle: Record<string, unknown> } }).checks;
     expect(ready.statusCode).toBe(200);
     expect(checks.lifecycle).toMatchObject({ ok: true, undeliveredLastDay: 1, failedLastDay: 0 });

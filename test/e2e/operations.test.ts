@@ -1,17 +1,67 @@
 import { slashCommandBody } from '@warden/simulators';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
-import { ALICE, type Harness, type HarnessOptions, harnessPerTest, waitFor } from '../helpers/harness.js';
+import {
+  ALICE,
+  freePort,
+  type Harness,
+  type HarnessOptions,
+  harnessPerTest,
+  waitFor,
+} from '../helpers/harness.js';
+import { OPERATOR } from '../helpers/operator.js';
 
 let h: Harness;
 const startOne = harnessPerTest();
 async function start(opts: HarnessOptions = {}) {
   h = await startOne(opts);
 }
-async function get(path: string) {
-  const res = await request(`${h.base}${path}`);
+/** A GET on the public port, as the operator (ADMIN_TOKEN) unless `as` says otherwise. */
+async function get(path: string, as: { headers?: Record<string, string> } = OPERATOR, base = h.base) {
+  const res = await request(`${base}${path}`, as);
   return { status: res.statusCode, text: await res.body.text(), headers: res.headers };
 }
+
+describe('operators only: /readyz’s reasons and /metrics are not open on the public port', () => {
+  it('without ADMIN_TOKEN’s bearer: /readyz gives its status only, /metrics 401; /healthz stays open', async () => {
+    await start();
+    h.tenant.faults.add({
+      path: '/auth/v1/token',
+      status: 401,
+      body: { error: 'invalid_client' },
+      times: 50,
+    });
+    const stranger = await get('/readyz', {});
+    expect(stranger.status).toBe(503);
+    expect(JSON.parse(stranger.text)).toEqual({ ready: false });
+    const forged = await get('/readyz', { headers: { authorization: 'Bearer not-the-admin-token-at-all' } });
+    expect(JSON.parse(forged.text)).toEqual({ ready: false });
+    const metrics = await get('/metrics', {});
+    expect(metrics.status).toBe(401);
+    expect(metrics.headers['www-authenticate']).toBe('Bearer');
+    expect(metrics.text).not.toMatch(/warden_/);
+    expect((await get('/healthz', {})).status).toBe(200);
+    // The operator's bearer token opens both.
+    expect(JSON.parse((await get('/readyz')).text).checks.tenant).toMatchObject({ ok: false });
+    expect((await get('/metrics')).text).toMatch(/warden_interactions_total/);
+  });
+
+  it('with ADMIN_PORT they are served on that port; the public one gives the status only and no metrics', async () => {
+    const adminPort = await freePort();
+    await start({ env: { ADMIN_PORT: String(adminPort), ADMIN_TOKEN: '' } });
+    const admin = `http://127.0.0.1:${adminPort}`;
+    const ready = await get('/readyz', {}, admin);
+    expect(ready.status).toBe(200);
+    expect(JSON.parse(ready.text)).toMatchObject({ ready: true, checks: { store: { ok: true } } });
+    expect((await get('/metrics', {}, admin)).text).toMatch(/warden_interactions_total/);
+    expect((await get('/healthz', {}, admin)).status).toBe(200);
+    expect(JSON.parse((await get('/readyz', {})).text)).toEqual({ ready: true });
+    expect((await get('/metrics', {})).status).toBe(404);
+    // Nothing else of Warden's is on the admin port.
+    expect((await get('/slack/events', {}, admin)).status).toBe(404);
+    expect((await get('/healthz', {})).status).toBe(200);
+  });
+});
 
 describe('GET /metrics', () => {
   it('exposes interactions, ack latency, tenant latency, tokens, Slack errors, outbox and process metrics', async () => {

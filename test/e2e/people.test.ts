@@ -73,9 +73,7 @@ describe('/warden show has its own permission', () => {
   it('a channel limited to [campaign] gets no cards; `show` can be granted like any action', async () => {
     await start('permissions:\n  show: { users: [U0GUEST] }\n  channels:\n    C0GENERAL: [campaign]\n');
     await h.command('show FND_SA_UNOWNED', { ...ALICE, channelId: 'C0GENERAL' });
-    expect((await h.nextEphemeral('U0ALICE')).text).toMatch(
-      /nobody may post findings in this channel\./,
-    );
+    expect((await h.nextEphemeral('U0ALICE')).text).toMatch(/nobody may post findings in this channel\./);
     await settle(200);
     expect(h.slack.messages).toHaveLength(0);
     await h.command('show FND_SA_UNOWNED', GUEST);

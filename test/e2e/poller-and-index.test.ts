@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { postCard, trackCard } from '../../src/usecases/shared/alert-life.js';
 import { type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
+import { OPERATOR } from '../helpers/operator.js';
 import { backends } from '../helpers/stores.js';
 import { startSandbox } from '../helpers/tenant.js';
 
@@ -135,7 +136,7 @@ describe('poller: a finding Warden cannot read', () => {
     // a second run records it once, and readiness shows it for an operator without going unready
     await h.warden.poller?.runOnce();
     expect(await h.warden.store.listOutbox({ status: 'failed', limit: 10 })).toHaveLength(1);
-    const ready = await fetch(`${h.base}/readyz`);
+    const ready = await fetch(`${h.base}/readyz`, OPERATOR);
     expect(ready.status).toBe(200);
     expect(((await ready.json()) as { checks: { outbox: { failed: number } } }).checks.outbox.failed).toBe(1);
   });
@@ -150,17 +151,17 @@ describe('poller: a finding Warden cannot read', () => {
     cleanups.push(() => h.close());
     h.tenant.faults.add({ path: /search$/, status: 500, times: 1_000 });
     await h.warden.poller?.runOnce();
-    expect((await fetch(`${h.base}/readyz`)).status).toBe(200);
+    expect((await fetch(`${h.base}/readyz`, OPERATOR)).status).toBe(200);
     offset = 4 * 60_000;
     await h.warden.poller?.runOnce();
-    const answer = await fetch(`${h.base}/readyz`);
+    const answer = await fetch(`${h.base}/readyz`, OPERATOR);
     expect(answer.status).toBe(503);
     expect(((await answer.json()) as { checks: { poller: unknown } }).checks.poller).toMatchObject({
       ok: false,
     });
     h.tenant.faults.clear();
     await h.warden.poller?.runOnce();
-    expect((await fetch(`${h.base}/readyz`)).status).toBe(200);
+    expect((await fetch(`${h.base}/readyz`, OPERATOR)).status).toBe(200);
   });
 });
 

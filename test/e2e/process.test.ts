@@ -64,6 +64,16 @@ describe('start-up configuration', () => {
     const run = runMain(VALID_ENV, ['--check-config']);
     expect(await run.exit).toBe(0);
     expect(run.stdout.join('')).toMatch(/Configuration is valid/);
+    // Where /readyz's reasons and /metrics are: nowhere public until ADMIN_PORT or ADMIN_TOKEN.
+    expect(run.stdout.join('')).toMatch(/\/metrics is off: set ADMIN_PORT .* or ADMIN_TOKEN/);
+    const admin = runMain({ ...VALID_ENV, ADMIN_PORT: '9090', ADMIN_TOKEN: 'an-operator-token-123' }, [
+      '--check-config',
+    ]);
+    expect(await admin.exit).toBe(0);
+    expect(admin.stdout.join('')).toMatch(
+      /\/metrics on ADMIN_PORT 9090, and on the public port with ADMIN_TOKEN/,
+    );
+    expect(admin.stdout.join('')).not.toContain('an-operator-token-123');
   });
 
   it('--check-config reports a bad WARDEN_CONFIG file by line and exits 2', async () => {

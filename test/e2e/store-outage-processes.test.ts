@@ -6,6 +6,7 @@ import { request } from 'undici';
 import { describe, expect, it, onTestFailed } from 'vitest';
 import { createStore } from '../../src/store/create-store.js';
 import { ALICE } from '../helpers/actors.js';
+import { OPERATOR } from '../helpers/operator.js';
 import { pgOutages } from '../helpers/pg-outage.js';
 import { backends, type ProcessWorld, processWorlds, type WardenProcess } from '../helpers/processes.js';
 import { sqliteBackend } from '../helpers/stores.js';
@@ -22,7 +23,7 @@ const sqlite = backends().find((b) => b.name === 'sqlite');
 const SECRET = 'test-alerts-webhook-secret-proc';
 
 const get = async (url: string) => {
-  const res = await request(url);
+  const res = await request(url, OPERATOR);
   const text = await res.body.text();
   return { status: res.statusCode, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 };

@@ -16,6 +16,7 @@ import { createLogger } from '../../src/logger.js';
 import type { Store } from '../../src/ports/store.js';
 import { createStore, type StoreOptions } from '../../src/store/create-store.js';
 import { ALICE, type Harness, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
+import { OPERATOR } from '../helpers/operator.js';
 import { pgOutages } from '../helpers/pg-outage.js';
 import { backends, sqliteBackend } from '../helpers/stores.js';
 
@@ -53,7 +54,7 @@ async function openStore(opts: StoreOptions): Promise<{ store: Store; logs: stri
 }
 
 const get = async (url: string) => {
-  const res = await request(url);
+  const res = await request(url, OPERATOR);
   const text = await res.body.text();
   return { status: res.statusCode, json: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
 };

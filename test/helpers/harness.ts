@@ -18,6 +18,7 @@ import { ALICE } from './actors.js';
 import { type FlowVerbs, flowVerbs } from './driver.js';
 import { InProcessReceiver, type LaneName, loopbackDeliver } from './lanes.js';
 import { freePort } from './net.js';
+import { ADMIN_TOKEN } from './operator.js';
 import { capturedLogger, simulatorConfig } from './setup.js';
 import { FAST_RETRY, startSandbox } from './tenant.js';
 import { FLOW_WAIT_MS, waitFor } from './wait.js';
@@ -147,6 +148,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       WARDEN_PUBLIC_URL: `http://127.0.0.1:${port}`,
       ALERTS_WEBHOOK_SECRET: 'test-alerts-webhook-secret',
       ALERTS_CHANNEL: 'C0ALERTS',
+      ADMIN_TOKEN,
       ...opts.env,
     },
     opts.socketMode === true,

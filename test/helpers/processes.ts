@@ -7,6 +7,7 @@ import { request } from 'undici';
 import { afterEach } from 'vitest';
 import { entryArgs } from './entry.js';
 import { freePort } from './net.js';
+import { ADMIN_TOKEN } from './operator.js';
 import { type Backend, backends } from './stores.js';
 import { startSandbox } from './tenant.js';
 import { waitFor } from './wait.js';
@@ -77,6 +78,7 @@ export function processWorlds(): (backend: Backend) => Promise<ProcessWorld> {
         PORT: String(port),
         WARDEN_PUBLIC_URL: `http://127.0.0.1:${port}`,
         ALERTS_CHANNEL: 'C0ALERTS',
+        ADMIN_TOKEN,
         LOG_LEVEL: 'info',
         ...extra,
       };

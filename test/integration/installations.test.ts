@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +12,7 @@ import { Installations } from '../../src/slack/installation-store.js';
 import { TokenCipher, TokenKeyError } from '../../src/slack/token-cipher.js';
 import { createStore } from '../../src/store/create-store.js';
 import { freePort } from '../helpers/net.js';
+import { capturedLogger } from '../helpers/setup.js';
 import { startSandbox } from '../helpers/tenant.js';
 
 const key = () => new Secret(randomBytes(32).toString('base64'));
@@ -62,10 +63,72 @@ describe('installations at rest', () => {
     await new Installations(s, new TokenCipher(oldKey), Date.now).storeInstallation(orgInstall);
     const newKey = key();
     const rotated = new Installations(s, new TokenCipher(newKey, oldKey), Date.now);
-    expect(await rotated.resealAll()).toEqual({ installations: 1, resealed: 1 });
+    expect(await rotated.resealAll()).toEqual({ installations: 1, resealed: 1, refused: 0 });
     // The old key is no longer needed.
     const after = new Installations(s, new TokenCipher(newKey), Date.now);
     expect((await after.access({ enterpriseId: 'E0ACME', teamId: 'T0ALPHA' }))?.token.reveal()).toBe(TOKEN);
+  });
+
+  it('each value is bound to its row: one copied into another row is refused and logged, the rest go on', async () => {
+    const s = await store();
+    const { logger, logs: errors } = capturedLogger();
+    const installs = new Installations(s, new TokenCipher(key()), Date.now, { logger });
+    const teamInstall = (team: string, token: string): Installation => ({
+      ...orgInstall,
+      team: { id: team, name: team },
+      isEnterpriseInstall: false,
+      bot: { token, scopes: ['chat:write'], id: 'B0WARDEN', userId: 'U0WARDENBOT' },
+    });
+    await installs.storeInstallation(teamInstall('T0ALPHA', 'xoxb-alpha-secret'));
+    await installs.storeInstallation(teamInstall('T0BRAVO', 'xoxb-bravo-secret'));
+    const [a, b] = await s.installations();
+    if (!a || !b) throw new Error('two rows');
+    await s.saveInstallation({ ...b, sealed: a.sealed });
+    expect(await installs.access({ enterpriseId: undefined, teamId: 'T0BRAVO' })).toBeUndefined();
+    expect((await installs.access({ enterpriseId: undefined, teamId: 'T0ALPHA' }))?.token.reveal()).toBe(
+      'xoxb-alpha-secret',
+    );
+    await expect(
+      installs.fetchInstallation({ teamId: 'T0BRAVO', enterpriseId: undefined, isEnterpriseInstall: false }),
+    ).rejects.toThrow(/not installed/);
+    // A start reads every row: the copied one is refused (counted), not a reason to stop.
+    expect(await installs.resealAll()).toEqual({ installations: 2, resealed: 0, refused: 1 });
+    const refusals = errors.filter((l) => l.includes('installation refused'));
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toContain('team:T0BRAVO');
+    expect(errors.join('')).not.toContain('secret');
+  });
+
+  it('a value sealed before the binding (v1) is read, checked against its row and sealed again for it at start', async () => {
+    const s = await store();
+    const k = key();
+    const bytes = Buffer.from(k.reveal(), 'base64');
+    const v1 = (plain: string) => {
+      const iv = randomBytes(12);
+      const c = createCipheriv('aes-256-gcm', bytes, iv);
+      const body = Buffer.concat([c.update(plain, 'utf8'), c.final()]);
+      const id = createHash('sha256').update(bytes).digest('hex').slice(0, 8);
+      return ['v1', id, ...[iv, c.getAuthTag(), body].map((x) => x.toString('base64url'))].join('.');
+    };
+    const row = {
+      enterpriseId: 'E0ACME',
+      teamId: undefined,
+      isEnterpriseInstall: true,
+      keyId: 'legacy',
+      installedAt: 1,
+      teamsRemoved: [],
+    };
+    await s.saveInstallation({ ...row, key: 'org:E0ACME', sealed: v1(JSON.stringify(orgInstall)) });
+    // The same v1 value copied under another organisation's key: its content names E0ACME.
+    await s.saveInstallation({ ...row, key: 'org:E0OTHER', sealed: v1(JSON.stringify(orgInstall)) });
+    const installs = new Installations(s, new TokenCipher(k), Date.now);
+    expect(await installs.resealAll()).toEqual({ installations: 2, resealed: 1, refused: 1 });
+    const sealed = (await s.installation('org:E0ACME'))?.sealed ?? '';
+    expect(sealed.startsWith('v2.')).toBe(true);
+    expect((await installs.access({ enterpriseId: 'E0ACME', teamId: 'T0ALPHA' }))?.token.reveal()).toBe(
+      TOKEN,
+    );
+    expect(await installs.access({ enterpriseId: 'E0OTHER', teamId: 'T0ALPHA' })).toBeUndefined();
   });
 
   it('removes what app_uninstalled, tokens_revoked and team_access_revoked name, and only that', async () => {

@@ -137,6 +137,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ ...rest, SLACK_APP_TOKEN: 'xapp-1-abc' }).slack.appToken).toBeDefined();
   });
 
+  it('reads ADMIN_PORT and ADMIN_TOKEN: a port of their own (not PORT), a token of 16+ characters', () => {
+    const admin = loadConfig({ ...BASE, ADMIN_PORT: '9090', ADMIN_TOKEN: 'an-operator-token-123' }).admin;
+    expect(admin.port).toBe(9090);
+    expect(String(admin.token)).not.toContain('an-operator-token');
+    expect(issuesOf({ ...BASE, PORT: '3000', ADMIN_PORT: '3000' }).issues.map((i) => i.key)).toEqual([
+      'ADMIN_PORT',
+    ]);
+    expect(issuesOf({ ...BASE, ADMIN_TOKEN: 'short' }).issues.map((i) => i.key)).toEqual(['ADMIN_TOKEN']);
+    expect(loadConfig(BASE).admin).toEqual({ port: undefined, token: undefined });
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ ...BASE, PORT: '', ALERTS_CHANNEL: '' }).http.port).toBe(3000);
   });

@@ -19,6 +19,7 @@ import { approvalSteps } from './0100-approval-steps.js';
 import { stepUpSteps } from './0101-step-up-steps.js';
 import { findingNotes } from './0105-finding-notes.js';
 import { findingNotesByAge } from './0106-finding-notes-by-age.js';
+import { installationRefresh } from './0115-installation-refresh.js';
 import { stepUpBrowser } from './0120-step-up-browser.js';
 
 /**
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   '0101_step_up_steps': stepUpSteps,
   '0105_finding_notes': findingNotes,
   '0106_finding_notes_by_age': findingNotesByAge,
+  '0115_installation_refresh': installationRefresh,
   '0120_step_up_browser': stepUpBrowser,
 };
 

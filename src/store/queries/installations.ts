@@ -11,6 +11,9 @@ const recordOf = (r: InstallationsTable): InstallationRecord => ({
   sealed: r.sealed,
   installedAt: Number(r.installed_at),
   teamsRemoved: teamsOf(r.teams_removed),
+  ...(r.refresh_failure
+    ? { refreshFailure: { reason: r.refresh_failure, at: Number(r.refresh_failed_at ?? 0) } }
+    : {}),
 });
 
 function teamsOf(text: string): string[] {
@@ -34,6 +37,11 @@ export function installationQueries(db: Kysely<Database>): InstallationRecords {
         sealed: i.sealed,
         installed_at: i.installedAt,
         teams_removed: JSON.stringify(i.teamsRemoved),
+        // A new install starts clean: no refresh held, none refused.
+        refresh_claimed_until: null,
+        refresh_claimed_by: null,
+        refresh_failure: null,
+        refresh_failed_at: null,
       };
       // A new install of the same workspace (or org) replaces the old one: Slack issued a new token.
       await db
@@ -56,6 +64,75 @@ export function installationQueries(db: Kysely<Database>): InstallationRecords {
         .set({ teams_removed: JSON.stringify([...new Set(teams)].sort()) })
         .where('key', '=', key)
         .execute();
+    },
+    async replaceSealed(key, from, to, keyId) {
+      const done = await db
+        .updateTable('installations')
+        .set({ sealed: to, key_id: keyId })
+        .where('key', '=', key)
+        .where('sealed', '=', from)
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) === 1;
+    },
+    async claimRefresh(key, sealed, by, now, untilMs, backoffMs) {
+      const taken = await db
+        .updateTable('installations')
+        .set({ refresh_claimed_until: untilMs, refresh_claimed_by: by })
+        .where('key', '=', key)
+        .where('sealed', '=', sealed)
+        .where((eb) =>
+          eb.or([eb('refresh_claimed_until', 'is', null), eb('refresh_claimed_until', '<', now)]),
+        )
+        .where((eb) =>
+          eb.or([eb('refresh_failed_at', 'is', null), eb('refresh_failed_at', '<', now - backoffMs)]),
+        )
+        .executeTakeFirst();
+      return Number(taken.numUpdatedRows) === 1;
+    },
+    async finishRefresh(key, by, from, to, keyId) {
+      const done = await db
+        .updateTable('installations')
+        .set({
+          sealed: to,
+          key_id: keyId,
+          refresh_claimed_until: null,
+          refresh_claimed_by: null,
+          refresh_failure: null,
+          refresh_failed_at: null,
+        })
+        .where('key', '=', key)
+        .where('sealed', '=', from)
+        .where('refresh_claimed_by', '=', by)
+        .executeTakeFirst();
+      return Number(done.numUpdatedRows) === 1;
+    },
+    async failRefresh(key, by, reason, now) {
+      await db
+        .updateTable('installations')
+        .set({
+          refresh_claimed_until: null,
+          refresh_claimed_by: null,
+          refresh_failure: reason.slice(0, 200),
+          refresh_failed_at: now,
+        })
+        .where('key', '=', key)
+        .where('refresh_claimed_by', '=', by)
+        .execute();
+    },
+    async refreshFailures() {
+      const rows = await db
+        .selectFrom('installations')
+        .select(['key', 'team_id', 'enterprise_id', 'refresh_failure', 'refresh_failed_at'])
+        .where('refresh_failure', 'is not', null)
+        .orderBy('key')
+        .execute();
+      return rows.map((r) => ({
+        key: r.key,
+        teamId: r.team_id ?? undefined,
+        enterpriseId: r.enterprise_id ?? undefined,
+        reason: r.refresh_failure ?? '',
+        at: Number(r.refresh_failed_at ?? 0),
+      }));
     },
     async deleteInstallations(keys) {
       if (keys.length === 0) return 0;

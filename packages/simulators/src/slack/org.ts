@@ -8,7 +8,16 @@ import type { SlackUser } from './types.js';
  * workspace installs (one bot token per workspace) and org-wide installs (one token for the org,
  * valid only in the workspaces the admin added the app to), and tokens Slack revoked.
  * The consent screen is stood in for by query parameters on the authorize URL: `team` (a
- * workspace install there) or `org=1` (an org-wide install by the org admin).
+ * workspace install there), `org=1` (an org-wide install by the org admin) or `deny=1` (the
+ * admin cancels: back to the app with `error=access_denied`, as Slack does). As Slack documents
+ * for oauth.v2.access, a code is used once, within ten minutes, and with the `redirect_uri` the
+ * authorization was asked with (`bad_redirect_uri` otherwise).
+ * Token rotation (`tokenRotation = true`, the app's `token_rotation_enabled`), as Slack's "Using
+ * token rotation" describes: access tokens `xoxe.xoxb-1-…` that expire after `expires_in`
+ * (43,200 s) and are then refused with `token_expired`; a refresh token `xoxe-1-…` exchanged once
+ * (`grant_type=refresh_token`; used again after a short grace: `invalid_refresh_token`) for a new
+ * pair; a refresh does not end the old access token, but an installation keeps at most two
+ * active ones (the oldest is revoked).
  */
 
 export const ORG = {
@@ -57,7 +66,13 @@ export interface IssuedToken {
   /** Org-wide: the workspaces the admin added the app to. */
   teams: Set<string>;
   revoked: boolean;
+  /** Token rotation: when it stops working (ms), and the installation it belongs to. */
+  expiresAt?: number | undefined;
+  installId?: string | undefined;
 }
+
+/** Slack's grace for a refresh token already used ("revoked after a short grace period"). */
+const REFRESH_GRACE_MS = 10_000;
 
 export class LocalOrg {
   readonly clientId = '1111.2222';
@@ -65,7 +80,61 @@ export class LocalOrg {
   readonly tokens = new Map<string, IssuedToken>();
   /** channel -> the workspace it is in. */
   readonly channelTeams = new Map<string, string>(ORG.teams.map((t) => [t.channel, t.id]));
-  readonly #codes = new Map<string, { teamId: string | undefined; orgWide: boolean; redirectUri: string }>();
+  readonly #codes = new Map<
+    string,
+    { teamId: string | undefined; orgWide: boolean; redirectUri: string; expiresAt: number }
+  >();
+
+  /** The app's `token_rotation_enabled`. */
+  tokenRotation = false;
+  /** An access token's life with rotation on (Slack: always 43,200 s). */
+  tokenLifetimeSeconds = 43_200;
+  /** refresh token -> its installation, and when it was first used. */
+  readonly #refreshTokens = new Map<string, { installId: string; usedAt?: number }>();
+
+  constructor(readonly now: () => number = Date.now) {}
+
+  /** An access token (and, with rotation, its refresh token) for an installation. */
+  #issue(template: Omit<IssuedToken, 'token' | 'expiresAt'>): Record<string, unknown> {
+    const hex = randomBytes(10).toString('hex');
+    const kind = template.orgWide ? 'org' : 'ws';
+    const token = this.tokenRotation ? `xoxe.xoxb-1-${kind}-${hex}` : `xoxb-${kind}-${hex}`;
+    const expiresAt = this.tokenRotation ? this.now() + this.tokenLifetimeSeconds * 1_000 : undefined;
+    this.tokens.set(token, { ...template, teams: new Set(template.teams), token, expiresAt });
+    if (!this.tokenRotation || !template.installId) return { access_token: token };
+    const refresh = `xoxe-1-${randomBytes(12).toString('hex')}`;
+    this.#refreshTokens.set(refresh, { installId: template.installId });
+    // At most two active access tokens an installation: the oldest beyond that is revoked.
+    const active = [...this.tokens.values()].filter(
+      (t) => t.installId === template.installId && !t.revoked && (t.expiresAt ?? Infinity) > this.now(),
+    );
+    for (const old of active.slice(0, Math.max(0, active.length - 2))) old.revoked = true;
+    return { access_token: token, refresh_token: refresh, expires_in: this.tokenLifetimeSeconds };
+  }
+
+  /** `oauth.v2.access` with `grant_type=refresh_token`: a new pair for the refresh token's installation. */
+  #refresh(args: Record<string, unknown>): Record<string, unknown> {
+    const used = this.#refreshTokens.get(String(args.refresh_token ?? ''));
+    if (!used) return { ok: false, error: 'invalid_refresh_token' };
+    if (used.usedAt !== undefined && this.now() - used.usedAt > REFRESH_GRACE_MS)
+      return { ok: false, error: 'invalid_refresh_token' };
+    used.usedAt ??= this.now();
+    const current = [...this.tokens.values()].filter((t) => t.installId === used.installId).at(-1);
+    if (!current || current.revoked) return { ok: false, error: 'invalid_refresh_token' };
+    const { token: _t, expiresAt: _e, ...template } = current;
+    const team = ORG.teams.find((t) => t.id === current.teamId);
+    return {
+      ok: true,
+      ...this.#issue(template),
+      token_type: 'bot',
+      scope: 'chat:write,commands',
+      bot_user_id: current.botUserId,
+      app_id: APP_ID,
+      team: current.orgWide || !team ? null : { id: team.id, name: team.name },
+      enterprise: { id: ORG.enterpriseId, name: ORG.name },
+      is_enterprise_install: current.orgWide,
+    };
+  }
 
   /** The consent screen: where the browser goes next (the app's redirect with code and state). */
   authorize(query: URLSearchParams): { status: number; location?: string; error?: string } {
@@ -73,10 +142,16 @@ export class LocalOrg {
     const redirect = query.get('redirect_uri');
     const state = query.get('state') ?? '';
     if (!redirect) return { status: 400, error: 'bad_redirect_uri' };
+    if (query.get('deny') === '1') {
+      const back = new URL(redirect);
+      back.searchParams.set('error', 'access_denied');
+      back.searchParams.set('state', state);
+      return { status: 302, location: back.toString() };
+    }
     const orgWide = query.get('org') === '1';
     const teamId = orgWide ? undefined : (query.get('team') ?? ORG.teams[0].id);
     const code = `code-${randomBytes(8).toString('hex')}`;
-    this.#codes.set(code, { teamId, orgWide, redirectUri: redirect });
+    this.#codes.set(code, { teamId, orgWide, redirectUri: redirect, expiresAt: this.now() + 10 * 60_000 });
     const to = new URL(redirect);
     to.searchParams.set('code', code);
     to.searchParams.set('state', state);
@@ -87,19 +162,21 @@ export class LocalOrg {
   access(args: Record<string, unknown>): Record<string, unknown> {
     if (args.client_id !== this.clientId || args.client_secret !== this.clientSecret)
       return { ok: false, error: 'invalid_client' };
+    if (args.grant_type === 'refresh_token') return this.#refresh(args);
     const code = this.#codes.get(String(args.code ?? ''));
     if (!code) return { ok: false, error: 'invalid_code' };
     this.#codes.delete(String(args.code));
-    const token = `xoxb-${code.orgWide ? 'org' : 'ws'}-${randomBytes(10).toString('hex')}`;
+    if (code.expiresAt <= this.now()) return { ok: false, error: 'invalid_code' };
+    if (args.redirect_uri !== code.redirectUri) return { ok: false, error: 'bad_redirect_uri' };
     const team = ORG.teams.find((t) => t.id === code.teamId);
-    this.tokens.set(token, {
-      token,
+    const issued = this.#issue({
       enterpriseId: ORG.enterpriseId,
       teamId: code.teamId,
       orgWide: code.orgWide,
       botUserId: 'U0WARDENBOT',
       teams: new Set(code.teamId ? [code.teamId] : []),
       revoked: false,
+      installId: `install-${randomBytes(6).toString('hex')}`,
     });
     return {
       ok: true,
@@ -107,7 +184,7 @@ export class LocalOrg {
       authed_user: { id: 'U0ADMIN', scope: '', access_token: undefined, token_type: undefined },
       scope: 'chat:write,commands',
       token_type: 'bot',
-      access_token: token,
+      ...issued,
       bot_user_id: 'U0WARDENBOT',
       team: code.orgWide || !team ? null : { id: team.id, name: team.name },
       enterprise: { id: ORG.enterpriseId, name: ORG.name },
@@ -136,6 +213,7 @@ export class LocalOrg {
     const t = this.tokens.get(token);
     if (!t) return { error: 'invalid_auth' };
     if (t.revoked) return { error: 'token_revoked' };
+    if (t.expiresAt !== undefined && t.expiresAt <= this.now()) return { error: 'token_expired' };
     const channel = typeof args.channel === 'string' ? args.channel : undefined;
     const team =
       (channel && this.channelTeams.get(channel)) ||

@@ -68,7 +68,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   let faults: (SlackFault & { remaining: number })[] = [];
   const now = opts.now ?? Date.now;
   const rateLimits = new RateLimiter(opts.rateLimits === true, now);
-  const org = new LocalOrg();
+  const org = new LocalOrg(now);
   // The organisation's people (users in several teams), beside the default workspace's.
   for (const person of ORG_PEOPLE) ws.users.set(person.id, orgUser(person));
   const events: EventDelivery[] = [];
@@ -100,6 +100,15 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
   const respond = (res: ServerResponse, path: string, body: Record<string, unknown>) =>
     answerResponseUrl(res, body, { ws, calls, now, ...responseUrls.get(path) });
 
+  /** The next fault set for this call (one use of it taken), if any. */
+  function takeFault(name: string, args: Record<string, unknown>) {
+    const fault = faults.find(
+      (f) => f.method === name && f.remaining > 0 && (f.channel === undefined || f.channel === args.channel),
+    );
+    if (fault) fault.remaining--;
+    return fault;
+  }
+
   async function api(req: IncomingMessage, res: ServerResponse, name: string, raw: string) {
     let args: Record<string, unknown>;
     try {
@@ -116,7 +125,12 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
         token === appToken ? { ok: true, url: socket.connectionUrl() } : fail('invalid_auth'),
       );
     }
-    if (name === 'oauth.v2.access') return send(res, 200, org.access(args));
+    if (name === 'oauth.v2.access') {
+      // A code exchange or a refresh may be made to fail (an error, or a 5xx) like any method.
+      const fault = takeFault(name, args);
+      if (fault?.status !== undefined) return send(res, fault.status, fail('internal_error'));
+      return send(res, 200, fault?.error !== undefined ? fail(fault.error) : org.access(args));
+    }
     // A run's own token ends only that run; the bot token any of the app's runs.
     const byRun = functions.runOfToken(String(token ?? ''));
     if ((byRun || token === botToken) && /^functions\.complete(Success|Error)$/.test(name))
@@ -131,11 +145,8 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       const info = conversationInfo(id, ws.externallyShared.has(id), org.channelTeams.get(id) ?? teamId);
       return send(res, 200, info);
     }
-    const fault = faults.find(
-      (f) => f.method === name && f.remaining > 0 && (f.channel === undefined || f.channel === args.channel),
-    );
+    const fault = takeFault(name, args);
     if (fault) {
-      fault.remaining--;
       if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
       if (fault.lateAnswerMs) {
         const answer = method(name, args);
