@@ -44,16 +44,21 @@ export class TokenCipher {
     return this.#current.id;
   }
 
-  encrypt(plain: string): string {
+  /**
+   * `aad` (additional authenticated data) binds the value to where it is kept (e.g. its row's key):
+   * copied to another row it no longer opens.
+   */
+  encrypt(plain: string, aad?: string): string {
     const iv = randomBytes(12);
     const cipher = createCipheriv('aes-256-gcm', this.#current.bytes, iv);
+    if (aad !== undefined) cipher.setAAD(Buffer.from(aad, 'utf8'));
     const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
     const parts = [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url'));
     return ['v1', this.#current.id, ...parts].join('.');
   }
 
   /** The plain text, and whether it was written with the previous key (to be written again). */
-  decrypt(sealed: string): { plain: string; stale: boolean } {
+  decrypt(sealed: string, aad?: string): { plain: string; stale: boolean } {
     const [version, keyId, iv, tag, body] = sealed.split('.');
     if (version !== 'v1' || !keyId || iv === undefined || tag === undefined || body === undefined)
       throw new TokenKeyError(undefined);
@@ -62,6 +67,7 @@ export class TokenCipher {
     try {
       const decipher = createDecipheriv('aes-256-gcm', key.bytes, Buffer.from(iv, 'base64url'));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+      if (aad !== undefined) decipher.setAAD(Buffer.from(aad, 'utf8'));
       const plain = Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]);
       return { plain: plain.toString('utf8'), stale: key !== this.#current };
     } catch {

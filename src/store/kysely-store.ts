@@ -2,6 +2,7 @@ import { type Kysely, Migrator, sql } from 'kysely';
 import type { Store, StoreAvailability } from '../ports/store.js';
 import { DEFAULT_RETRY, type RetryPolicy, retrying } from './availability.js';
 import { migrationProvider, ping } from './migrations/index.js';
+import { accessReviewQueries } from './queries/access-reviews.js';
 import { approvalQueries } from './queries/approvals.js';
 import { askQueries } from './queries/asks.js';
 import { auditQueries } from './queries/audit.js';
@@ -139,6 +140,7 @@ export function createKyselyStore(
     ...askQueries(db),
     ...stepUpQueries(db),
     ...noteQueries(db),
+    ...accessReviewQueries(db, kind),
   };
   const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
   return {
@@ -201,5 +203,10 @@ export function createKyselyStore(
     clearAskEscalated: r(base.clearAskEscalated),
     setAskNote: r(base.setAskNote),
     saveInstallation: r(base.saveInstallation),
+    // access reviews: reads, and the one-statement claim
+    reviewLink: r(base.reviewLink),
+    reviewLinks: r(base.reviewLinks),
+    claimReviewJobs: r(base.claimReviewJobs),
+    reviewTracker: r(base.reviewTracker),
   };
 }
