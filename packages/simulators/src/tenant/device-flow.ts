@@ -9,7 +9,7 @@ import type { Principal } from './principal.js';
  * `client_id` answers a device code, a user code and where to enter it; the client then polls
  * `POST /auth/v1/token` with `grant_type=urn:ietf:params:oauth:grant-type:device_code` and is
  * answered, as §3.5 says, `authorization_pending` until the person decides, `slow_down` when it
- * polls sooner than the interval (the interval then grows by 5 s), `access_denied`,
+ * polls sooner than the interval (it must then wait 5 s more), `access_denied`,
  * `expired_token`, or the token (for the person who approved, once).
  */
 
@@ -19,7 +19,7 @@ export interface DeviceGrant {
   clientId: string;
   createdAt: number;
   expiresAt: number;
-  /** Seconds the client must wait between polls (grows by 5 on each slow_down). */
+  /** Seconds the client must wait between polls (a test may raise it: the next faster poll gets slow_down). */
   interval: number;
   lastPollAt: number | undefined;
   status: 'pending' | 'approved' | 'denied' | 'used';
@@ -95,7 +95,7 @@ export class DeviceFlow {
     const tooSoon = grant.lastPollAt !== undefined && now - grant.lastPollAt < grant.interval * 1_000;
     grant.lastPollAt = now;
     if (tooSoon) {
-      grant.interval += 5;
+      // The client must now wait 5 s more than it did (§3.5); the next poll is judged by the interval.
       grant.slowDowns++;
       return oauthError(400, 'slow_down', 'polling too fast: wait 5 seconds more between requests');
     }
