@@ -7,7 +7,7 @@ import { recordAudit } from '../shared/record-audit.js';
 import { holdForStepUp, mustStepUp } from '../shared/step-up.js';
 import { type DecidePorts, tellFailure } from './decide-review.js';
 import { groupOf, refreshReview, type Scope } from './open-review.js';
-import { credentialRefused, reviewerOf, reviewsOf } from './reviewer.js';
+import { credentialRefused, privateTo, reviewerOf, reviewsOf } from './reviewer.js';
 
 /**
  * Certify unchanged: every open task of one campaign and app the person reviews, certified as
@@ -33,7 +33,8 @@ export interface UnchangedInput {
   verifiedAt?: number | undefined;
 }
 
-export async function certifyUnchanged(p: DecidePorts, input: UnchangedInput): Promise<void> {
+export async function certifyUnchanged(p: DecidePorts, given: UnchangedInput): Promise<void> {
+  const input = { ...given, audience: await privateTo(p, given.audience) };
   const r = await reviewerOf(p, input.userId);
   if (!r) {
     await p.privately.send(input.audience, linkPrompt(reviewWords.notLinked()));

@@ -8,7 +8,7 @@ import type { Audience } from '../../ports/slack.js';
 import { recordAudit } from '../shared/record-audit.js';
 import { holdForStepUp, mustStepUp } from '../shared/step-up.js';
 import { refreshReview } from './open-review.js';
-import { credentialRefused, type Reviewer, reviewerOf, tenantWords } from './reviewer.js';
+import { credentialRefused, privateTo, type Reviewer, reviewerOf, tenantWords } from './reviewer.js';
 import { unlinkReviewer } from './unlink.js';
 
 /**
@@ -118,7 +118,8 @@ function toDecision(choice: ReviewChoice, stepId: string, to: string | undefined
   }
 }
 
-export async function decideReview(p: DecidePorts, input: DecideInput): Promise<void> {
+export async function decideReview(p: DecidePorts, given: DecideInput): Promise<void> {
+  const input = { ...given, audience: await privateTo(p, given.audience) };
   const reviewer = await reviewerOf(p, input.userId);
   if (!reviewer) {
     await p.privately.send(input.audience, linkPrompt(reviewWords.notLinked()));

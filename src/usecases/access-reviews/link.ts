@@ -6,7 +6,7 @@ import type { Audience } from '../../ports/slack.js';
 import type { Secret } from '../../secret.js';
 import { recordAudit } from '../shared/record-audit.js';
 import { holdForStepUp } from '../shared/step-up.js';
-import { reviewsOf } from './reviewer.js';
+import { privateTo, reviewsOf } from './reviewer.js';
 
 /**
  * `/warden link` (and Link on the Home tab): the tenant's device authorization flow for the person
@@ -30,6 +30,7 @@ export type LinkPorts = Pick<
   | 'metrics'
   | 'audit'
   | 'stepUps'
+  | 'files'
 >;
 
 export interface LinkInput {
@@ -41,7 +42,8 @@ export interface LinkInput {
 
 export const LINK_STEP_UP_KEY = 'review.link';
 
-export async function startLink(p: LinkPorts, input: LinkInput): Promise<void> {
+export async function startLink(p: LinkPorts, given: LinkInput): Promise<void> {
+  const input = { ...given, audience: await privateTo(p, given.audience) };
   if (!p.accessReviews) return void (await p.privately.tell(input.audience, reviewWords.notConfigured()));
   const reviews = reviewsOf(p);
   const team = p.settings.teamId;

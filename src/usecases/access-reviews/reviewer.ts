@@ -1,6 +1,7 @@
 import { isApiError } from '../../errors.js';
 import type { AccessReviewsPort, ReviewerSession, ReviewLink } from '../../ports/access-reviews.js';
 import type { Ports } from '../../ports/index.js';
+import type { Audience } from '../../ports/slack.js';
 
 /**
  * What every access review use case starts from: the feature's port (configured, or a clear
@@ -44,4 +45,18 @@ export function tenantWords(error: unknown): string | undefined {
   if (error.kind === 'unavailable' || error.kind === 'timeout' || error.kind === 'rate_limited')
     return undefined;
   return error.serverMessage ?? undefined;
+}
+
+/**
+ * Where a person is told something privately: a click in a modal (opened from the Home tab) has
+ * no channel, only the person; their direct message with Warden is the place then.
+ */
+export async function privateTo(p: Pick<Ports, 'files' | 'logger'>, a: Audience): Promise<Audience> {
+  if (!/^[UW][A-Z0-9]+$/.test(a.channel)) return a;
+  try {
+    return { ...a, channel: await p.files.openDm(a.user) };
+  } catch (error) {
+    p.logger.warn({ err: error, user: a.user }, 'no direct message channel to tell the person in');
+    return a;
+  }
 }

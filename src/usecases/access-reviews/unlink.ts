@@ -3,7 +3,7 @@ import { isApiError } from '../../errors.js';
 import type { Ports } from '../../ports/index.js';
 import type { Audience } from '../../ports/slack.js';
 import { recordAudit } from '../shared/record-audit.js';
-import { reviewsOf } from './reviewer.js';
+import { privateTo, reviewsOf } from './reviewer.js';
 
 /**
  * Unlinking: the personal client is deleted at the tenant with its own credential (its owner),
@@ -21,8 +21,9 @@ export type UnlinkWhy = 'asked' | 'revoked' | 'deactivated';
 
 export async function unlinkReviewer(
   p: UnlinkPorts,
-  input: { team: string; userId: string; why: UnlinkWhy; audience?: Audience; ref: string },
+  given: { team: string; userId: string; why: UnlinkWhy; audience?: Audience; ref: string },
 ): Promise<boolean> {
+  const input = given.audience ? { ...given, audience: await privateTo(p, given.audience) } : given;
   if (!p.accessReviews) {
     if (input.audience) await p.privately.tell(input.audience, reviewWords.notConfigured());
     return false;
