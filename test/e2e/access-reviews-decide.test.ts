@@ -74,9 +74,7 @@ describe('deciding access reviews in Slack', () => {
     const revoke = await h.form('reviews.form.revoke');
     await revoke.submit({ 'Why is this access revoked?': 'left the platform team' });
     await waitFor(() => tenant.tasks.get('TK_Q4_02')?.state === 'TASK_STATE_CLOSED', 5_000, 'revoked');
-    expect((tenant.tasks.get('TK_Q4_02')?.type as { certify: { outcome: string } }).certify.outcome).toBe(
-      'CERTIFY_OUTCOME_DECERTIFIED',
-    );
+    expect(JSON.stringify(tenant.tasks.get('TK_Q4_02')?.type)).toContain('CERTIFY_OUTCOME_DECERTIFIED');
 
     // Comment… then Reassign… to Bob (his tenant account by his Slack email)
     modal = current(h, modal.id) ?? modal;
