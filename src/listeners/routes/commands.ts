@@ -117,7 +117,7 @@ export const COMMANDS: { [K in CommandKind]: CommandRow<K> } = {
   },
   unlink: {
     what: () => 'unlink your tenant account',
-    access: { none: "removes only the person's own link" },
+    access: (_c, ctx) => inChannel('review', { userId: ctx.userId, channel: ctx.channel }),
     run: async (p, _c, ctx) =>
       void (await unlinkReviewer(p, {
         team: p.settings.teamId,
