@@ -124,9 +124,10 @@ export function createReviewTenant(
           return answer.taskView ? reviewTaskOf(answer.taskView, answer.expanded ?? []) : undefined;
         },
         async approveWithStepUp(taskId, stepId, transactionId) {
+          // The schema requires the field: empty (proto3's unset) asks the tenant where to verify.
           const answer = await approveWithStepUp(client(), taskId, {
             policyStepId: stepId,
-            ...(transactionId ? { stepUpTransactionId: transactionId } : {}),
+            stepUpTransactionId: transactionId ?? '',
           });
           if (answer.redirectUrl) return { verifyAt: answer.redirectUrl };
           return { task: answer.taskView ? reviewTaskOf(answer.taskView, answer.expanded ?? []) : undefined };

@@ -152,7 +152,7 @@ export async function actOnTask(client: TenantClient, taskId: string, a: TaskAct
 export async function approveWithStepUp(
   client: TenantClient,
   taskId: string,
-  b: { policyStepId: string; stepUpTransactionId?: string; comment?: string },
+  b: { policyStepId: string; stepUpTransactionId: string; comment?: string },
 ) {
   return client.request({
     operation: 'approveTaskWithStepUp',

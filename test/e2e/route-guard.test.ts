@@ -102,15 +102,16 @@ const ACTIONS: Record<string, Row> = {
   // Access reviews in Slack: the Home tab's and a notice's buttons, the Review modal's (in it).
   [AccessReviewId.link]: { value: () => 'link' },
   [AccessReviewId.open]: { value: () => REVIEW_SCOPE },
-  [AccessReviewId.verified]: { value: () => JSON.stringify({ t: 'TK_Q4_01', s: 'PS_1', c: 'AR_Q4', a: 'APP_GITHUB' }) },
+  [AccessReviewId.verified]: {
+    value: () => JSON.stringify({ t: 'TK_Q4_01', s: 'PS_1', c: 'AR_Q4', a: 'APP_GITHUB' }),
+  },
   [AccessReviewId.prev]: inReviewModal(() => REVIEW_SCOPE),
   [AccessReviewId.next]: inReviewModal(() => REVIEW_SCOPE),
   [AccessReviewId.unchanged]: inReviewModal(() => REVIEW_SCOPE),
   ...Object.fromEntries(
-    [AccessReviewId.certify, AccessReviewId.revoke, AccessReviewId.reassign, AccessReviewId.comment].map((id) => [
-      id,
-      inReviewModal(() => JSON.stringify({ t: 'TK_Q4_01', s: 'PS_TK_Q4_01_1' })),
-    ]),
+    [AccessReviewId.certify, AccessReviewId.revoke, AccessReviewId.reassign, AccessReviewId.comment].map(
+      (id) => [id, inReviewModal(() => JSON.stringify({ t: 'TK_Q4_01', s: 'PS_TK_Q4_01_1' }))],
+    ),
   ),
 };
 const VIEWS = [
