@@ -1,7 +1,8 @@
-import { eventCallbackBody } from '@warden/simulators';
+import { createLocalIdp, eventCallbackBody, followStepUpLink, type LocalIdp } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkAad } from '../../src/adapters/review-links.js';
 import { ALICE, BOB } from '../helpers/actors.js';
+import { freePort } from '../helpers/net.js';
 import { link, type ReviewsRig, saidTo, startReviews, TOKEN_KEY } from '../helpers/reviews.js';
 import { waitFor } from '../helpers/wait.js';
 
@@ -13,9 +14,12 @@ import { waitFor } from '../helpers/wait.js';
  */
 
 let rig: ReviewsRig | undefined;
+let idp: LocalIdp | undefined;
 afterEach(async () => {
   await rig?.close();
+  await idp?.close();
   rig = undefined;
+  idp = undefined;
 });
 
 describe('linking a reviewer', () => {
@@ -138,5 +142,38 @@ describe('linking a reviewer', () => {
       'unlinked',
     );
     expect(bobClient?.deletedAt).toBeDefined();
+  });
+
+  it('with step-up configured, a fresh sign-in at the organisation’s provider comes before the device flow', async () => {
+    const port = await freePort();
+    idp = await createLocalIdp({ redirectUris: [`http://127.0.0.1:${port}/verify/callback`] });
+    rig = await startReviews({
+      yaml: `stepUp:\n  oidc: { issuer: "${idp.url}", clientId: ${idp.clientId} }\n`,
+      harness: { port },
+      env: { WARDEN_OIDC_CLIENT_SECRET: idp.clientSecret },
+    });
+    const { h, tenant } = rig;
+    await h.command('link', ALICE);
+    const held = await saidTo(h, ALICE.userId, /verify it is you/);
+    expect(held).toContain('link your tenant account to Warden');
+    expect(tenant.deviceFlow.all()).toHaveLength(0);
+    const url = /<(http:\/\/127\.0\.0\.1:\d+\/verify\/[A-Za-z0-9_-]+)\|/.exec(held)?.[1] ?? '';
+    await followStepUpLink(url, { email: 'alice@acme.example' });
+    await saidTo(h, ALICE.userId, /sign in to the tenant/);
+    const grant = await waitFor(() => tenant.deviceFlow.all()[0], 5_000, 'the grant');
+    tenant.deviceFlow.approve(grant.userCode, 'IU_ALICE');
+    await waitFor(
+      async () => {
+        await h.clock.advance('6s');
+        return h.slack.ephemerals.some((e) => e.user === ALICE.userId && /Linked/.test(e.text)) || undefined;
+      },
+      10_000,
+      'linked',
+    );
+    const audit = (await h.warden.store.auditLog({ userId: ALICE.userId, limit: 20 })).map(
+      (e) => `${e.action}:${e.outcome}`,
+    );
+    expect(audit).toContain('stepUp.review.link:ok');
+    expect(audit).toContain('review.link:ok');
   });
 });
