@@ -176,4 +176,24 @@ describe('linking a reviewer', () => {
     expect(audit).toContain('stepUp.review.link:ok');
     expect(audit).toContain('review.link:ok');
   });
+
+  it('a person disabled in the tenant is unlinked by the next sweep', async () => {
+    rig = await startReviews({ yaml: '  sweepEvery: 1m\n' });
+    const { h, tenant } = rig;
+    await link(h, ALICE, 'IU_ALICE');
+    const alice = tenant.users.get('IU_ALICE');
+    if (alice) alice.status = 'DISABLED';
+    await waitFor(
+      async () => {
+        await h.clock.advance('61s');
+        return (await h.warden.store.reviewLinks()).length === 0 || undefined;
+      },
+      10_000,
+      'unlinked',
+    );
+    const audit = (await h.warden.store.auditLog({ userId: ALICE.userId, limit: 20 })).map((e) =>
+      JSON.stringify(e.params),
+    );
+    expect(audit.some((p) => p.includes('"why":"deactivated"'))).toBe(true);
+  });
 });
