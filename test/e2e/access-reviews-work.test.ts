@@ -80,6 +80,17 @@ describe('access reviews around the decisions', () => {
     // 13 open (one asks for step-up): 12 + the seeded Dave; a page shows 4
     expect(modalText(modal)).toContain('14 open');
     expect(modalText(modal)).toContain('Page 1 of 4');
+    // Next → turns the page in place (the same modal, still within Block Kit's limits).
+    const pages = (
+      modal.view.blocks as { block_id?: string; elements?: { action_id: string; value?: string }[] }[]
+    ).find((b) => b.block_id === 'reviews.pages');
+    const next = pages?.elements?.find((e) => e.action_id === AccessReviewId.next);
+    await clickIn(h, ALICE, modal, AccessReviewId.next, next?.value ?? '');
+    await waitFor(
+      () => (modalText(current(h, modal.id)).includes('Page 2 of 4') ? true : undefined),
+      5_000,
+      'page 2',
+    );
     const bulk = (
       modal.view.blocks as { block_id?: string; elements?: { value?: string; text: { text: string } }[] }[]
     ).find((b) => b.block_id === 'reviews.bulk');
