@@ -127,11 +127,8 @@ export function clickIn(h: Harness, actor: SlackActor, view: OpenView, actionId:
   );
 }
 
-type Block = {
-  type: string;
-  text?: { text: string };
-  elements?: { action_id?: string; value?: string; text?: { text: string } }[];
-};
+type Element = { action_id?: string; value?: string; text?: string | { text: string } };
+type Block = { type: string; text?: { text: string }; elements?: Element[] };
 const blocksOf = (v: OpenView) => (v.view.blocks ?? []) as Block[];
 
 /** The value of the first button `actionId` on the task whose line mentions `subject`. */
