@@ -194,6 +194,29 @@ describe('deciding access reviews in Slack', () => {
     expect(tenant.tasks.get('TK_SOX_01')?.state).toBe('TASK_STATE_OPEN');
   });
 
+  it('a tenant answering 500 to a decision: said in words, nothing certified, nothing sent twice blindly', async () => {
+    rig = await startReviews();
+    const { h, tenant } = rig;
+    await link(h, ALICE, 'IU_ALICE');
+    const modal = await openReviewModal(h, ALICE, 'AR_Q4', 'APP_GITHUB');
+    tenant.faults.add({ method: 'POST', path: /\/action\/approve$/, status: 500, times: 10 });
+    await clickIn(
+      h,
+      ALICE,
+      modal,
+      AccessReviewId.certify,
+      taskButton(modal, 'Dave Doe', AccessReviewId.certify),
+    );
+    await waitFor(
+      () => (modalText(current(h, modal.id)).includes('did not answer') ? true : undefined),
+      8_000,
+      'told',
+    );
+    expect(tenant.tasks.get('TK_Q4_01')?.state).toBe('TASK_STATE_OPEN');
+    // A state change is not retried on its own: one approve, then the task read back.
+    expect(tenant.requests.filter((r) => r.path.endsWith('/action/approve'))).toHaveLength(1);
+  });
+
   it('forged values, hostile ids and an over-long reason are refused without a tenant call', async () => {
     rig = await startReviews();
     const { h, tenant } = rig;
