@@ -6,8 +6,8 @@ import { type ContractIssue, createContract, jsonNames, type Mode } from '../hel
 import { clientFor } from '../helpers/tenant.js';
 
 /**
- * The contract of access reviews' operations (test/fixtures/spec/vendor-openapi-reviews.json, cut
- * from the vendor's OpenAPI description as the shared subset is): every request Warden's review
+ * The contract of access reviews' operations (test/helpers/contract-reviews-schemas.ts, written
+ * from the vendor's OpenAPI description, beside the shared subset): every request Warden's review
  * adapters send, as Warden and as a person's personal client, and every answer of the faithful
  * simulated tenant, checked against the vendor's schemas with the proto3 JSON rules on top.
  */
