@@ -228,7 +228,16 @@ export function reassign(s: ActionState, id: string, body: Record<string, unknow
   t.updatedAt = protoTimestamp(at);
   if (comment !== undefined) recordComment(s, t, who, comment, at);
   s.tasks.audit.record(t.id, String(t.numericId ?? ''), who, at, t.state, {
-    approvalReassigned: { oldPolicyStepId: oldId, newPolicyStepId: newId, users: old, newUsers: users },
+    // `users` are the previous step's approvers as User messages (the vendor's type), `newUsers` ids.
+    approvalReassigned: {
+      oldPolicyStepId: oldId,
+      newPolicyStepId: newId,
+      users: old.flatMap((u) => {
+        const user = s.tasks.users.get(u);
+        return user ? [structuredClone(user)] : [];
+      }),
+      newUsers: users,
+    },
   });
   return answered(s, t);
 }
