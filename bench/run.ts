@@ -6,7 +6,8 @@
  *
  * Environment: BENCH_SECONDS (default 20 per scenario), BENCH_CONNECTIONS (default 50).
  * BENCH_ONLY=f runs only the flood (bench/flood.ts), BENCH_ONLY=r only the crash mid-change
- * (bench/restart.ts); the full run ends with both.
+ * (bench/restart.ts), BENCH_ONLY=v only access reviews' Certify unchanged (bench/reviews.ts); the
+ * full run ends with (f) and (r).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -32,6 +33,7 @@ import { TenantClient } from '../src/tenant/client.js';
 import { type FloodResult, floodTable, runFlood } from './flood.js';
 import type { LoadConfig, LoadItem, LoadKind, LoadResult } from './load.js';
 import { restartScenario } from './restart.js';
+import { reviewsScenario } from './reviews.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -241,6 +243,10 @@ async function main(): Promise<void> {
   }
   if (process.env.BENCH_ONLY === 'r') {
     process.stdout.write(await restartScenario());
+    return;
+  }
+  if (process.env.BENCH_ONLY === 'v') {
+    process.stdout.write(await reviewsScenario());
     return;
   }
   if (PIN) spawn('/usr/bin/taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });

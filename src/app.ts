@@ -6,6 +6,7 @@ import { type ConfigFile, DEFAULT_CONFIG_FILE } from './config-file.js';
 import { LifecycleRunner } from './delivery/lifecycle-runner.js';
 import type { Poller } from './delivery/poller.js';
 import { sweepRetention } from './delivery/retention.js';
+import { ReviewRunner } from './delivery/review-runner.js';
 import type { RollupPublisher } from './delivery/rollup-publisher.js';
 import type { DeliveryWorker, WorkerOptions } from './delivery/worker.js';
 import { StartupError } from './errors.js';
@@ -61,6 +62,8 @@ export interface Warden {
   poller: Poller | undefined;
   publisher: RollupPublisher;
   lifecycleRunner: LifecycleRunner;
+  /** Access reviews' schedule (WARDEN_CONFIG `reviews`), when configured. */
+  reviewRunner: ReviewRunner | undefined;
   metrics: Metrics;
   http: express.Application;
   start(port?: number): Promise<Server>;
@@ -162,6 +165,19 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     refreshHome: (users) => home.refresh(users),
     ...(opts.lifecycleTickMs ? { tickMs: opts.lifecycleTickMs } : {}),
   });
+  // Each review job runs with the ports of the workspace it names (never another's).
+  const reviewRunner = ports.accessReviews
+    ? new ReviewRunner(ports, {
+        portsOf: (team) =>
+          distributed
+            ? distributed.set.served(team)?.ports
+            : team === ports.settings.teamId
+              ? ports
+              : undefined,
+        teams: () => (distributed ? distributed.set.teams : [ports.settings.teamId]),
+        ...(opts.lifecycleTickMs ? { tickMs: opts.lifecycleTickMs } : {}),
+      })
+    : undefined;
   const lifecycle = createLifecycle({
     lifecycleRunner,
     home,
@@ -193,9 +209,17 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     poller,
     publisher,
     lifecycleRunner,
+    reviewRunner,
     metrics,
     http,
-    start: (port = config.http.port) => lifecycle.start(port),
-    stop: (deadlineMs = 20_000) => lifecycle.stop(deadlineMs),
+    async start(port = config.http.port) {
+      const server = await lifecycle.start(port);
+      reviewRunner?.start();
+      return server;
+    },
+    async stop(deadlineMs = 20_000) {
+      await reviewRunner?.stop();
+      await lifecycle.stop(deadlineMs);
+    },
   };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { isMap, isNode, isScalar, isSeq, LineCounter, parseDocument, type Node as YamlNode } from 'yaml';
 import { z } from 'zod';
+import { ReviewsSchema } from './config-sections/access-reviews.js';
 import { ApprovalsSchema, AttributionSchema, LimitsSchema } from './config-sections/approvals.js';
 import { AttestSchema } from './config-sections/attest.js';
 import { CardsSchema } from './config-sections/cards.js';
@@ -45,6 +46,8 @@ export const ConfigFileSchema = z
     workspaces: WorkspacesSchema,
     /** Off unless configured: the console's links are not previewed. */
     unfurl: UnfurlSchema,
+    /** Off unless configured: access reviews are decided in the console only. */
+    reviews: ReviewsSchema.optional(),
   })
   .strict()
   .superRefine((file, ctx) => {

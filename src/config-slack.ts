@@ -99,7 +99,8 @@ const OAUTH_KEYS = [
 
 /** One workspace (SLACK_BOT_TOKEN + SLACK_TEAM_ID) or OAuth (the four OAUTH_KEYS), never both. */
 export function installCheck(env: Partial<Record<string, unknown>>): ConfigIssue[] {
-  const oauth = OAUTH_KEYS.filter((k) => env[k] !== undefined);
+  // WARDEN_TOKEN_KEY alone also seals access reviews' credentials (one workspace): not an OAuth install.
+  const oauth = OAUTH_KEYS.filter((k) => k !== 'WARDEN_TOKEN_KEY' && env[k] !== undefined);
   if (oauth.length === 0) {
     const single: ConfigIssue[] = [];
     if (!env.SLACK_BOT_TOKEN)

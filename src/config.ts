@@ -106,6 +106,8 @@ export interface Config {
   admin: AdminConfig;
   /** WARDEN_OIDC_CLIENT_SECRET, for step-up verification. */
   oidcClientSecret: Secret | undefined;
+  /** WARDEN_TOKEN_KEY (and the previous one in a rotation): what seals stored credentials. */
+  tokenKeys: { current: Secret; previous: Secret | undefined } | undefined;
   store: {
     databaseUrl: Secret | undefined;
     dataDir: string;
@@ -241,6 +243,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     http: { port: e.PORT, publicUrl: e.WARDEN_PUBLIC_URL },
     admin: adminConfig(e),
     oidcClientSecret: e.WARDEN_OIDC_CLIENT_SECRET,
+    tokenKeys: e.WARDEN_TOKEN_KEY
+      ? { current: e.WARDEN_TOKEN_KEY, previous: e.WARDEN_TOKEN_KEY_PREVIOUS }
+      : undefined,
     store: {
       databaseUrl: e.DATABASE_URL,
       dataDir: e.WARDEN_DATA_DIR,
@@ -290,6 +295,9 @@ export function loadSettings(env: Record<string, string | undefined> = process.e
     issues.push(...error.issues);
   }
   if (config && file?.stepUp) issues.push(...stepUpNeeds(config));
+  // Access reviews keep each reviewer's personal credential sealed with this key.
+  if (config && file?.reviews && !config.tokenKeys)
+    issues.push({ key: 'WARDEN_TOKEN_KEY', problem: 'is required when WARDEN_CONFIG has reviews' });
   if (!config || !file || issues.length > 0) throw new ConfigError(issues);
   return { config, file };
 }

@@ -2,6 +2,7 @@ import type { HomeView, KnownBlock } from '@slack/types';
 import type { Answer } from '../domain/attest.js';
 import type { EndingAction } from '../domain/ends.js';
 import type { Approval, AuditEntry } from '../ports/store.js';
+import { type ReviewHome, renderReviewHome } from './access-review-messages.js';
 import { activityWords } from './activity-words.js';
 import { approvalButtons, approvalSubject } from './approval-request.js';
 import { answerButtons } from './attest.js';
@@ -52,6 +53,8 @@ export interface HomeData {
   ending: readonly HomeEnding[];
   recent: readonly HomeActivity[];
   now: number;
+  /** Access reviews in Slack, when configured: the link prompt or the person's open reviews. */
+  reviews?: ReviewHome | undefined;
 }
 
 export const HOME_LISTED = { questions: 5, waiting: 10, mine: 10, ending: 15, recent: 15 } as const;
@@ -146,6 +149,7 @@ export function renderHome(d: HomeData): HomeView {
     ),
     ...(d.questions?.length ? [header('Waiting for you'), ...questionBlocks(d.questions)] : []),
     ...(d.waiting ? [header('Waiting for your approval'), ...waitingBlocks(d.waiting)] : []),
+    ...(d.reviews ? renderReviewHome(d.reviews) : []),
     header('Your requests'),
     ...mineBlocks(d.mine),
     header('Ending soon'),

@@ -143,3 +143,6 @@ export const ShortcutBlockId = {
   query: 'query',
   evidence: 'evidence',
 } as const;
+
+/** Access reviews in Slack: their ids live in their own module. */
+export { AccessReviewBlock, AccessReviewCallback, AccessReviewId } from './access-review-ids.js';

@@ -51,6 +51,8 @@ export function stepUpWhat(key: string, findingIds: readonly string[], plain = f
   const many = findingIds.length > 1 ? ` ${findingIds.length} findings` : '';
   if (key === 'approve' || key === 'deny') return `${key} the risk acceptance request`;
   if (key === 'bulk') return `change ${findingIds.length} findings at once`;
+  if (key === 'review.link') return 'link your tenant account to Warden';
+  if (key.startsWith('review.')) return `${key.slice('review.'.length)} access in a review`;
   if (key.startsWith('attest.')) return `answer about${one || many || ' the finding'}`;
   return `${key}${one || many}`;
 }

@@ -39,6 +39,8 @@ export const PermissionsSchema = z
     assignOwner: ActionRuleSchema.optional(),
     /** History / `/warden history`: the finding's audit events. */
     history: ActionRuleSchema.optional(),
+    /** Access reviews in Slack: link a personal credential, decide one's own review tasks. */
+    review: ActionRuleSchema.optional(),
     channels: z
       .record(
         z.string().regex(/^[CG][A-Z0-9]{2,}$/, { message: 'must be a channel id' }),

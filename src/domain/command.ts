@@ -17,7 +17,9 @@ export type SlashCommand =
   | { kind: 'campaign'; campaignId: string }
   | { kind: 'approvals' }
   | { kind: 'createTask'; findingId: string }
-  | { kind: 'history'; findingId: string };
+  | { kind: 'history'; findingId: string }
+  | { kind: 'link' }
+  | { kind: 'unlink' };
 
 export type ParsedCommand =
   | { ok: true; command: SlashCommand }
@@ -53,6 +55,8 @@ const USAGE: Record<SlashCommand['kind'], (command: string) => string> = {
   approvals: (c) => `*${c} approvals*: risk acceptances waiting for an approver`,
   createTask: (c) => `*${c} task* \`${ID}\`: create the finding's remediation task in the tenant`,
   history: (c) => `*${c} history* \`${ID}\`: what happened to the finding, in Slack and in the tenant`,
+  link: (c) => `*${c} link*: decide your access reviews here, recorded by the tenant as yours`,
+  unlink: (c) => `*${c} unlink*: delete the personal credential Warden keeps for your reviews`,
 };
 
 const TIMES = 'Times: `7d`, `2w`, `36h`, `P7D`, `2026-12-01` or `2026-12-01 09:00` (your Slack time zone).';
@@ -82,6 +86,8 @@ const SUBCOMMANDS: Record<string, SlashCommand['kind']> = {
   approvals: 'approvals',
   task: 'createTask',
   history: 'history',
+  link: 'link',
+  unlink: 'unlink',
 };
 
 /** Longest text accepted as a reason or justification (the tenant's fields are free text). */
@@ -101,7 +107,8 @@ export function parseCommand(text: string): ParsedCommand {
   const [sub = 'help', id, ...rest] = words;
   const kind = SUBCOMMANDS[sub.toLowerCase()];
   if (!kind) return { ok: false, error: `Unknown subcommand "${echo(sub, 30)}".` };
-  if (kind === 'help' || kind === 'approvals') return { ok: true, command: { kind } };
+  if (kind === 'help' || kind === 'approvals' || kind === 'link' || kind === 'unlink')
+    return { ok: true, command: { kind } };
   if (id === undefined) return { ok: false, error: `\`${sub}\` needs an id.`, usage: kind };
   if (!isResourceId(id)) return { ok: false, error: `"${echo(id, 40)}" is not a valid id.`, usage: kind };
   if (kind === 'campaign') return { ok: true, command: { kind, campaignId: id } };

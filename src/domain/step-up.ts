@@ -9,7 +9,16 @@ import { SEVERITY_RANK } from './routing.js';
  * `attest.<answer>` (an attestation answer, e.g. `attest.decoyCredentialUsed.yes`).
  */
 
-export const STEP_UP_KEYS = [...FINDING_ACTION_KINDS, 'approve', 'deny', 'bulk'] as const;
+export const STEP_UP_KEYS = [
+  ...FINDING_ACTION_KINDS,
+  'approve',
+  'deny',
+  'bulk',
+  // Access reviews in Slack (a review task's decision; linking always asks when step-up is on).
+  'review.certify',
+  'review.revoke',
+  'review.reassign',
+] as const;
 
 /** Attestation answers are keyed `attest.<answer>` or `attest.<findingType>.<answer>`. */
 export const ATTEST_KEY = /^attest\.[A-Za-z][A-Za-z0-9_]*(\.[A-Za-z][A-Za-z0-9_]*)?$/;

@@ -2,6 +2,7 @@ import type { App } from '@slack/bolt';
 import type { ListenerContext } from './context.js';
 import { registerMiddleware } from './middleware.js';
 import type { Route } from './route.js';
+import { ACCESS_REVIEW_ROUTES } from './routes/access-reviews.js';
 import { APPROVAL_ROUTES } from './routes/approvals.js';
 import { ATTEST_ROUTES } from './routes/attest.js';
 import { CAMPAIGN_ROUTES } from './routes/campaigns.js';
@@ -28,6 +29,7 @@ export const ROUTES: readonly Route[] = [
   ...ATTEST_ROUTES,
   ...SHORTCUT_ROUTES,
   ...UNFURL_ROUTES,
+  ...ACCESS_REVIEW_ROUTES,
 ];
 
 /** Registers everything with Bolt, in one place: the middleware, every route, the slash command. */

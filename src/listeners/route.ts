@@ -100,7 +100,7 @@ export interface ViewRoute<V> {
 
 export interface EventRoute {
   kind: 'event';
-  event: 'app_home_opened' | 'link_shared';
+  event: 'app_home_opened' | 'link_shared' | 'user_change';
   access: { none: string };
   run: (p: Ports, body: unknown, ref: string) => Promise<void>;
 }

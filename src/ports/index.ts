@@ -4,6 +4,7 @@ import type { Policy } from '../domain/policy.js';
 import type { RoutingRule } from '../domain/routing.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
+import type { AccessReviewsPort } from './access-reviews.js';
 import type { AskStore } from './asks.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { NoteStore } from './notes.js';
@@ -169,4 +170,6 @@ export interface Ports extends CorePorts, SlackPorts, TenantPorts, StorePorts {
   owners: OwnersPort;
   /** The organisation's identity provider, when step-up verification is configured. */
   identity: IdentityProvider | undefined;
+  /** Access reviews decided in Slack (WARDEN_CONFIG `reviews`), when configured. */
+  accessReviews?: AccessReviewsPort | undefined;
 }

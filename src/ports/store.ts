@@ -1,3 +1,4 @@
+import type { AccessReviewStore } from './access-review-store.js';
 import type { AskStore } from './asks.js';
 import type { InstallationRecords, SharedChannels } from './installations.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
@@ -257,7 +258,8 @@ export interface Store
     HomeViews,
     AskStore,
     StepUpStore,
-    NoteStore {
+    NoteStore,
+    AccessReviewStore {
   readonly kind: 'sqlite' | 'postgres';
   readonly health: StoreAvailability;
   migrate(): Promise<void>;

@@ -2,6 +2,7 @@ import { type Kysely, Migrator, sql } from 'kysely';
 import type { Store, StoreAvailability } from '../ports/store.js';
 import { DEFAULT_RETRY, type RetryPolicy, retrying } from './availability.js';
 import { migrationProvider, ping } from './migrations/index.js';
+import { accessReviewQueries } from './queries/access-reviews.js';
 import { approvalQueries } from './queries/approvals.js';
 import { askQueries } from './queries/asks.js';
 import { auditQueries } from './queries/audit.js';
@@ -139,6 +140,7 @@ export function createKyselyStore(
     ...askQueries(db),
     ...stepUpQueries(db),
     ...noteQueries(db),
+    ...accessReviewQueries(db, kind),
   };
   const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
   return {
@@ -206,5 +208,10 @@ export function createKyselyStore(
     replaceSealed: r(base.replaceSealed),
     // a claim is one statement (a lost answer leaves it to its lease), as claimDue
     claimRefresh: r(base.claimRefresh),
+    // access reviews: reads, and the one-statement claim
+    reviewLink: r(base.reviewLink),
+    reviewLinks: r(base.reviewLinks),
+    claimReviewJobs: r(base.claimReviewJobs),
+    reviewTracker: r(base.reviewTracker),
   };
 }

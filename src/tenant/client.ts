@@ -1,15 +1,15 @@
-import { type Dispatcher, Pool } from 'undici';
+import { type Dispatcher, getGlobalDispatcher, Pool } from 'undici';
 import type { z } from 'zod';
 import type { TenantAuthConfig } from '../config.js';
 import { type ApiError, isApiError } from '../errors.js';
 import { createTokenProvider, type TokenProvider } from './auth.js';
-import { badResponse, exchange, type OutgoingRequest, statusError } from './http.js';
+import { badResponse, exchange, type OutgoingRequest, statusError, transportError } from './http.js';
 import { DEFAULT_RETRY, isRetryable, type RetryOptions, retryDelay } from './retry.js';
 
 export interface TenantRequest<S extends z.ZodType> {
   /** A name for logs, metrics and errors, e.g. `updateFindingState`. */
   operation: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   /** Already encoded path under the base URL, starting with `/`. */
   path: string;
   query?: Record<string, string | number | undefined>;
@@ -52,6 +52,7 @@ function isTokenProvider(auth: TenantAuthConfig | TokenProvider): auth is TokenP
  * nothing of Slack. Every answer is validated with the caller's schema.
  */
 export class TenantClient {
+  readonly #opts: TenantClientOptions;
   readonly baseUrl: string;
   readonly auth: TokenProvider;
   readonly retry: RetryOptions;
@@ -63,6 +64,7 @@ export class TenantClient {
   readonly #observer: TenantObserver | undefined;
 
   constructor(opts: TenantClientOptions) {
+    this.#opts = opts;
     this.#observer = opts.observer;
     this.baseUrl = opts.baseUrl.replace(/\/+$/, '');
     this.retry = { ...DEFAULT_RETRY, ...opts.retry };
@@ -112,6 +114,73 @@ export class TenantClient {
 
   async close(): Promise<void> {
     if (this.#ownsDispatcher) await this.#dispatcher.close();
+  }
+
+  /**
+   * The same tenant, pool, timeouts, retry rules and metrics, authenticated otherwise: as a
+   * person's own credential (a device flow's token, their personal client). Closing it leaves the
+   * shared pool open.
+   */
+  withAuth(auth: TenantAuthConfig | TokenProvider): TenantClient {
+    return new TenantClient({ ...this.#opts, auth, dispatcher: this.#dispatcher });
+  }
+
+  /**
+   * A file the tenant links to (a report's time-limited `downloadUrl`: the link is the credential,
+   * so no bearer token goes with it). Only from the tenant itself or over https: a link to anywhere
+   * else is refused, not fetched. At most 16 MB.
+   */
+  async download(operation: string, link: string): Promise<string> {
+    const url = new URL(link);
+    const own = url.origin === new URL(this.baseUrl).origin;
+    const out: OutgoingRequest = {
+      operation,
+      method: 'GET',
+      url: link,
+      headers: { accept: 'text/csv, application/json, */*' },
+      timeoutMs: this.#timeoutMs,
+      maxResponseBytes: 16 * 1024 * 1024,
+    };
+    // The link's query is its credential: errors and logs name the path only.
+    const shown = { ...out, url: `${url.origin}${url.pathname}` };
+    if (!own && url.protocol !== 'https:')
+      throw badResponse(shown, 'a download link that is neither the tenant’s nor https');
+    let res: Awaited<ReturnType<typeof exchange>>;
+    try {
+      res = own ? await exchange(this.#dispatcher, out) : await exchange(getGlobalDispatcher(), out);
+    } catch (error) {
+      throw transportError(shown, error);
+    }
+    if (res.status < 200 || res.status >= 300) throw statusError(shown, res, this.#now());
+    return res.text;
+  }
+
+  /**
+   * A form POST without a bearer token (OAuth endpoints: RFC 8628's device authorization and its
+   * token polls), answered with the status and the JSON body (undefined when not JSON). Not
+   * retried: each poll is its own decision, and the caller reads OAuth's errors itself.
+   */
+  async postForm(
+    operation: string,
+    path: string,
+    form: Record<string, string>,
+  ): Promise<{ status: number; json: unknown }> {
+    const res = await this.#exchange({
+      operation,
+      method: 'POST',
+      url: `${this.baseUrl}${path}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      body: new URLSearchParams(form).toString(),
+      timeoutMs: this.#timeoutMs,
+      maxResponseBytes: 64 * 1024,
+    });
+    let json: unknown;
+    try {
+      json = JSON.parse(res.text);
+    } catch {
+      json = undefined;
+    }
+    return { status: res.status, json };
   }
 
   #url(path: string, query: TenantRequest<z.ZodType>['query']): string {

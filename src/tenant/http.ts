@@ -7,7 +7,7 @@ export type Processed = 'no' | 'maybe' | 'yes';
 
 export interface OutgoingRequest {
   operation: string;
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   url: string;
   headers: Record<string, string>;
   body?: string;
@@ -22,7 +22,7 @@ export interface IncomingResponse {
 }
 
 const REDACTED = '[redacted]';
-const SECRET_FORM_FIELDS = new Set(['client_secret', 'client_assertion']);
+const SECRET_FORM_FIELDS = new Set(['client_secret', 'client_assertion', 'device_code']);
 const SECRET_HEADERS = new Set(['authorization', 'cookie', 'dpop']);
 const EMAIL = /[^\s"'<>()@,;:\\]+@[^\s"'<>()@,;:\\]+\.[A-Za-z]{2,}/g;
 

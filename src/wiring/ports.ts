@@ -31,6 +31,7 @@ import { findUsersByEmail, getUser } from '../tenant/users.js';
 import { scheduleAsk } from '../usecases/attest/attest-ask.js';
 import { type HomeRefresher, refreshingAudit } from '../usecases/lifecycle/home-refresh.js';
 import { ownerDmOf } from '../usecases/owners/owner-dm.js';
+import { accessReviewsPort } from './access-reviews.js';
 import { connectFor } from './connect.js';
 import { createDeliveryPorts, type DeliveryPorts, rollupRule } from './delivery-ports.js';
 import { homeRefresher, homeRetried } from './home.js';
@@ -174,6 +175,7 @@ export function buildPorts(input: PortsInput): {
     stepUps: store,
     notes: store,
     identity: identityProvider(file, config),
+    accessReviews: accessReviewsPort({ config, file, store, tenant, clock }),
   };
   const home = homeRefresher(ports);
   const delivery = createDeliveryPorts({

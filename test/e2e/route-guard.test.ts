@@ -2,6 +2,8 @@ import { App, ExpressReceiver } from '@slack/bolt';
 import { describe, expect, it } from 'vitest';
 import { FINDING_ACTION_IDS, FORM_CALLBACK_IDS } from '../../src/blockkit/action-table.js';
 import {
+  AccessReviewCallback,
+  AccessReviewId,
   ApprovalId,
   ASSIGN_CALLBACK_ID,
   AttestId,
@@ -57,6 +59,9 @@ const inReview = (value: (r: Resources) => string): Row => ({
   view: (r) => JSON.stringify({ groupId: r.groupId, page: 0 }),
 });
 
+const REVIEW_SCOPE = JSON.stringify({ c: 'AR_Q4', a: 'APP_GITHUB', p: 0 });
+const inReviewModal = (value: (r: Resources) => string): Row => ({ value, view: () => REVIEW_SCOPE });
+
 const ACTIONS: Record<string, Row> = {
   ...Object.fromEntries(FINDING_ACTION_IDS.map((id) => [id, onCard])),
   [TASK_ACTION_ID]: onCard,
@@ -94,6 +99,20 @@ const ACTIONS: Record<string, Row> = {
   ...Object.fromEntries(
     Object.values(CampaignActionId).map((id) => [id, { value: () => JSON.stringify({ c: 'ACR_Q3', p: 0 }) }]),
   ),
+  // Access reviews in Slack: the Home tab's and a notice's buttons, the Review modal's (in it).
+  [AccessReviewId.link]: { value: () => 'link' },
+  [AccessReviewId.open]: { value: () => REVIEW_SCOPE },
+  [AccessReviewId.verified]: {
+    value: () => JSON.stringify({ t: 'TK_Q4_01', s: 'PS_1', c: 'AR_Q4', a: 'APP_GITHUB' }),
+  },
+  [AccessReviewId.prev]: inReviewModal(() => REVIEW_SCOPE),
+  [AccessReviewId.next]: inReviewModal(() => REVIEW_SCOPE),
+  [AccessReviewId.unchanged]: inReviewModal(() => REVIEW_SCOPE),
+  ...Object.fromEntries(
+    [AccessReviewId.certify, AccessReviewId.revoke, AccessReviewId.reassign, AccessReviewId.comment].map(
+      (id) => [id, inReviewModal(() => JSON.stringify({ t: 'TK_Q4_01', s: 'PS_TK_Q4_01_1' }))],
+    ),
+  ),
 };
 const VIEWS = [
   ...FORM_CALLBACK_IDS,
@@ -105,8 +124,9 @@ const VIEWS = [
   ShortcutId.attach,
   ShortcutId.report,
   ShortcutId.find,
+  ...Object.values(AccessReviewCallback).filter((id) => id !== AccessReviewCallback.modal),
 ];
-const EVENTS = ['app_home_opened', 'link_shared'];
+const EVENTS = ['app_home_opened', 'link_shared', 'user_change'];
 
 interface Registered {
   actions: string[];

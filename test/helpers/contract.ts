@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
+import { REVIEW_ONEOFS, reviewsSpec } from './contract-reviews.js';
 
 /**
  * The vendor's published OpenAPI subset as a validator: JSON Schema 2020-12 (what OpenAPI 3.1
@@ -43,7 +44,12 @@ interface Operation {
 
 export function loadSpec(): { path: string; spec: OpenApi } {
   const path = existsSync(SHARED_SPEC) ? SHARED_SPEC : VENDORED_SPEC;
-  return { path, spec: JSON.parse(readFileSync(path, 'utf8')) as OpenApi };
+  const spec = JSON.parse(readFileSync(path, 'utf8')) as OpenApi;
+  // Access reviews' operations (contract-reviews.ts): added, the subset's schemas kept where both have one.
+  const reviews: OpenApi = reviewsSpec();
+  spec.paths = { ...reviews.paths, ...spec.paths };
+  spec.components.schemas = { ...reviews.components.schemas, ...spec.components.schemas };
+  return { path, spec };
 }
 
 /**
@@ -114,6 +120,7 @@ export const ONEOFS: Record<string, Record<string, readonly string[]>> = {
   'c1.api.accessreview.v1.GrantsByCriteriaScope': {
     criteria_filter: ['daysSinceAdded', 'daysSinceReviewed', 'grantsAddedBetween'],
   },
+  ...REVIEW_ONEOFS,
 };
 
 /** `faithful`: what this tenant's schema allows; `wire`: what any (newer) server may send. */

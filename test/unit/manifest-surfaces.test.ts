@@ -30,6 +30,8 @@ const EVENT_SCOPES: Record<string, string | undefined> = {
   channel_shared: 'channels:read',
   channel_unshared: 'channels:read',
   link_shared: 'links:read',
+  // Slack's reference page: user_change needs users:read.
+  user_change: 'users:read',
 };
 
 describe('manifest.yml: shortcuts, link previews, events', () => {

@@ -2,6 +2,8 @@ import { code, safeMrkdwn } from '../../blockkit/mrkdwn.js';
 import type { SlashCommand } from '../../domain/command.js';
 import type { Ports } from '../../ports/index.js';
 import type { Audience } from '../../ports/slack.js';
+import { startLink } from '../../usecases/access-reviews/link.js';
+import { unlinkReviewer } from '../../usecases/access-reviews/unlink.js';
 import { listApprovals } from '../../usecases/approvals/expire-approvals.js';
 import { showCampaign } from '../../usecases/campaigns/show-campaign.js';
 import { buildAction, type CommandContext } from '../../usecases/findings/command-action.js';
@@ -31,7 +33,10 @@ interface CommandRow<K extends CommandKind> {
 }
 
 /** The permission of the same name, in the channel the command was typed in, for its finding. */
-const here = (c: Exclude<SlashCommand, { kind: 'help' | 'approvals' }>, ctx: CommandContext): Granted =>
+const here = (
+  c: Exclude<SlashCommand, { kind: 'help' | 'approvals' | 'link' | 'unlink' }>,
+  ctx: CommandContext,
+): Granted =>
   inChannel(c.kind, { userId: ctx.userId, channel: ctx.channel }, 'findingId' in c ? c.findingId : undefined);
 
 /** A state change typed as a command: the action read in the person's time zone, then submitted. */
@@ -104,6 +109,23 @@ export const COMMANDS: { [K in CommandKind]: CommandRow<K> } = {
         audience: ctx.audience,
         ref: ctx.ref,
       }),
+  },
+  link: {
+    what: () => 'link your tenant account',
+    access: (_c, ctx) => inChannel('review', { userId: ctx.userId, channel: ctx.channel }),
+    run: (p, _c, ctx) => startLink(p, { userId: ctx.userId, audience: ctx.audience, ref: ctx.ref }),
+  },
+  unlink: {
+    what: () => 'unlink your tenant account',
+    access: (_c, ctx) => inChannel('review', { userId: ctx.userId, channel: ctx.channel }),
+    run: async (p, _c, ctx) =>
+      void (await unlinkReviewer(p, {
+        team: p.settings.teamId,
+        userId: ctx.userId,
+        why: 'asked',
+        audience: ctx.audience,
+        ref: ctx.ref,
+      })),
   },
   history: {
     what: (c) => `show the history of ${code(c.findingId)}`,

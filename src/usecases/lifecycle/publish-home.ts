@@ -4,6 +4,7 @@ import { answersFor } from '../../domain/attest.js';
 import type { FindingTypeMember } from '../../domain/finding-type.js';
 import type { Ports } from '../../ports/index.js';
 import type { Approval } from '../../ports/store.js';
+import { reviewHomeOf } from '../access-reviews/review-home.js';
 import { isApprover } from '../approvals/approvers.js';
 import { type AuthorizePorts, mayAct } from '../shared/authorize.js';
 import { channelCards, endPayloadOf } from '../shared/lifecycle-job.js';
@@ -14,7 +15,9 @@ import { channelCards, endPayloadOf } from '../shared/lifecycle-job.js';
  * acceptances they made or approved that end within 7 days (Extend… where they may still act),
  * the attestation questions waiting for their answer, and their last actions with links to the cards.
  */
-export type HomePorts = AuthorizePorts & Pick<Ports, 'approvals' | 'lifecycle' | 'views' | 'asks'>;
+export type HomePorts = AuthorizePorts &
+  Pick<Ports, 'approvals' | 'lifecycle' | 'views' | 'asks'> &
+  Parameters<typeof reviewHomeOf>[0];
 
 const WEEK_MS = 7 * 86_400_000;
 const SHOWN_OUTCOMES = new Set(['ok', 'requested']);
@@ -27,12 +30,13 @@ async function cardOf(p: HomePorts, findingId: string) {
 
 export async function publishHome(p: HomePorts, userId: string): Promise<void> {
   const now = p.clock();
-  const [approver, mine, jobs, recent, asks] = await Promise.all([
+  const [approver, mine, jobs, recent, asks, reviews] = await Promise.all([
     isApprover(p, userId),
     p.approvals.approvalsBy(userId, 10),
     p.lifecycle.pendingJobs('end', now + WEEK_MS, { person: userId, limit: 20 }),
     p.audit.auditLog({ userId, limit: 40 }),
     p.asks.openAsksOf(userId, HOME_LISTED.questions + 1),
+    reviewHomeOf(p, userId),
   ]);
   // Attestation: the questions still waiting for this person's answer, with their buttons.
   const questions = await Promise.all(
@@ -73,7 +77,7 @@ export async function publishHome(p: HomePorts, userId: string): Promise<void> {
   );
   await p.views.publish(
     userId,
-    renderHome({ userId, questions, waiting, mine, ending, recent: activity, now }),
+    renderHome({ userId, questions, waiting, mine, ending, recent: activity, now, reviews }),
   );
 }
 

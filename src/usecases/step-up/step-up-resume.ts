@@ -3,6 +3,9 @@ import { refused } from '../../blockkit/interaction-words.js';
 import type { FindingAction } from '../../domain/actions.js';
 import { ANSWERS } from '../../domain/attest.js';
 import type { StepUpRecord } from '../../ports/step-up.js';
+import { certifyUnchanged } from '../access-reviews/certify-unchanged.js';
+import { decideReview, type DecidePorts as ReviewDecidePorts } from '../access-reviews/decide-review.js';
+import { type LinkPorts, startLink } from '../access-reviews/link.js';
 import { type DecidePorts, decide } from '../approvals/decide-approval.js';
 import { type AnswerPorts, answerAsk } from '../attest/attest-answer.js';
 import { type SubmitPorts, submitFindingAction } from '../findings/submit-action.js';
@@ -18,7 +21,14 @@ import { type HeldStepPorts, resumeStep } from '../workflow-steps/workflow-step-
  * while they signed in. One entry per kind of held action: the attestation answers add theirs.
  */
 
-export type ResumePorts = SubmitPorts & DecidePorts & GroupPorts & AnswerPorts & StepPorts & HeldStepPorts;
+export type ResumePorts = SubmitPorts &
+  DecidePorts &
+  GroupPorts &
+  AnswerPorts &
+  StepPorts &
+  HeldStepPorts &
+  LinkPorts &
+  ReviewDecidePorts;
 
 type Resumer = (p: ResumePorts, intent: unknown, verifiedAt: number, record: StepUpRecord) => Promise<void>;
 
@@ -91,6 +101,38 @@ const AttestIntent = z.object({
   ref: z.string(),
 });
 
+const ReviewScope = z.object({ campaignId: id, appId: id, page: z.number().int().min(0).max(10_000) });
+const Audience = z.object({ channel: id, user: id, responseUrl: z.string().max(500).optional() });
+const ReviewLinkIntent = z.object({ userId: id, channel: id, ref: z.string() });
+const ReviewDecisionIntent = z.object({
+  userId: id,
+  audience: Audience,
+  ref: z.string(),
+  taskId: id,
+  stepId: id,
+  scope: ReviewScope,
+  choice: z.union([
+    z.object({ kind: z.literal('certify') }),
+    z.object({ kind: z.literal('verified') }),
+    z.object({ kind: z.literal('revoke'), reason: words }),
+    z.object({ kind: z.literal('comment'), text: words }),
+    z.object({ kind: z.literal('reassign'), toSlackUser: id, reason: words.optional() }),
+  ]),
+});
+const ReviewUnchangedIntent = z.object({
+  userId: id,
+  audience: Audience,
+  ref: z.string(),
+  scope: ReviewScope,
+  confirmed: z.number().int().min(1).max(10_000),
+});
+/** An audience from the store, without an absent response_url (exact optional types). */
+const audienceOf = (a: z.output<typeof Audience>) => ({
+  channel: a.channel,
+  user: a.user,
+  ...(a.responseUrl ? { responseUrl: a.responseUrl } : {}),
+});
+
 /**
  * Refused now (the permission went while the person signed in, or they were made a guest or
  * deactivated: Slack is asked afresh, not the hour-long cache): told, and nothing runs.
@@ -108,6 +150,27 @@ async function stillAllowed(
 }
 
 const RESUMERS: Record<string, Resumer> = {
+  // Access reviews: the permission is asked again, then the same use case runs, verified.
+  async reviewLink(p, intent, verifiedAt) {
+    const i = ReviewLinkIntent.parse(intent);
+    const audience = { channel: i.channel, user: i.userId };
+    const req: AccessRequest = { kind: 'act', userId: i.userId, action: 'review', channel: undefined };
+    if (!(await stillAllowed(p, req, i.ref, i.channel))) return;
+    await startLink(p, { userId: i.userId, audience, ref: i.ref, verifiedAt });
+  },
+  async reviewDecision(p, intent, verifiedAt) {
+    const i = ReviewDecisionIntent.parse(intent);
+    const req: AccessRequest = { kind: 'act', userId: i.userId, action: 'review', channel: undefined };
+    if (!(await stillAllowed(p, req, i.ref, i.audience.channel))) return;
+    const choice = i.choice.kind === 'reassign' ? { ...i.choice, reason: i.choice.reason } : i.choice;
+    await decideReview(p, { ...i, choice, audience: audienceOf(i.audience), verifiedAt });
+  },
+  async reviewUnchanged(p, intent, verifiedAt) {
+    const i = ReviewUnchangedIntent.parse(intent);
+    const req: AccessRequest = { kind: 'act', userId: i.userId, action: 'review', channel: undefined };
+    if (!(await stillAllowed(p, req, i.ref, i.audience.channel))) return;
+    await certifyUnchanged(p, { ...i, audience: audienceOf(i.audience), verifiedAt });
+  },
   // A Workflow Builder step: run again, verified, and ended (usecases/workflow-steps/workflow-step-up.ts).
   step: (p, _intent, verifiedAt, record) => resumeStep(p, record, verifiedAt),
   async finding(p, intent, verifiedAt) {

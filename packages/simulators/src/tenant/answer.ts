@@ -2,6 +2,8 @@
 export interface Answer {
   status: number;
   body: unknown;
+  /** Sent as is (a string body) with this type, instead of JSON: a report download, a web page. */
+  contentType?: string;
 }
 
 export const grpcError = (status: number, code: number, message: string): Answer => ({

@@ -1,6 +1,9 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK, jwtVerify, SignJWT } from 'jose';
 import type { Answer } from './answer.js';
+import type { DeviceFlow } from './device-flow.js';
+import type { PersonalClients } from './personal-clients.js';
+import { type Principal, SERVICE_PRINCIPAL } from './principal.js';
 
 type KeyPair = Awaited<ReturnType<typeof generateKeyPair>>;
 
@@ -13,6 +16,8 @@ export interface SandboxCredentials {
   assertionClientSecret: string;
   /** A bearer token that never expires (TENANT_ACCESS_TOKEN). */
   staticToken: string;
+  /** The public client a device authorization flow names (as `cone login` names its own). */
+  deviceClientId: string;
 }
 
 export interface TokenOptions {
@@ -24,7 +29,10 @@ export interface TokenOptions {
   prefixBearer?: boolean;
 }
 
-const oauthError = (status: number, error: string, description: string): Answer => ({
+/** RFC 8628 §3.4: the device code grant. */
+export const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
+
+export const oauthError = (status: number, error: string, description: string): Answer => ({
   status,
   body: { error, error_description: description },
 });
@@ -43,9 +51,12 @@ export class TenantAuth {
   #webhookKey: KeyPair;
   #webhookKid: string;
   readonly #retiredJwks: JWK[] = [];
-  /** token -> expiry (ms) */
-  readonly #tokens = new Map<string, number>();
+  /** token -> its expiry (ms) and who it acts as */
+  readonly #tokens = new Map<string, { expiry: number; principal: Principal }>();
   tokenRequests = 0;
+  /** Set by the tenant: the device authorization flow and the personal clients it makes. */
+  device: DeviceFlow | undefined;
+  personal: PersonalClients | undefined;
 
   private constructor(
     host: string,
@@ -75,6 +86,7 @@ export class TenantAuth {
         assertionClientId: `warden-signed@${host}/pcc`,
         assertionClientSecret: `secret-token:conductorone.com:v1:${encoded}`,
         staticToken: `sandbox-static-${randomBytes(18).toString('base64url')}`,
+        deviceClientId: `device-cli@${host}/device`,
       },
       assertionKey,
       webhookKey,
@@ -92,11 +104,23 @@ export class TenantAuth {
       );
     }
     const form = new URLSearchParams(rawBody);
-    if (form.get('grant_type') !== 'client_credentials') {
-      return oauthError(400, 'unsupported_grant_type', 'only client_credentials is supported');
+    const grant = form.get('grant_type');
+    const mint = (principal: Principal) => this.mint(principal, now, opts);
+    if (grant === DEVICE_GRANT && this.device) return this.device.token(form, now, mint);
+    if (grant !== 'client_credentials') {
+      return oauthError(
+        400,
+        'unsupported_grant_type',
+        'only client_credentials and device_code are supported',
+      );
     }
     const clientId = form.get('client_id') ?? '';
     const { credentials: c } = this;
+    const personal = this.personal?.byClientId(clientId);
+    if (personal && this.personal) {
+      const checked = await this.personal.verifyAssertion(personal, form, this.host, now);
+      return 'refused' in checked ? checked.refused : mint(checked.principal);
+    }
     if (clientId === c.clientId) {
       if (!sameSecret(form.get('client_secret') ?? '', c.clientSecret)) {
         return oauthError(401, 'invalid_client', 'client authentication failed');
@@ -131,8 +155,13 @@ export class TenantAuth {
     } else {
       return oauthError(401, 'invalid_client', 'unknown client');
     }
+    return mint({ userId: SERVICE_PRINCIPAL, clientId, kind: 'service' });
+  }
+
+  /** A token for `principal`, as the token endpoint answers it. */
+  mint(principal: Principal, now: number, opts: TokenOptions): Answer {
     const token = randomBytes(24).toString('base64url');
-    this.#tokens.set(token, now + opts.ttlSeconds * 1_000);
+    this.#tokens.set(token, { expiry: now + opts.ttlSeconds * 1_000, principal });
     return {
       status: 200,
       body: {
@@ -145,12 +174,21 @@ export class TenantAuth {
 
   /** Whether an `Authorization` header carries a live token. */
   isAuthorized(header: string | undefined, now: number): boolean {
+    return this.principalOf(header, now) !== undefined;
+  }
+
+  /** Who a live token in an `Authorization` header acts as (Warden's static token: the service). */
+  principalOf(header: string | undefined, now: number): Principal | undefined {
     const match = /^Bearer (\S+)$/.exec(header ?? '');
     const token = match?.[1];
-    if (!token) return false;
-    if (token === this.credentials.staticToken) return true;
-    const expiry = this.#tokens.get(token);
-    return expiry !== undefined && expiry > now;
+    if (!token) return undefined;
+    if (token === this.credentials.staticToken)
+      return { userId: SERVICE_PRINCIPAL, clientId: 'static-token', kind: 'service' };
+    const held = this.#tokens.get(token);
+    if (!held || held.expiry <= now) return undefined;
+    // A personal client deleted, or its user disabled, stops its tokens at once.
+    if (held.principal.kind === 'personal' && !this.personal?.live(held.principal.clientId)) return undefined;
+    return held.principal;
   }
 
   /** Every issued token stops working at once, as at the end of their lifetime. */

@@ -1,18 +1,25 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { AccessReviews } from './access-reviews.js';
 import { type Answer, grpcError, isObject } from './answer.js';
 import { FindingAudit } from './audit.js';
 import { type SandboxCredentials, TenantAuth, type TokenOptions } from './auth.js';
 import { BulkOperations } from './bulk-state.js';
 import { createClock, type SandboxClock } from './clock.js';
+import { DeviceFlow } from './device-flow.js';
+import { devicePage, stepUpPage } from './device-page.js';
 import { Faults } from './faults.js';
 import { TenantFindings } from './findings.js';
 import { parseJson, readBody } from './http-body.js';
+import { PersonalClients } from './personal-clients.js';
 import { answerApi } from './routes/index.js';
 import type { AnswerOptions, TenantState } from './routes/types.js';
 import { answerSandbox } from './sandbox-routes.js';
 import { type JsonCampaign, seedCampaigns } from './seed-campaigns.js';
 import { type JsonFinding, seedFindings } from './seed-findings.js';
+import { SEED_TASKS } from './seed-reviews.js';
+import { StepUpTransactions } from './step-up-transactions.js';
+import { TenantTasks } from './tasks.js';
 import { TenantUsers } from './users.js';
 import {
   type SentWebhook,
@@ -83,6 +90,16 @@ export interface SandboxTenant {
   deliveries: WebhookDelivery[];
   /** Every bulk state change, by its bulk action id: what it reached and what it refused. */
   bulk: BulkOperations;
+  /** Access review campaigns, the apps and entitlements they review, their reports. */
+  reviews: AccessReviews;
+  /** Certify tasks, their actions and audit trail (`tasks.audit`: who acted, with which client). */
+  tasks: TenantTasks;
+  /** The device authorization flow (RFC 8628): `approve(userCode, userId)`, `deny(userCode)`. */
+  deviceFlow: DeviceFlow;
+  /** Personal client credentials people made (`cone login`'s, Warden's for them). */
+  personalClients: PersonalClients;
+  /** Step-up transactions at the tenant: `verify(id)` is the person completing the provider's sign-in. */
+  stepUps: StepUpTransactions;
   /** Sends a signed finding-dispatch webhook (api-facts.md) for `finding` to `targetUrl`. */
   sendFindingWebhook(targetUrl: string, finding: JsonFinding, opts?: WebhookOptions): Promise<SentWebhook>;
   close(): Promise<void>;
@@ -115,23 +132,51 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
   const requests: RecordedRequest[] = [];
   const deliveries: WebhookDelivery[] = [];
   const bulk = new BulkOperations(findings, now, () => answers.bulkDelayMs);
+  const reviews = new AccessReviews(url, now());
+  const tasks = new TenantTasks(reviews, users, SEED_TASKS, now());
+  const deviceFlow = new DeviceFlow(auth.credentials.deviceClientId, url);
+  const personalClients = new PersonalClients(`${host}:${port}`, users);
+  const stepUps = new StepUpTransactions(url);
+  auth.device = deviceFlow;
+  auth.personal = personalClients;
 
-  const state: TenantState = { findings, users, campaigns, now, answers, bulk };
+  const state: TenantState = {
+    findings,
+    users,
+    campaigns,
+    now,
+    answers,
+    bulk,
+    reviews,
+    tasks,
+    personalClients,
+    stepUps,
+    url,
+  };
 
   async function route(method: string, path: string, req: IncomingMessage, body: string): Promise<Answer> {
     if (method === 'POST' && path === '/auth/v1/token') {
       return auth.issueToken(String(req.headers['content-type'] ?? ''), body, now(), tokenOptions);
     }
     if (method === 'GET' && path === '/auth/v1/jwks') return auth.jwks();
+    if (method === 'POST' && path === '/auth/v1/device_authorization')
+      return deviceFlow.authorize(String(req.headers['content-type'] ?? ''), body, now());
+    const query = new URLSearchParams((req.url ?? '').split('?')[1] ?? '');
+    if (path === '/device') return devicePage(deviceFlow, users, method, query, body);
+    const stepUp = /^\/step-up\/([^/]+)$/.exec(path);
+    if (stepUp) return stepUpPage(stepUps, method, decodeURIComponent(stepUp[1] ?? ''), now());
+    const report = /^\/_reports\/([^/]+)$/.exec(path);
+    if (method === 'GET' && report) return reviews.download(report[1] ?? '', query.get('token') ?? '', now());
     const callback = /^\/webhooks\/v1\/callbacks\/([^/]+)$/.exec(path);
     if (method === 'POST' && callback) return answerCallback(decodeURIComponent(callback[1] ?? ''));
     if (path.startsWith('/_sandbox/')) return answerSandbox(clock, method, path, body);
     if (!path.startsWith('/api/v1/')) return grpcError(404, 5, `no route for ${method} ${path}`);
-    if (!auth.isAuthorized(req.headers.authorization, now())) return grpcError(401, 16, 'unauthenticated');
+    const who = auth.principalOf(req.headers.authorization, now());
+    if (!who) return grpcError(401, 16, 'unauthenticated');
     const parsed = parseJson(body);
     if (!parsed.ok) return grpcError(400, 3, 'request body is not valid JSON');
     if (!isObject(parsed.value)) return grpcError(400, 3, 'request body must be a JSON object');
-    return answerApi(state, method, path, parsed.value);
+    return answerApi(state, method, path, parsed.value, who);
   }
 
   /** A receiver that answered 202 posts its response here later: the delivery is then done. */
@@ -148,9 +193,10 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
     headers: Record<string, string> = {},
     record?: RecordedRequest,
   ): void {
-    const text = JSON.stringify(answer.body);
+    const raw = answer.contentType !== undefined && typeof answer.body === 'string';
+    const text = raw ? String(answer.body) : JSON.stringify(answer.body);
     if (record) Object.assign(record, { status: answer.status, answer: text });
-    res.writeHead(answer.status, { 'content-type': 'application/json', ...headers });
+    res.writeHead(answer.status, { 'content-type': answer.contentType ?? 'application/json', ...headers });
     res.end(text);
   }
 
@@ -209,6 +255,11 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
     answers,
     deliveries,
     bulk,
+    reviews,
+    tasks,
+    deviceFlow,
+    personalClients,
+    stepUps,
     sendFindingWebhook: (targetUrl, finding, options) =>
       sendFindingWebhook({ url, auth, now, deliveries }, targetUrl, finding, options),
     close() {

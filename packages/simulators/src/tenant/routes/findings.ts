@@ -1,5 +1,6 @@
 import { grpcError } from '../answer.js';
 import { pageOf } from '../paging.js';
+import { commentOnTask } from '../task-actions.js';
 import { type Route, SERVICE_PRINCIPAL } from './types.js';
 
 /** GET a finding, search findings, change one's state (tenant-api.md, api-facts.md). */
@@ -30,8 +31,11 @@ export const findingRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/v1/tasks/:taskId/action/comment',
-    handle: (s, p, body) =>
-      s.findings.commentOnTask(p.taskId ?? '', body.comment, s.now(), SERVICE_PRINCIPAL),
+    // A certify task's comment is the acting person's (task-actions.ts); a finding's task's is Warden's.
+    handle: (s, p, body, who) =>
+      s.tasks.has(p.taskId ?? '')
+        ? commentOnTask(s, p.taskId ?? '', body, who)
+        : s.findings.commentOnTask(p.taskId ?? '', body.comment, s.now(), SERVICE_PRINCIPAL),
   },
   {
     method: 'POST',

@@ -1,8 +1,10 @@
 import { type Answer, grpcError } from '../answer.js';
+import type { Principal } from '../principal.js';
 import { auditRoutes } from './audits.js';
 import { bulkRoutes } from './bulk.js';
 import { campaignRoutes } from './campaigns.js';
 import { findingRoutes } from './findings.js';
+import { reviewRoutes } from './reviews.js';
 import type { Route, TenantState } from './types.js';
 import { userRoutes } from './users.js';
 
@@ -14,6 +16,7 @@ export const ROUTES: Route[] = [
   ...campaignRoutes,
   ...userRoutes,
   ...auditRoutes,
+  ...reviewRoutes,
 ];
 
 /**
@@ -56,8 +59,9 @@ export async function answerApi(
   method: string,
   path: string,
   body: Record<string, unknown>,
+  who: Principal,
 ): Promise<Answer> {
   const match = matchRoute(method, path);
   if (!match) return grpcError(404, 5, `no route for ${method} ${path}`);
-  return match.route.handle(state, match.params, body);
+  return match.route.handle(state, match.params, body, who);
 }

@@ -1,7 +1,12 @@
+import type { AccessReviews } from '../access-reviews.js';
 import type { Answer } from '../answer.js';
 import type { BulkOperations } from '../bulk-state.js';
 import type { TenantFindings } from '../findings.js';
+import type { PersonalClients } from '../personal-clients.js';
+import type { Principal } from '../principal.js';
 import type { JsonCampaign } from '../seed-campaigns.js';
+import type { StepUpTransactions } from '../step-up-transactions.js';
+import type { TenantTasks } from '../tasks.js';
 import type { TenantUsers } from '../users.js';
 
 /** How the tenant answers where the vendor's schema allows more than one way (set per test). */
@@ -26,6 +31,14 @@ export interface TenantState {
   now: () => number;
   answers: AnswerOptions;
   bulk: BulkOperations;
+  /** Access review campaigns (AccessReviewService.Get), their reports. */
+  reviews: AccessReviews;
+  /** Tasks of access reviews (certify), their actions and audit trail. */
+  tasks: TenantTasks;
+  personalClients: PersonalClients;
+  stepUps: StepUpTransactions;
+  /** The tenant's own address (report downloads, step-up redirects, the device page). */
+  url: string;
 }
 
 /**
@@ -33,14 +46,15 @@ export interface TenantState {
  * percent-decoded one by one), answered from the state with the parsed JSON body.
  */
 export interface Route {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   path: string;
   handle(
     state: TenantState,
     params: Record<string, string>,
     body: Record<string, unknown>,
+    /** Who the request's token acts as. */
+    who: Principal,
   ): Answer | Promise<Answer>;
 }
 
-/** The principal the API client acts as: its changes name it as `stateUpdatedById` and audit actor. */
-export const SERVICE_PRINCIPAL = 'IU_WARDEN_SERVICE';
+export { SERVICE_PRINCIPAL } from '../principal.js';
