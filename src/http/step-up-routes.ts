@@ -12,9 +12,9 @@ import { REQUEST_ID_HEADER } from './request-context.js';
 import { browserSecret, type CookieSite, clearBrowserCookie, setBrowserCookie } from './step-up-cookie.js';
 
 /**
- * Step-up verification's browser routes: the link Warden sent the person (GET /verify/:token: a
+ * Step-up verification's browser routes: the link Warden sent the person (GET /verify/{token}: a
  * page saying what it is for, with one button; HEAD too, as express answers it from GET: neither
- * spends the link), the button (POST /verify/:token: the link claimed for this browser, to the
+ * spends the link), the button (POST /verify/{token}: the link claimed for this browser, to the
  * identity provider) and the provider's answer (GET /verify/callback: taken only with the cookie
  * the page set, http/step-up-cookie.ts). Pages are plain sentences, escaped; nothing is cached,
  * no page can be framed (the button cannot be clicked through another site), and no referrer

@@ -38,7 +38,7 @@ describe('linking a reviewer', () => {
     const row = rows[0];
     expect(row?.identityUserId).toBe('IU_ALICE');
     expect(row?.sealed).not.toContain(client?.clientId ?? '?');
-    expect(row?.sealed.startsWith('v1.')).toBe(true);
+    expect(row?.sealed.startsWith('v2.')).toBe(true);
     const { TokenCipher } = await import('../../src/slack/token-cipher.js');
     const { Secret } = await import('../../src/secret.js');
     const cipher = new TokenCipher(new Secret(TOKEN_KEY));

@@ -61,10 +61,30 @@ export const OWN_KEYS: Record<string, string> = {
   'attest.answer.notNeeded': 'attest.<answer>',
   // Resolve after an answer: submit-action.ts, so the change's own gate (resolve).
   'attest.resolve': 'resolve, through the one change (not taken here: it needs an attestation)',
+  // Access reviews decide certification tasks, not findings: their own keys (review.*), taken in
+  // access-reviews-work.test.ts; linking is gated by its own key too (access-reviews-link.test.ts).
+  'reviews.certify': 'review.certify',
+  'reviews.revoke': 'review.revoke (opens its form)',
+  'reviews.reassign': 'review.reassign (opens its form)',
+  'reviews.unchanged': 'review.certify (opens its confirmation)',
+  'view:reviews.form.revoke': 'review.revoke',
+  'view:reviews.form.reassign': 'review.reassign',
+  'view:reviews.form.unchanged': 'review.certify',
+  'reviews.link': 'review.link (linking always asks when step-up is on)',
+  'command:link': 'review.link (linking always asks when step-up is on)',
 };
 
 /** Change no finding's state: nothing to gate. */
 export const NO_CHANGE = [
+  // access reviews: reading, paging, a comment, the tenant's own step-up answered, unlinking
+  'reviews.open',
+  'reviews.page.prev',
+  'reviews.page.next',
+  'reviews.comment',
+  'view:reviews.form.comment',
+  'reviews.stepup.verified',
+  'event:user_change',
+  'command:unlink',
   'finding.task',
   'finding.notify_owner',
   'finding.assign_owner',

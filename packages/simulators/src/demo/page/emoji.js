@@ -2,7 +2,14 @@
 // `:[a-z_]+:`), and a few common ones. Unknown shortcodes stay text, as in Slack.
 export const EMOJI = {
   arrows_counterclockwise: '🔄',
+  arrow_right: '➡️',
   bell: '🔔',
+  clipboard: '📋',
+  key: '🔑',
+  large_green_circle: '🟢',
+  large_yellow_circle: '🟡',
+  red_circle: '🔴',
+  wave: '👋',
   card_index: '📇',
   eyes: '👀',
   grey_question: '❔',
