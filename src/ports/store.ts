@@ -1,4 +1,5 @@
 import type { AskStore } from './asks.js';
+import type { ConnectSweeps } from './connect.js';
 import type { InstallationRecords, SharedChannels } from './installations.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { NoteStore } from './notes.js';
@@ -7,7 +8,13 @@ import type { PacingStore } from './pacing.js';
 import type { RollupRecords } from './rollups.js';
 import type { StepUpStore } from './step-up.js';
 
-export type { InstallationRecord, InstallationRecords, SharedChannels } from './installations.js';
+export type { ConnectSweep, ConnectSweeps } from './connect.js';
+export type {
+  ChannelSharing,
+  InstallationRecord,
+  InstallationRecords,
+  SharedChannels,
+} from './installations.js';
 export type {
   AlertSource,
   MessageIndex,
@@ -237,6 +244,7 @@ export interface Store
   extends OutboxStore,
     InstallationRecords,
     SharedChannels,
+    ConnectSweeps,
     MessageIndex,
     OwnerNotices,
     SeenStore,

@@ -39,6 +39,8 @@ export interface LifecycleParts {
   lease: InstanceLease;
   /** Subscribes to the store answering again after an outage; returns the unsubscribe. */
   onStoreBack: (listener: () => void) => () => void;
+  /** Slack Connect's pass over every workspace (wiring/connect.ts): at start, then every 30 s. */
+  connectSweeps?: () => Promise<void>;
 }
 
 export interface Lifecycle {
@@ -91,6 +93,7 @@ function startJobs(parts: LifecycleParts): () => void {
     ],
     [reconcile, parts.lease.heartbeatMs, true],
     [job(() => parts.sweepRetention(), 'retention sweep failed'), 3_600_000, true],
+    [job(() => parts.connectSweeps?.() ?? Promise.resolve(), 'Slack Connect sweep failed'), 30_000, true],
   ];
   for (const [ticker, everyMs, now] of jobs) ticker.start(everyMs, now);
   // Once the store answers again after an outage, everything that paused goes on at once: the

@@ -53,6 +53,8 @@ export interface PortsInput {
   clientOptions: WebClientOptions;
   /** The workspace's address (auth.test), for links to messages. */
   workspaceUrl?: string | undefined;
+  /** The workspace's name (auth.test). */
+  workspaceName?: string | undefined;
   /** The workspace these ports serve, with its bot token (wiring/workspaces.ts). */
   workspace: SlackWorkspace;
   /** This process's lease, when another workspace's ports made it already. */
@@ -132,6 +134,7 @@ export function buildPorts(input: PortsInput): {
       remindBeforeMs: file.lifecycle.remindBefore,
       notifyCooldownMs: file.cards.notifyCooldown,
       workspaceUrl: input.workspaceUrl,
+      workspaceName: input.workspaceName,
       unfurl: file.unfurl,
       attest: {
         rules: file.attest,
@@ -175,6 +178,7 @@ export function buildPorts(input: PortsInput): {
     notes: store,
     identity: identityProvider(file, config),
   };
+  connect.attach(ports);
   const home = homeRefresher(ports);
   const delivery = createDeliveryPorts({
     owners,
