@@ -16,6 +16,7 @@ import {
   ShortcutId,
   TASK_ACTION_ID,
 } from '../../src/blockkit/ids.js';
+import { renderInfoModal } from '../../src/blockkit/info-modal.js';
 import { FORM_NOT_VALID, NOT_VALID } from '../../src/blockkit/interaction-words.js';
 import { ANSWERS } from '../../src/domain/attest.js';
 import { POLICY_ACTIONS } from '../../src/domain/policy.js';
@@ -29,14 +30,17 @@ import { type Lane, lanePerTest } from '../helpers/lane.js';
  * One guard test over every route (issue: the interaction is the unit). Every id registered with
  * Bolt has a row here, and each row is tried as a forged value, a guest, a member without the
  * permission, a request from another workspace and a Slack Connect partner in a shared channel:
- * each is refused in words (or, from outside the workspace, turned away by the middleware) and the
- * tenant is never called. Requests go through Bolt's own dispatch (`processEvent`), the real
+ * each is refused in words — the last two by the middleware, which names why (issue 36, item 15:
+ * no silent door) — and the tenant is never called. Requests go through Bolt's own dispatch (`processEvent`), the real
  * middleware and runner, against the simulated tenant and the local Slack on loopback.
  */
 
 // Everyone but Alice is without every permission.
 const YAML = `permissions:\n${POLICY_ACTIONS.map((a) => `  ${a}: { users: [U0ALICE] }`).join('\n')}\n`;
 const FORGED = '../../x';
+/** What the middleware tells a person it turns away (connect-words.ts). */
+const NOT_INSTALLED = /Warden is not installed in your workspace/;
+const OUTSIDER = /People outside .+ cannot act on findings/;
 
 /** How a row's click is built: the resource it names, and the modal it is in. */
 interface Row {
@@ -161,6 +165,8 @@ async function setUp() {
     await bolt.work.drain(10_000);
     return acked;
   };
+  /** A modal of Warden's the clicks in a modal come from (Slack sends no response_url there). */
+  const modalId = await l.ports.views.open(l.slack.issueTriggerId('U0ALICE'), renderInfoModal('Review'));
   const click = (
     id: string,
     row: Row,
@@ -177,19 +183,32 @@ async function setUp() {
       actions: [{ action_id: id, value: value ?? row.value(r) }],
       // A forged click forges the modal's metadata too (what Review and History read).
       ...(row.view
-        ? { view: { id: 'V0MODAL', private_metadata: value ?? row.view(r), state: { values: {} } } }
-        : {}),
+        ? {
+            view: {
+              id: modalId,
+              type: 'modal',
+              private_metadata: value ?? row.view(r),
+              state: { values: {} },
+            },
+          }
+        : { response_url: l.slack.responseUrl() }),
     });
   return { l, bolt, r, card, send, click, team };
 }
 
-/** What the person was told since `from`: ephemerals and modals. */
-function toldSince(l: Lane, from: { ephemerals: number; views: number }) {
+/** What the person was told since `from`: ephemerals, and modals opened or changed. */
+function toldSince(l: Lane, from: { ephemerals: number; views: Map<string, string> }) {
   const ephemerals = l.slack.ephemerals.slice(from.ephemerals).map((e) => e.text ?? '');
-  const modals = [...l.slack.views.values()].slice(from.views).map((v) => JSON.stringify(v.view));
+  const modals = [...l.slack.views.entries()]
+    .map(([id, v]) => [id, JSON.stringify(v.view)] as const)
+    .filter(([id, shown]) => from.views.get(id) !== shown)
+    .map(([, shown]) => shown);
   return [...ephemerals, ...modals];
 }
-const mark = (l: Lane) => ({ ephemerals: l.slack.ephemerals.length, views: l.slack.views.size });
+const mark = (l: Lane) => ({
+  ephemerals: l.slack.ephemerals.length,
+  views: new Map([...l.slack.views.entries()].map(([id, v]) => [id, JSON.stringify(v.view)])),
+});
 
 describe('every registered route refuses what it must, and calls the tenant for none of it', () => {
   it('has a row for every id registered with Bolt, and registers every row', async () => {
@@ -219,19 +238,19 @@ describe('every registered route refuses what it must, and calls the tenant for 
       if (row.none) expect(told).toBe('');
       else expect(told).toMatch(/:no_entry_sign:|not known to Warden|no longer current|does not exist/);
     }
-    // From another workspace, and a partner's person in a shared channel: turned away unheard.
-    expect(await said({ user: 'U0ALICE', team: 'T0ELSEWHERE' })).toBe('');
-    expect(await said({ user: 'U0EXTERNAL', userTeam: 'T0PARTNER' })).toBe('');
+    // From another workspace, and a partner's person in a shared channel: turned away, told why.
+    expect(await said({ user: 'U0ALICE', team: 'T0ELSEWHERE' })).toMatch(NOT_INSTALLED);
+    expect(await said({ user: 'U0EXTERNAL', userTeam: 'T0PARTNER' })).toMatch(OUTSIDER);
     expect(l.tenant.requests.slice(before)).toEqual([]);
   });
 
   it.each(VIEWS)('form %s', async (callbackId) => {
     const { l, send, team, r } = await setUp();
     const before = l.tenant.requests.length;
-    const submit = (user: string, metadata: string, userTeam = team) =>
+    const submit = (user: string, metadata: string, userTeam = team, from = team) =>
       send({
         type: 'view_submission',
-        team: { id: team },
+        team: { id: from },
         user: { id: user, team_id: userTeam },
         view: { id: 'V0FORM', callback_id: callbackId, private_metadata: metadata, state: { values: {} } },
       });
@@ -255,7 +274,13 @@ describe('every registered route refuses what it must, and calls the tenant for 
       const told = `${JSON.stringify(acked ?? '')}${toldSince(l, from).join('\n')}`;
       expect(told).toMatch(/errors|:no_entry_sign:|could not be read/);
     }
-    expect(await submit('U0EXTERNAL', meta, 'T0PARTNER')).toBeUndefined();
+    // Turned away by the middleware: the form is replaced by a sentence naming why.
+    const outsider = await submit('U0EXTERNAL', meta, 'T0PARTNER');
+    expect(outsider).toMatchObject({ response_action: 'update' });
+    expect(JSON.stringify(outsider)).toMatch(OUTSIDER);
+    expect(JSON.stringify(await submit('U0ALICE', meta, 'T0ELSEWHERE', 'T0ELSEWHERE'))).toMatch(
+      NOT_INSTALLED,
+    );
     expect(l.tenant.requests.slice(before)).toEqual([]);
   });
 
@@ -282,6 +307,19 @@ describe('every registered route refuses what it must, and calls the tenant for 
       });
       expect(toldSince(l, from).join('\n')).toMatch(/:no_entry_sign:/);
     }
+    // Turned away by the middleware, in the ack: another workspace, a partner in a shared channel.
+    const command = (user: string, from: string, userTeam?: string) =>
+      send({
+        command: '/warden',
+        text: words[kind] ?? `${kind} FND_SA_UNOWNED`,
+        team_id: from,
+        user_id: user,
+        ...(userTeam ? { user_team_id: userTeam } : {}),
+        channel_id: 'C0SECOPS',
+        trigger_id: l.slack.issueTriggerId(user),
+      });
+    expect(JSON.stringify(await command('U0ALICE', 'T0ELSEWHERE'))).toMatch(NOT_INSTALLED);
+    expect(JSON.stringify(await command('U0EXTERNAL', team, 'T0PARTNER'))).toMatch(OUTSIDER);
     expect(l.tenant.requests.slice(before)).toEqual([]);
   });
 });
