@@ -48,6 +48,8 @@ interface Row {
   view?: (r: Resources) => string;
   /** Changes nothing and asks nothing: no refusal to see (e.g. ticking a box). */
   none?: true;
+  /** Clicked on the roll-up's summary rather than the finding's card. */
+  onSummary?: true;
 }
 interface Resources {
   findingId: string;
@@ -55,7 +57,8 @@ interface Resources {
 }
 
 const onCard: Row = { value: (r) => r.findingId };
-const inGroup: Row = { value: (r) => r.groupId };
+/** On the roll-up's summary message (the buttons' value must be that roll-up's: belongs.ts). */
+const inGroup: Row = { value: (r) => r.groupId, onSummary: true };
 const inReview = (value: (r: Resources) => string): Row => ({
   value,
   view: (r) => JSON.stringify({ groupId: r.groupId, page: 0 }),
@@ -151,6 +154,8 @@ async function setUp() {
   const bolt = boltFor(l);
   const card = await l.card('FND_SA_UNOWNED');
   const { groupId } = await l.store.addToRollup('C0SECOPS', 'FND_SA_UNOWNED', {}, Date.now(), 60_000);
+  const summaryTs = l.slack.seedMessage('C0SECOPS', 'summary');
+  await l.store.markPublished(groupId, summaryTs, 1, Date.now());
   const r: Resources = { findingId: 'FND_SA_UNOWNED', groupId };
   const team = l.ports.settings.teamId;
   /** Sends a body through Bolt; resolves with what the ack carried once the work is done. */
@@ -178,7 +183,7 @@ async function setUp() {
       team: { id: who.team ?? team },
       user: { id: who.user, team_id: who.userTeam ?? who.team ?? team },
       channel: { id: card.channel },
-      container: { message_ts: card.ts, channel_id: card.channel },
+      container: { message_ts: row.onSummary ? summaryTs : card.ts, channel_id: card.channel },
       trigger_id: l.slack.issueTriggerId(who.user),
       actions: [{ action_id: id, value: value ?? row.value(r) }],
       // A forged click forges the modal's metadata too (what Review and History read).
@@ -364,5 +369,111 @@ describe('a failure after the ack reaches the person, with a ref', () => {
       actions: [{ action_id: reopen, value: 'FND_SA_UNOWNED' }],
     });
     expect(toldSince(l, from).join('\n')).toMatch(/Something went wrong in Warden.*ref/);
+  });
+});
+
+describe('a click acts only on what its own message or modal carries (issue 36, item 16)', () => {
+  /**
+   * Forged but well formed: a value naming another roll-up, request or finding that exists (and
+   * that Alice, who holds every permission, could act on from its own message) than the message
+   * or modal the click came from. Refused in words, nothing asked of the tenant; the same click
+   * with its own message's value goes through.
+   */
+  async function twoOfEach() {
+    const s = await setUp();
+    const { l } = s;
+    // Another roll-up (of another channel) with its own summary and its own finding.
+    const other = await l.store.addToRollup('C0OTHER', 'FND_DECOY_USED', {}, Date.now(), 60_000);
+    const otherTs = l.slack.seedMessage('C0OTHER', 'another summary');
+    await l.store.markPublished(other.groupId, otherTs, 1, Date.now());
+    const approval = async (findingId: string) => {
+      const a = await l.store.createApproval({
+        findingId,
+        requesterId: 'U0BOB',
+        justification: 'vendor fix due',
+        riskExpiresAt: Date.now() + 7 * 86_400_000,
+        channel: 'C0SECOPS',
+        messageTs: null,
+        createdAt: Date.now(),
+        expireAt: Date.now() + 86_400_000,
+      });
+      const ts = l.slack.seedMessage('C0SECOPS', 'request');
+      await l.store.setApprovalRequestTs(a.id, ts);
+      return { id: a.id, ts };
+    };
+    return { ...s, other, a1: await approval('FND_SA_UNOWNED'), a2: await approval('FND_DECOY_USED') };
+  }
+  const onMessage = (s: Awaited<ReturnType<typeof twoOfEach>>, id: string, value: string, ts: string) =>
+    s.send({
+      type: 'block_actions',
+      team: { id: s.team },
+      user: { id: 'U0ALICE', team_id: s.team },
+      channel: { id: 'C0SECOPS' },
+      container: { message_ts: ts, channel_id: 'C0SECOPS' },
+      trigger_id: s.l.slack.issueTriggerId('U0ALICE'),
+      response_url: s.l.slack.responseUrl(),
+      actions: [{ action_id: id, value }],
+    });
+  const SUMMARY_BUTTONS = [
+    RollupId.review,
+    RollupId.reopenAll,
+    RollupId.snoozeAll,
+    RollupId.suppressAll,
+    RollupId.acceptAll,
+  ];
+
+  it.each(SUMMARY_BUTTONS)('%s on one roll-up’s summary naming another roll-up', async (id) => {
+    const s = await twoOfEach();
+    expect(s.other.groupId).not.toBe(s.r.groupId);
+    const group = await s.l.store.rollupGroup(s.r.groupId);
+    const before = s.l.tenant.requests.length;
+    const from = mark(s.l);
+    await onMessage(s, id, s.other.groupId, group?.summaryTs ?? '');
+    expect(toldSince(s.l, from).join('\n')).toContain(NOT_VALID);
+    expect(s.l.tenant.requests.slice(before)).toEqual([]);
+    // Its own value on its own summary is not refused as forged.
+    const own = mark(s.l);
+    await onMessage(s, id, s.r.groupId, group?.summaryTs ?? '');
+    expect(toldSince(s.l, own).join('\n')).not.toContain(NOT_VALID);
+  });
+
+  it.each([ApprovalId.approve, ApprovalId.deny])(
+    '%s on one request’s message naming another request',
+    async (id) => {
+      const s = await twoOfEach();
+      const from = mark(s.l);
+      await onMessage(s, id, s.a2.id, s.a1.ts);
+      expect(toldSince(s.l, from).join('\n')).toContain(NOT_VALID);
+      expect((await s.l.store.getApproval(s.a2.id))?.status).toBe('pending');
+      const own = mark(s.l);
+      await onMessage(s, id, s.a1.id, s.a1.ts);
+      expect(toldSince(s.l, own).join('\n')).not.toContain(NOT_VALID);
+    },
+  );
+
+  it('Review → ⋯ in one roll-up’s modal naming a finding of another roll-up', async () => {
+    const s = await twoOfEach();
+    const before = s.l.tenant.requests.length;
+    const inReviewOf = (value: string) =>
+      s.send({
+        type: 'block_actions',
+        team: { id: s.team },
+        user: { id: 'U0ALICE', team_id: s.team },
+        // As the table's other clicks in a modal, a channel to answer in.
+        channel: { id: 'C0SECOPS' },
+        container: { type: 'view', view_id: 'V0REVIEW' },
+        trigger_id: s.l.slack.issueTriggerId('U0ALICE'),
+        view: {
+          id: 'V0REVIEW',
+          type: 'modal',
+          private_metadata: JSON.stringify({ groupId: s.r.groupId, page: 0 }),
+          state: { values: {} },
+        },
+        actions: [{ action_id: ReviewId.finding, value }],
+      });
+    const from = mark(s.l);
+    await inReviewOf('reopen FND_DECOY_USED');
+    expect(toldSince(s.l, from).join('\n')).toContain(NOT_VALID);
+    expect(s.l.tenant.requests.slice(before)).toEqual([]);
   });
 });

@@ -1,0 +1,33 @@
+import type { Ports } from '../ports/index.js';
+import type { Click } from './route.js';
+
+/**
+ * A click acts only on what its own message or modal carries (issue 36, item 16). Slack does not
+ * let a person change a button's value, so a value naming another roll-up, request or finding
+ * than the one it came from means a forged request (the signing secret leaked) or a bug: refused,
+ * whatever the person's permissions. What a route's value must belong to:
+ *
+ * - `group`: the roll-up whose summary message the click is on (Snooze all, Suppress all, Reopen
+ *   all, Accept all, Review…): Warden recorded that summary's channel and ts;
+ * - `approval`: the four-eyes request whose message the click is on (Approve…, Deny…);
+ * - `member`: a finding of the roll-up the click's modal shows (Review → ⋯): the modal's roll-up
+ *   is its metadata, itself checked against what Warden stored for that view (view-records.ts).
+ *
+ * A resource that is not there is left to the route's access check, which says it is gone.
+ */
+export type Belongs = { group: string } | { approval: string } | { member: string; of: string };
+
+export async function belongsHere(p: Ports, b: Belongs, c: Click): Promise<boolean> {
+  const on = c.message;
+  if ('group' in b) {
+    const group = await p.rollups.get(b.group);
+    if (!group) return true;
+    return on !== undefined && group.channel === on.channel && group.summaryTs === on.ts;
+  }
+  if ('approval' in b) {
+    const approval = await p.approvals.getApproval(b.approval);
+    if (!approval) return true;
+    return on !== undefined && approval.channel === on.channel && approval.requestTs === on.ts;
+  }
+  return (await p.rollups.members(b.of)).includes(b.member);
+}
