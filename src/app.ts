@@ -23,6 +23,7 @@ import { checkSlackToken } from './slack/auth-check.js';
 import { createStore } from './store/create-store.js';
 import type { TenantClientOptions } from './tenant/client.js';
 import { realTimers } from './timers.js';
+import { sweepEveryWorkspace } from './wiring/connect.js';
 import { openDistributed } from './wiring/distributed.js';
 import { wireIntake } from './wiring/intake.js';
 import { createLifecycle } from './wiring/lifecycle.js';
@@ -115,6 +116,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     tenant,
     clientOptions,
     workspaceUrl: identity?.url,
+    workspaceName: identity?.team,
   };
   const distributed = config.slack.oauth ? await openDistributed(input, config.slack.oauth) : undefined;
   const built = distributed?.primary ?? buildPorts({ ...input, workspace: singleWorkspace(config) });
@@ -196,6 +198,11 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     lease: built.lease,
     onStoreBack: (listener) => store.health.onBack(listener),
     admin,
+    connectSweeps: sweepEveryWorkspace(() =>
+      distributed
+        ? distributed.set.teams.map((t) => distributed.set.served(t)?.ports.connect)
+        : [ports.connect],
+    ),
     close: async () => {
       await tenant.close();
       if (!opts.store) await store.close();

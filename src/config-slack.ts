@@ -36,9 +36,12 @@ export const BOT_SCOPES = [
   'usergroups:read',
   'channels:history',
   'groups:history',
-  // conversations.info: is a channel shared with another organisation (Slack Connect)
+  // conversations.info: is a channel shared with another organisation (Slack Connect), and a
+  // DM's other member
   'channels:read',
   'groups:read',
+  'im:read',
+  'mpim:read',
   'files:write',
   'im:write',
   // link previews (link_shared, chat.unfurl)

@@ -1,4 +1,5 @@
 import type { RenderedMessage } from './finding.js';
+import { safeMrkdwn } from './mrkdwn.js';
 
 /**
  * Slack Connect: what a channel shared with another organisation is shown instead of a finding
@@ -34,6 +35,15 @@ export function renderSharedNotice(channel: string, internal: string | undefined
   return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${text}` } }] };
 }
 
-/** The answer to a person of another organisation who clicks or types in a shared channel. */
-export const EXTERNAL_REFUSED =
-  ':no_entry_sign: Warden acts only for people of the organisation that installed it. Ask someone there to take this on.';
+/**
+ * What a person turned away at the door is told (listeners/turn-away.ts): one sentence naming
+ * why, whatever they clicked, submitted or typed.
+ */
+export const ConnectWords = {
+  /** A person of another organisation (Slack Connect): the organisation's name where known. */
+  outsider: (organisation: string | undefined) =>
+    `:no_entry_sign: People outside ${organisation ? safeMrkdwn(organisation, 80) : 'the organisation that installed Warden'} cannot act on findings in Warden. Nothing was done; ask someone there to take this on.`,
+  /** A workspace Warden does not serve, or is not installed in (another of the organisation's included). */
+  notInstalled:
+    ':no_entry_sign: Warden is not installed in your workspace, so it cannot act on findings from here. Nothing was done; ask your Slack admin to add it, or use it where it is installed.',
+};

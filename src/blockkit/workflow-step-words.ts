@@ -34,9 +34,6 @@ export const stepWords = {
   expired: 'The risk acceptance request expired without a decision; nothing was changed.',
   notPosted: (ref: string) =>
     `Warden could not post the approval request, so nothing was asked or changed.${tail(ref)}`,
-  /** A run from a workspace or organisation Warden does not serve (middleware.ts turns it away). */
-  notServed: (ref: string) =>
-    `Warden does not run steps for this workspace or organisation, so nothing was read or changed.${tail(ref)}`,
   notTaken: (ref: string) =>
     `Warden could not take this step just now (its database did not answer); nothing was changed. Run the workflow again in a moment.${tail(ref)}`,
   crashed: (ref: string) =>

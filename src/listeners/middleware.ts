@@ -1,14 +1,12 @@
 import type { AnyMiddlewareArgs, App } from '@slack/bolt';
-import { EXTERNAL_REFUSED } from '../blockkit/connect-words.js';
 import { BUSY } from '../blockkit/interaction-words.js';
-import { stepError, stepWords } from '../blockkit/workflow-step-words.js';
+import { stepError } from '../blockkit/workflow-step-words.js';
 import { slackKindOf } from '../http/request-context.js';
-import type { ListenerContext } from './context.js';
+import { noticeSharing } from './connect-learning.js';
+import { type ListenerContext, portsOf } from './context.js';
 import { foreignOrigin, teamOf } from './payloads.js';
 import { refOf } from './ref.js';
-
-/** WorkspaceSet.refuses' reason for a person of an organisation Warden does not serve. */
-const PARTNER = 'a person of another organisation';
+import { turnAway, turnedAwayAs, wordsFor } from './turn-away.js';
 
 /** The answer to an interaction turned away under overload: in the ack itself, no further work. */
 async function shed(args: AnyMiddlewareArgs, kind: string): Promise<void> {
@@ -32,39 +30,6 @@ async function shed(args: AnyMiddlewareArgs, kind: string): Promise<void> {
   await args.ack();
 }
 
-/**
- * A Workflow Builder run turned away is failed with a sentence (Bolt's fail, with the run's own
- * function-scoped token), not only acked: the person who ran the workflow sees why.
- */
-async function failStep(args: AnyMiddlewareArgs, ref: string): Promise<boolean> {
-  if (!('fail' in args) || typeof args.fail !== 'function' || !('ack' in args)) return false;
-  if (typeof args.ack === 'function') await args.ack();
-  await args.fail({ error: stepWords.notServed(ref) }).catch(() => undefined);
-  return true;
-}
-
-/** Says to a Slack Connect partner that Warden does not act for them: in the ack, or by response_url. */
-async function tellPartner(args: AnyMiddlewareArgs): Promise<boolean> {
-  if ('command' in args && 'ack' in args) {
-    await args.ack({ response_type: 'ephemeral', text: EXTERNAL_REFUSED });
-    return true;
-  }
-  if ('action' in args && 'respond' in args && 'ack' in args && hasResponseUrl(args.body)) {
-    await args.ack();
-    await args
-      .respond({ response_type: 'ephemeral', replace_original: false, text: EXTERNAL_REFUSED })
-      .catch(() => undefined);
-    return true;
-  }
-  return false;
-}
-
-const hasResponseUrl = (body: unknown): boolean =>
-  typeof body === 'object' &&
-  body !== null &&
-  'response_url' in body &&
-  typeof body.response_url === 'string';
-
 function ackOf(args: AnyMiddlewareArgs): (() => Promise<void>) | undefined {
   if (!('ack' in args) || typeof args.ack !== 'function') return undefined;
   const { ack } = args;
@@ -74,14 +39,18 @@ function ackOf(args: AnyMiddlewareArgs): (() => Promise<void>) | undefined {
 }
 
 /**
- * Runs before every listener. Refuses any request from a workspace other than SLACK_TEAM_ID
- * (acked, so Slack shows no error, and logged), and drops a second delivery of an interaction
- * already handled (same trigger_id) so nothing is done twice.
+ * Runs before every listener. Learns a channel's sharing from what Slack shows in passing
+ * (connect-learning.ts). Refuses any request from a workspace other than SLACK_TEAM_ID (or one
+ * not served or installed) and any person of another organisation, telling them why in words
+ * (turn-away.ts) and logging it, and drops a second delivery of an interaction already handled
+ * (same trigger_id) so nothing is done twice.
  */
-export function registerMiddleware(app: App, { ports, work, delivered, workspaces }: ListenerContext): void {
+export function registerMiddleware(app: App, listeners: ListenerContext): void {
+  const { ports, work, delivered, workspaces } = listeners;
   const { logger, metrics } = ports;
   const { teamId, enterpriseId } = ports.settings;
   app.use(async (args) => {
+    noticeSharing(args.body, args.context, listeners);
     const origin = teamOf(args.body);
     const { triggerId, type } = origin;
     const kind = slackKindOf(args.body);
@@ -96,14 +65,12 @@ export function registerMiddleware(app: App, { ports, work, delivered, workspace
         'request from another workspace refused',
       );
       metrics.interactions.inc({ kind, outcome: 'rejected' });
-      if (await failStep(args, ref)) return;
-      // A person of another organisation in a shared channel of ours is told why (Slack Connect).
-      const partner =
-        origin.userTeamId !== undefined &&
-        origin.userTeamId !== origin.teamId &&
-        (workspaces ? foreign === PARTNER : origin.teamId === teamId);
-      if (partner && (await tellPartner(args))) return;
-      await ackOf(args)?.();
+      // No silent door: told why, in words, wherever the surface allows (else logged).
+      const gridOfOurs = origin.enterpriseId !== undefined && origin.enterpriseId === enterpriseId;
+      const p = portsOf(listeners, args.context);
+      const words = wordsFor(turnedAwayAs(foreign, gridOfOurs), args.body, p);
+      if (!(await turnAway(args, words, p, ref)))
+        logger.info({ ref, kind }, 'turned away: nobody to tell in Slack');
       return;
     }
     if (triggerId && delivered.checkAndAdd(`${type ?? 'request'}:${triggerId}`)) {

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import type { AccessRequest } from '../usecases/shared/authorize.js';
+import { type Belongs, belongsHere } from './belongs.js';
 import type { ShortcutRow } from './shortcut-route.js';
 
 /**
@@ -76,6 +77,8 @@ export interface ActionRoute<V> {
   modal?: 'open' | 'push' | ((value: V) => 'open' | 'push' | undefined);
   /** What the person asked for, for the failure sentence: "could not <what>". */
   what: string;
+  /** What the value must belong to: the message or modal the click came from (belongs.ts). */
+  belongs?: (value: V) => Belongs;
   run: (p: Ports, value: V, c: Click) => Promise<void>;
 }
 
@@ -114,6 +117,8 @@ export interface Bound {
   /** `viewId`: the loading modal the runner opened, when the row has one. */
   run: (p: Ports, viewId: string | undefined) => Promise<void>;
   modal?: 'open' | 'push' | undefined;
+  /** Checked by the runner before the access: the value belongs to the click's message or modal. */
+  belongs?: ((p: Ports) => Promise<boolean>) | undefined;
 }
 export interface ActionRow {
   kind: 'action';
@@ -154,10 +159,12 @@ export function action<V>(r: Omit<ActionRoute<V>, 'kind'>): ActionRow {
       const v = r.value(c);
       if (v === undefined) return undefined;
       const modal = typeof r.modal === 'function' ? r.modal(v) : r.modal;
+      const belongs = r.belongs?.(v);
       return {
         access: (p) => accessOf(r.access, p, v, c),
         run: (p, viewId) => r.run(p, v, { ...c, viewId }),
         modal,
+        belongs: belongs ? (p) => belongsHere(p, belongs, c) : undefined,
       };
     },
   };

@@ -53,6 +53,11 @@ async function tell(p: Ports, to: Reply, text: string): Promise<void> {
 
 /** Authorizes, then runs; a refusal or a missing resource is told, and the use case not run. */
 async function authorizeAndRun(p: Ports, bound: Bound, to: Reply, ref: string): Promise<void> {
+  // A value naming something its own message or modal does not carry: forged, whoever sent it.
+  if (bound.belongs && !(await bound.belongs(p))) {
+    p.logger.warn({ ref }, 'click refused: its value names something its message or modal does not carry');
+    return tell(p, to, NOT_VALID);
+  }
   const granted = await bound.access(p);
   if (granted && 'gone' in granted) return tell(p, to, granted.gone);
   if (granted && 'refused' in granted) return tell(p, to, refused(granted.refused));

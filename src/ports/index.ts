@@ -77,6 +77,8 @@ export interface Settings {
   notifyCooldownMs: number;
   /** The workspace's address (auth.test), for links to messages; none when Slack did not say. */
   workspaceUrl: string | undefined;
+  /** The workspace's name (auth.test), for the words that turn a person of another organisation away. */
+  workspaceName?: string | undefined;
   /**
    * Attestation (WARDEN_CONFIG `attest`): the rules by finding type, and the alert routing an
    * escalation reads to find the route's critical channel.

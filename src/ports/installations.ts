@@ -56,19 +56,32 @@ export interface InstallationRecords {
   deleteInstallations(keys: readonly string[]): Promise<number>;
 }
 
+/** What Slack last said of a channel, and when it was asked or told (null: before re-checks existed). */
+export interface ChannelSharing {
+  shared: boolean;
+  checkedAt: number | null;
+}
+
 /** Channels shared with another organisation (Slack Connect): no finding details there. */
 export interface SharedChannels {
-  /** Records what Slack said; true when it changed what was recorded. */
+  /** Records what Slack said (now is when it was asked or told); true when it changed what was recorded. */
   setChannelShared(
     channel: string,
     teamId: string | undefined,
     shared: boolean,
     now: number,
   ): Promise<boolean>;
-  /** What Slack last said of this channel: shared, not shared, or nothing yet (undefined). */
-  channelSharing(channel: string): Promise<boolean | undefined>;
+  /** What Slack last said of this channel, and when; nothing yet: undefined. */
+  channelSharing(channel: string): Promise<ChannelSharing | undefined>;
   /** The channels among these that are shared now. */
   sharedAmong(channels: readonly string[]): Promise<Set<string>>;
   /** True once per sharing of the channel: its admins are told then, not on every card. */
   claimAdminsTold(channel: string): Promise<boolean>;
+  /**
+   * Claims a re-check of a verdict older than `staleBefore` (one statement: replicas ask Slack
+   * once): true when this caller moved its `checked_at` to `now`.
+   */
+  claimRecheck(channel: string, staleBefore: number, now: number): Promise<boolean>;
+  /** This workspace's channels whose verdict is older than `staleBefore` (never checked first). */
+  staleChannels(teamId: string, staleBefore: number, limit: number): Promise<string[]>;
 }

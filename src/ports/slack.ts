@@ -33,6 +33,8 @@ export interface ChatPort {
     ts: string;
     text: string;
     blocks?: KnownBlock[] | undefined;
+    /** Replaces the message's metadata (Slack leaves it as it was when none is given). */
+    metadata?: MessageMetadata | undefined;
   }): Promise<void>;
   ephemeral(message: {
     channel: string;
@@ -153,10 +155,32 @@ export interface PrivatePort {
   tell(to: Audience, text: string): Promise<boolean>;
 }
 
-/** Slack Connect: finding details never go to a channel shared with another organisation (unless allowed). */
+/** How a caller goes on when Slack cannot say whether a conversation is shared (no scope, Slack down). */
+export interface RedactOptions {
+  /**
+   * `details` (Warden's own posts: as before, warned) or `withhold` (a link preview in a DM the
+   * app cannot read: no details where Warden cannot tell who reads them).
+   */
+  unknown?: 'details' | 'withhold';
+  /** What Slack said on the event itself (`is_ext_shared_channel`), if it said anything. */
+  slackSays?: boolean | undefined;
+}
+
+/** Slack Connect: finding details never go to a conversation shared with another organisation (unless allowed). */
 export interface ConnectGuard {
   /** True when a message to this channel must be the pointer, not the details. */
-  redacts(channel: string): Promise<boolean>;
-  /** Slack said the channel is (or is no longer) shared: kept, and admins told once. */
+  redacts(channel: string, opts?: RedactOptions): Promise<boolean>;
+  /** Slack said the channel is (or is no longer) shared: kept, admins told once, its cards follow. */
   changed(channel: string, shared: boolean): Promise<void>;
+  /**
+   * Slack showed the channel shared in passing (`is_ext_shared_channel` on an event, a person of
+   * another organisation acting there): recorded as shared if it was not.
+   */
+  learned(channel: string): Promise<void>;
+  /**
+   * The background pass (wiring/lifecycle.ts, per workspace): asks Slack again about channels
+   * whose verdict is older than the re-check age, then replaces the cards of channels whose
+   * sharing changed (paced, resumable).
+   */
+  sweep(): Promise<void>;
 }

@@ -1,5 +1,6 @@
 import type { AccessReviewStore } from './access-review-store.js';
 import type { AskStore } from './asks.js';
+import type { ConnectSweeps } from './connect.js';
 import type { InstallationRecords, SharedChannels } from './installations.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { NoteStore } from './notes.js';
@@ -8,7 +9,9 @@ import type { PacingStore } from './pacing.js';
 import type { RollupRecords } from './rollups.js';
 import type { StepUpStore } from './step-up.js';
 
+export type { ConnectSweep, ConnectSweeps } from './connect.js';
 export type {
+  ChannelSharing,
   InstallationRecord,
   InstallationRecords,
   RefreshFailure,
@@ -243,6 +246,7 @@ export interface Store
   extends OutboxStore,
     InstallationRecords,
     SharedChannels,
+    ConnectSweeps,
     MessageIndex,
     OwnerNotices,
     SeenStore,

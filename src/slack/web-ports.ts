@@ -54,6 +54,7 @@ export function createChatPort(client: WebClient): ChatPort {
         ts: m.ts,
         text: m.text,
         ...(m.blocks ? { blocks: m.blocks } : {}),
+        ...(m.metadata ? { metadata: slackMetadata(m.metadata) } : {}),
       });
     },
     async ephemeral(m) {

@@ -6,6 +6,7 @@ import { accessReviewQueries } from './queries/access-reviews.js';
 import { approvalQueries } from './queries/approvals.js';
 import { askQueries } from './queries/asks.js';
 import { auditQueries } from './queries/audit.js';
+import { connectQueries } from './queries/connect.js';
 import { inflightQueries } from './queries/inflight.js';
 import { installationQueries, sharedChannelQueries } from './queries/installations.js';
 import { instanceQueries } from './queries/instances.js';
@@ -133,6 +134,7 @@ export function createKyselyStore(
     ...instanceQueries(db),
     ...installationQueries(db),
     ...sharedChannelQueries(db),
+    ...connectQueries(db),
     ...retentionQueries(db),
     ...pacingQueries(db, kind),
     ...rollupQueries(db),
@@ -181,6 +183,9 @@ export function createKyselyStore(
     refreshFailures: r(base.refreshFailures),
     sharedAmong: r(base.sharedAmong),
     channelSharing: r(base.channelSharing),
+    staleChannels: r(base.staleChannels),
+    cardsIn: r(base.cardsIn),
+    outboxIdAt: r(base.outboxIdAt),
     // claims: one statement each, and a retry recognises its own (queries/outbox.ts, inflight.ts)
     claimDue: r(base.claimDue),
     claimDueJobs: r(base.claimDueJobs),

@@ -1,6 +1,7 @@
 import type { JobKind, JobStatus } from '../ports/lifecycle.js';
 import type { AlertSource, ApprovalStatus, AuditOutcome, OutboxStatus } from '../ports/store.js';
 import type { AccessReviewTables } from './schema-access-reviews.js';
+import type { ConnectDatabase } from './schema-connect.js';
 
 /**
  * The tables, as kysely sees them. Times are milliseconds since the epoch (bigint in
@@ -271,9 +272,11 @@ export interface SharedChannelsTable {
   shared: number;
   admins_told: number;
   changed_at: number;
+  /** When Slack was last asked or told (migration 0125); null: never, ask again. */
+  checked_at: number | null;
 }
 
-export interface Database extends AccessReviewTables {
+export interface Database extends AccessReviewTables, ConnectDatabase {
   installations: InstallationsTable;
   shared_channels: SharedChannelsTable;
   outbox: OutboxTable;

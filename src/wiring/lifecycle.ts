@@ -41,6 +41,8 @@ export interface LifecycleParts {
   onStoreBack: (listener: () => void) => () => void;
   /** /healthz, /readyz and /metrics on a port of their own (ADMIN_PORT), closed first on a stop. */
   admin?: { app: express.Application; port: number } | undefined;
+  /** Slack Connect's pass over every workspace (wiring/connect.ts): at start, then every 30 s. */
+  connectSweeps?: () => Promise<void>;
 }
 
 export interface Lifecycle {
@@ -93,6 +95,7 @@ function startJobs(parts: LifecycleParts): () => void {
     ],
     [reconcile, parts.lease.heartbeatMs, true],
     [job(() => parts.sweepRetention(), 'retention sweep failed'), 3_600_000, true],
+    [job(() => parts.connectSweeps?.() ?? Promise.resolve(), 'Slack Connect sweep failed'), 30_000, true],
   ];
   for (const [ticker, everyMs, now] of jobs) ticker.start(everyMs, now);
   // Once the store answers again after an outage, everything that paused goes on at once: the

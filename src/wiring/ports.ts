@@ -54,6 +54,8 @@ export interface PortsInput {
   clientOptions: WebClientOptions;
   /** The workspace's address (auth.test), for links to messages. */
   workspaceUrl?: string | undefined;
+  /** The workspace's name (auth.test). */
+  workspaceName?: string | undefined;
   /** The workspace these ports serve, with its bot token (wiring/workspaces.ts). */
   workspace: SlackWorkspace;
   /** This process's lease, when another workspace's ports made it already. */
@@ -133,6 +135,7 @@ export function buildPorts(input: PortsInput): {
       remindBeforeMs: file.lifecycle.remindBefore,
       notifyCooldownMs: file.cards.notifyCooldown,
       workspaceUrl: input.workspaceUrl,
+      workspaceName: input.workspaceName,
       unfurl: file.unfurl,
       attest: {
         rules: file.attest,
@@ -177,6 +180,7 @@ export function buildPorts(input: PortsInput): {
     identity: identityProvider(file, config),
     accessReviews: accessReviewsPort({ config, file, store, tenant, clock }),
   };
+  connect.attach(ports);
   const home = homeRefresher(ports);
   const delivery = createDeliveryPorts({
     owners,

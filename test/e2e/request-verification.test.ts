@@ -88,10 +88,15 @@ describe('request verification', () => {
     await expectNothingDone();
   });
 
-  it('acks but ignores a signed request from another workspace, and logs it', async () => {
+  it('acks a signed request from another workspace, does nothing, tells the person why and logs it', async () => {
     const res = await postSigned(h.url, reopenBody('T0OTHER'), h.signingSecret);
     expect(res.status).toBe(200);
-    await expectNothingDone();
+    await settle(300);
+    expect(tenantCalls()).toHaveLength(0);
+    // No silent door (issue 36): the one call is the answer on the click's response_url.
+    expect(slackCalls().map((c) => c.method)).toEqual(['response_url']);
+    expect(JSON.stringify(slackCalls()[0]?.args)).toContain('Warden is not installed in your workspace');
+    expect(h.tenant.findings.get('FND_SNOOZED', Date.now())?.state).toBe('FINDING_STATE_SNOOZED');
     expect(h.logs.join('')).toMatch(/request from another workspace refused.*|"team":"T0OTHER"/);
   });
 

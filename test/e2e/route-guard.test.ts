@@ -18,6 +18,7 @@ import {
   ShortcutId,
   TASK_ACTION_ID,
 } from '../../src/blockkit/ids.js';
+import { renderInfoModal } from '../../src/blockkit/info-modal.js';
 import { FORM_NOT_VALID, NOT_VALID } from '../../src/blockkit/interaction-words.js';
 import { ANSWERS } from '../../src/domain/attest.js';
 import { POLICY_ACTIONS } from '../../src/domain/policy.js';
@@ -31,14 +32,17 @@ import { type Lane, lanePerTest } from '../helpers/lane.js';
  * One guard test over every route (issue: the interaction is the unit). Every id registered with
  * Bolt has a row here, and each row is tried as a forged value, a guest, a member without the
  * permission, a request from another workspace and a Slack Connect partner in a shared channel:
- * each is refused in words (or, from outside the workspace, turned away by the middleware) and the
- * tenant is never called. Requests go through Bolt's own dispatch (`processEvent`), the real
+ * each is refused in words — the last two by the middleware, which names why (issue 36, item 15:
+ * no silent door) — and the tenant is never called. Requests go through Bolt's own dispatch (`processEvent`), the real
  * middleware and runner, against the simulated tenant and the local Slack on loopback.
  */
 
 // Everyone but Alice is without every permission.
 const YAML = `permissions:\n${POLICY_ACTIONS.map((a) => `  ${a}: { users: [U0ALICE] }`).join('\n')}\n`;
 const FORGED = '../../x';
+/** What the middleware tells a person it turns away (connect-words.ts). */
+const NOT_INSTALLED = /Warden is not installed in your workspace/;
+const OUTSIDER = /People outside .+ cannot act on findings/;
 
 /** How a row's click is built: the resource it names, and the modal it is in. */
 interface Row {
@@ -46,6 +50,8 @@ interface Row {
   view?: (r: Resources) => string;
   /** Changes nothing and asks nothing: no refusal to see (e.g. ticking a box). */
   none?: true;
+  /** Clicked on the roll-up's summary rather than the finding's card. */
+  onSummary?: true;
 }
 interface Resources {
   findingId: string;
@@ -53,7 +59,8 @@ interface Resources {
 }
 
 const onCard: Row = { value: (r) => r.findingId };
-const inGroup: Row = { value: (r) => r.groupId };
+/** On the roll-up's summary message (the buttons' value must be that roll-up's: belongs.ts). */
+const inGroup: Row = { value: (r) => r.groupId, onSummary: true };
 const inReview = (value: (r: Resources) => string): Row => ({
   value,
   view: (r) => JSON.stringify({ groupId: r.groupId, page: 0 }),
@@ -167,6 +174,8 @@ async function setUp() {
   const bolt = boltFor(l);
   const card = await l.card('FND_SA_UNOWNED');
   const { groupId } = await l.store.addToRollup('C0SECOPS', 'FND_SA_UNOWNED', {}, Date.now(), 60_000);
+  const summaryTs = l.slack.seedMessage('C0SECOPS', 'summary');
+  await l.store.markPublished(groupId, summaryTs, 1, Date.now());
   const r: Resources = { findingId: 'FND_SA_UNOWNED', groupId };
   const team = l.ports.settings.teamId;
   /** Sends a body through Bolt; resolves with what the ack carried once the work is done. */
@@ -181,6 +190,8 @@ async function setUp() {
     await bolt.work.drain(10_000);
     return acked;
   };
+  /** A modal of Warden's the clicks in a modal come from (Slack sends no response_url there). */
+  const modalId = await l.ports.views.open(l.slack.issueTriggerId('U0ALICE'), renderInfoModal('Review'));
   const click = (
     id: string,
     row: Row,
@@ -192,24 +203,37 @@ async function setUp() {
       team: { id: who.team ?? team },
       user: { id: who.user, team_id: who.userTeam ?? who.team ?? team },
       channel: { id: card.channel },
-      container: { message_ts: card.ts, channel_id: card.channel },
+      container: { message_ts: row.onSummary ? summaryTs : card.ts, channel_id: card.channel },
       trigger_id: l.slack.issueTriggerId(who.user),
       actions: [{ action_id: id, value: value ?? row.value(r) }],
       // A forged click forges the modal's metadata too (what Review and History read).
       ...(row.view
-        ? { view: { id: 'V0MODAL', private_metadata: value ?? row.view(r), state: { values: {} } } }
-        : {}),
+        ? {
+            view: {
+              id: modalId,
+              type: 'modal',
+              private_metadata: value ?? row.view(r),
+              state: { values: {} },
+            },
+          }
+        : { response_url: l.slack.responseUrl() }),
     });
   return { l, bolt, r, card, send, click, team };
 }
 
-/** What the person was told since `from`: ephemerals and modals. */
-function toldSince(l: Lane, from: { ephemerals: number; views: number }) {
+/** What the person was told since `from`: ephemerals, and modals opened or changed. */
+function toldSince(l: Lane, from: { ephemerals: number; views: Map<string, string> }) {
   const ephemerals = l.slack.ephemerals.slice(from.ephemerals).map((e) => e.text ?? '');
-  const modals = [...l.slack.views.values()].slice(from.views).map((v) => JSON.stringify(v.view));
+  const modals = [...l.slack.views.entries()]
+    .map(([id, v]) => [id, JSON.stringify(v.view)] as const)
+    .filter(([id, shown]) => from.views.get(id) !== shown)
+    .map(([, shown]) => shown);
   return [...ephemerals, ...modals];
 }
-const mark = (l: Lane) => ({ ephemerals: l.slack.ephemerals.length, views: l.slack.views.size });
+const mark = (l: Lane) => ({
+  ephemerals: l.slack.ephemerals.length,
+  views: new Map([...l.slack.views.entries()].map(([id, v]) => [id, JSON.stringify(v.view)])),
+});
 
 describe('every registered route refuses what it must, and calls the tenant for none of it', () => {
   it('has a row for every id registered with Bolt, and registers every row', async () => {
@@ -239,19 +263,19 @@ describe('every registered route refuses what it must, and calls the tenant for 
       if (row.none) expect(told).toBe('');
       else expect(told).toMatch(/:no_entry_sign:|not known to Warden|no longer current|does not exist/);
     }
-    // From another workspace, and a partner's person in a shared channel: turned away unheard.
-    expect(await said({ user: 'U0ALICE', team: 'T0ELSEWHERE' })).toBe('');
-    expect(await said({ user: 'U0EXTERNAL', userTeam: 'T0PARTNER' })).toBe('');
+    // From another workspace, and a partner's person in a shared channel: turned away, told why.
+    expect(await said({ user: 'U0ALICE', team: 'T0ELSEWHERE' })).toMatch(NOT_INSTALLED);
+    expect(await said({ user: 'U0EXTERNAL', userTeam: 'T0PARTNER' })).toMatch(OUTSIDER);
     expect(l.tenant.requests.slice(before)).toEqual([]);
   });
 
   it.each(VIEWS)('form %s', async (callbackId) => {
     const { l, send, team, r } = await setUp();
     const before = l.tenant.requests.length;
-    const submit = (user: string, metadata: string, userTeam = team) =>
+    const submit = (user: string, metadata: string, userTeam = team, from = team) =>
       send({
         type: 'view_submission',
-        team: { id: team },
+        team: { id: from },
         user: { id: user, team_id: userTeam },
         view: { id: 'V0FORM', callback_id: callbackId, private_metadata: metadata, state: { values: {} } },
       });
@@ -275,7 +299,13 @@ describe('every registered route refuses what it must, and calls the tenant for 
       const told = `${JSON.stringify(acked ?? '')}${toldSince(l, from).join('\n')}`;
       expect(told).toMatch(/errors|:no_entry_sign:|could not be read/);
     }
-    expect(await submit('U0EXTERNAL', meta, 'T0PARTNER')).toBeUndefined();
+    // Turned away by the middleware: the form is replaced by a sentence naming why.
+    const outsider = await submit('U0EXTERNAL', meta, 'T0PARTNER');
+    expect(outsider).toMatchObject({ response_action: 'update' });
+    expect(JSON.stringify(outsider)).toMatch(OUTSIDER);
+    expect(JSON.stringify(await submit('U0ALICE', meta, 'T0ELSEWHERE', 'T0ELSEWHERE'))).toMatch(
+      NOT_INSTALLED,
+    );
     expect(l.tenant.requests.slice(before)).toEqual([]);
   });
 
@@ -302,6 +332,19 @@ describe('every registered route refuses what it must, and calls the tenant for 
       });
       expect(toldSince(l, from).join('\n')).toMatch(/:no_entry_sign:/);
     }
+    // Turned away by the middleware, in the ack: another workspace, a partner in a shared channel.
+    const command = (user: string, from: string, userTeam?: string) =>
+      send({
+        command: '/warden',
+        text: words[kind] ?? `${kind} FND_SA_UNOWNED`,
+        team_id: from,
+        user_id: user,
+        ...(userTeam ? { user_team_id: userTeam } : {}),
+        channel_id: 'C0SECOPS',
+        trigger_id: l.slack.issueTriggerId(user),
+      });
+    expect(JSON.stringify(await command('U0ALICE', 'T0ELSEWHERE'))).toMatch(NOT_INSTALLED);
+    expect(JSON.stringify(await command('U0EXTERNAL', team, 'T0PARTNER'))).toMatch(OUTSIDER);
     expect(l.tenant.requests.slice(before)).toEqual([]);
   });
 });
@@ -346,5 +389,141 @@ describe('a failure after the ack reaches the person, with a ref', () => {
       actions: [{ action_id: reopen, value: 'FND_SA_UNOWNED' }],
     });
     expect(toldSince(l, from).join('\n')).toMatch(/Something went wrong in Warden.*ref/);
+  });
+});
+
+describe('a click acts only on what its own message or modal carries (issue 36, item 16)', () => {
+  /**
+   * Forged but well formed: a value naming another roll-up, request or finding that exists (and
+   * that Alice, who holds every permission, could act on from its own message) than the message
+   * or modal the click came from. Refused in words, nothing asked of the tenant; the same click
+   * with its own message's value goes through.
+   */
+  async function twoOfEach() {
+    const s = await setUp();
+    const { l } = s;
+    // Another roll-up (of another channel) with its own summary and its own finding.
+    const other = await l.store.addToRollup('C0OTHER', 'FND_DECOY_USED', {}, Date.now(), 60_000);
+    const otherTs = l.slack.seedMessage('C0OTHER', 'another summary');
+    await l.store.markPublished(other.groupId, otherTs, 1, Date.now());
+    const approval = async (findingId: string) => {
+      const a = await l.store.createApproval({
+        findingId,
+        requesterId: 'U0BOB',
+        justification: 'vendor fix due',
+        riskExpiresAt: Date.now() + 7 * 86_400_000,
+        channel: 'C0SECOPS',
+        messageTs: null,
+        createdAt: Date.now(),
+        expireAt: Date.now() + 86_400_000,
+      });
+      const ts = l.slack.seedMessage('C0SECOPS', 'request');
+      await l.store.setApprovalRequestTs(a.id, ts);
+      return { id: a.id, ts };
+    };
+    return { ...s, other, a1: await approval('FND_SA_UNOWNED'), a2: await approval('FND_DECOY_USED') };
+  }
+  const onMessage = (s: Awaited<ReturnType<typeof twoOfEach>>, id: string, value: string, ts: string) =>
+    s.send({
+      type: 'block_actions',
+      team: { id: s.team },
+      user: { id: 'U0ALICE', team_id: s.team },
+      channel: { id: 'C0SECOPS' },
+      container: { message_ts: ts, channel_id: 'C0SECOPS' },
+      trigger_id: s.l.slack.issueTriggerId('U0ALICE'),
+      response_url: s.l.slack.responseUrl(),
+      actions: [{ action_id: id, value }],
+    });
+  const SUMMARY_BUTTONS = [
+    RollupId.review,
+    RollupId.reopenAll,
+    RollupId.snoozeAll,
+    RollupId.suppressAll,
+    RollupId.acceptAll,
+  ];
+
+  it.each(SUMMARY_BUTTONS)('%s on one roll-up’s summary naming another roll-up', async (id) => {
+    const s = await twoOfEach();
+    expect(s.other.groupId).not.toBe(s.r.groupId);
+    const group = await s.l.store.rollupGroup(s.r.groupId);
+    const before = s.l.tenant.requests.length;
+    const from = mark(s.l);
+    await onMessage(s, id, s.other.groupId, group?.summaryTs ?? '');
+    expect(toldSince(s.l, from).join('\n')).toContain(NOT_VALID);
+    expect(s.l.tenant.requests.slice(before)).toEqual([]);
+    // Its own value on its own summary is not refused as forged.
+    const own = mark(s.l);
+    await onMessage(s, id, s.r.groupId, group?.summaryTs ?? '');
+    expect(toldSince(s.l, own).join('\n')).not.toContain(NOT_VALID);
+  });
+
+  it.each([ApprovalId.approve, ApprovalId.deny])(
+    '%s on one request’s message naming another request',
+    async (id) => {
+      const s = await twoOfEach();
+      const from = mark(s.l);
+      await onMessage(s, id, s.a2.id, s.a1.ts);
+      expect(toldSince(s.l, from).join('\n')).toContain(NOT_VALID);
+      expect((await s.l.store.getApproval(s.a2.id))?.status).toBe('pending');
+      const own = mark(s.l);
+      await onMessage(s, id, s.a1.id, s.a1.ts);
+      expect(toldSince(s.l, own).join('\n')).not.toContain(NOT_VALID);
+    },
+  );
+
+  it('Review → ⋯ in one roll-up’s modal naming a finding of another roll-up', async () => {
+    const s = await twoOfEach();
+    const before = s.l.tenant.requests.length;
+    const inReviewOf = (value: string) =>
+      s.send({
+        type: 'block_actions',
+        team: { id: s.team },
+        user: { id: 'U0ALICE', team_id: s.team },
+        // As the table's other clicks in a modal, a channel to answer in.
+        channel: { id: 'C0SECOPS' },
+        container: { type: 'view', view_id: 'V0REVIEW' },
+        trigger_id: s.l.slack.issueTriggerId('U0ALICE'),
+        view: {
+          id: 'V0REVIEW',
+          type: 'modal',
+          private_metadata: JSON.stringify({ groupId: s.r.groupId, page: 0 }),
+          state: { values: {} },
+        },
+        actions: [{ action_id: ReviewId.finding, value }],
+      });
+    const from = mark(s.l);
+    await inReviewOf('reopen FND_DECOY_USED');
+    expect(toldSince(s.l, from).join('\n')).toContain(NOT_VALID);
+    expect(s.l.tenant.requests.slice(before)).toEqual([]);
+  });
+});
+
+describe('shortcuts from outside are told why too (issue 36, item 15)', () => {
+  it('a message shortcut by a partner in a shared channel: on its response_url; a global one from another workspace: an info modal', async () => {
+    const { l, send, team } = await setUp();
+    const before = l.tenant.requests.length;
+    const from = mark(l);
+    await send({
+      type: 'message_action',
+      callback_id: ShortcutId.attach,
+      team: { id: team },
+      user: { id: 'U0EXTERNAL', team_id: 'T0PARTNER' },
+      channel: { id: 'C0SECOPS' },
+      message: { ts: '1763800000.000100', text: 'look at this' },
+      message_ts: '1763800000.000100',
+      trigger_id: l.slack.issueTriggerId('U0EXTERNAL'),
+      response_url: l.slack.responseUrl(),
+    });
+    expect(toldSince(l, from).join('\n')).toMatch(OUTSIDER);
+    const again = mark(l);
+    await send({
+      type: 'shortcut',
+      callback_id: ShortcutId.find,
+      team: { id: 'T0ELSEWHERE' },
+      user: { id: 'U0ALICE', team_id: 'T0ELSEWHERE' },
+      trigger_id: l.slack.issueTriggerId('U0ALICE'),
+    });
+    expect(toldSince(l, again).join('\n')).toMatch(NOT_INSTALLED);
+    expect(l.tenant.requests.slice(before)).toEqual([]);
   });
 });

@@ -83,7 +83,7 @@ describe('Slack Connect: a channel shared with another organisation', () => {
       channelId: 'C0SHARED',
     });
     const told = await h.nextEphemeral();
-    expect(told.text).toContain('Warden acts only for people of the organisation that installed it');
+    expect(told.text).toContain('People outside Acme cannot act on findings');
     expect(h.stateChanges()).toHaveLength(changes);
 
     // Unshared: the details come back with the next change.

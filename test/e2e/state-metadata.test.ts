@@ -173,7 +173,8 @@ describe('state change events (message metadata)', () => {
     expect(members.length).toBeGreaterThanOrEqual(N - 2);
     const groupId = buttonValue(summary.blocks, RollupId.snoozeAll);
     expect(groupId).toBeTruthy();
-    await h.click(RollupId.snoozeAll, groupId ?? '', summary.ts);
+    // On the summary, in its channel (the button's value must be the roll-up of that message).
+    await h.click(RollupId.snoozeAll, groupId ?? '', summary.ts, { ...ALICE, channelId: summary.channel });
     await (await h.form('bulk.snooze')).submit({ Reason: 'scanner noise' });
     const snoozed = () =>
       ids.filter((id) => h.tenant.findings.get(id, Date.now())?.state === 'FINDING_STATE_SNOOZED');

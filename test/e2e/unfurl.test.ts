@@ -109,7 +109,7 @@ describe('link previews', () => {
     await share(h, `${CONSOLE}/findings/FND_SA_UNOWNED`);
     await settle(300);
     expect(unfurlCalls(h)).toHaveLength(0);
-    expect(h.logs.join('')).toContain('none in a channel shared with another organisation');
+    expect(h.logs.join('')).toContain('none in a conversation shared with another organisation');
   });
 
   it('a tenant failure: no preview, logged with the ref', async () => {

@@ -82,7 +82,7 @@ describe('a run from a workspace Warden does not serve', () => {
     expect(delivery.delivered).toBe(true);
     await waitFor(() => run.status !== 'running', 5_000, 'the step to end');
     expect(run.status).toBe('failed');
-    expect(run.error).toMatch(/^Warden does not run steps for this workspace or organisation/);
+    expect(run.error).toMatch(/^Warden is not installed in your workspace/);
     const ref = /\(ref ([A-Za-z0-9._-]+)\)$/.exec(run.error ?? '')?.[1];
     expect(ref).toBeDefined();
     expect(h.logs.join('')).toMatch(new RegExp(`"ref":"${ref}".*request from another workspace refused`));

@@ -17,6 +17,7 @@ export const APPROVAL_ROUTES = [
     ids: [ApprovalId.approve, ApprovalId.deny],
     what: 'open the approval form',
     value: (c) => (isResourceId(c.value) ? { approvalId: c.value, kind: kindOf(c.actionId) } : undefined),
+    belongs: (v) => ({ approval: v.approvalId }),
     modal: 'open',
     access: (p, v, c) => decision(p, v.approvalId, c.userId),
     run: (p, v, c) => openDecision(p, { ...v, userId: c.userId, ref: c.ref, viewId: c.viewId ?? '' }),

@@ -94,6 +94,7 @@ export const REVIEW_ROUTES = [
       const kind = FINDING_ACTION_KINDS.find((k) => k === kindText);
       return r && kind && isResourceId(findingId) ? { ...r, kind, findingId } : undefined;
     },
+    belongs: (r) => ({ member: r.findingId, of: r.groupId }),
     modal: (r) => (isFormKind(r.kind) ? 'push' : undefined),
     access: async (p, r, c) => {
       const granted = await inGroup(p, r.kind, r.groupId, c.userId);

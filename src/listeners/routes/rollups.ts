@@ -26,6 +26,7 @@ export const ROLLUP_ROUTES = [
     ids: [RollupId.review],
     what: 'open Review',
     value: groupIdOf,
+    belongs: (group) => ({ group }),
     modal: 'open',
     access: (p, groupId, c) => inGroup(p, 'show', groupId, c.userId),
     run: (p, groupId, c) => openReview(p, { groupId, userId: c.userId, ref: c.ref, viewId: c.viewId ?? '' }),
@@ -34,6 +35,7 @@ export const ROLLUP_ROUTES = [
     ids: [RollupId.reopenAll],
     what: 'reopen the roll-up',
     value: groupIdOf,
+    belongs: (group) => ({ group }),
     access: (p, groupId, c) => inGroup(p, 'reopen', groupId, c.userId),
     run: (p, groupId, c) =>
       submitGroupAction(p, { groupId, userId: c.userId, ref: c.ref, action: { kind: 'reopen' } }),
@@ -45,6 +47,7 @@ export const ROLLUP_ROUTES = [
       const groupId = groupIdOf(c);
       return groupId && isFormButton(c.actionId) ? { groupId, kind: FORM_BUTTONS[c.actionId] } : undefined;
     },
+    belongs: (v) => ({ group: v.groupId }),
     modal: 'open',
     access: (p, v, c) => inGroup(p, v.kind, v.groupId, c.userId),
     run: (p, v, c) => openGroupForm(p, { ...v, userId: c.userId, ref: c.ref, viewId: c.viewId ?? '' }),

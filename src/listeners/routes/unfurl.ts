@@ -7,6 +7,8 @@ import type { EventRoute } from '../route.js';
  * (`source: composer`, channel `COMPOSER`, the unfurl id as `message_ts`: no channel is known).
  */
 const LinkSharedSchema = z.looseObject({
+  // The Events API envelope: whether the conversation is shared with another organisation.
+  is_ext_shared_channel: z.boolean().nullish(),
   event: z.looseObject({
     type: z.literal('link_shared'),
     channel: z.string().regex(/^[CGD][A-Z0-9]{2,30}$/),
@@ -41,6 +43,7 @@ export const UNFURL_ROUTES: EventRoute[] = [
         where,
         urls: e.links.map((l) => l.url),
         ref,
+        extShared: parsed.data.is_ext_shared_channel ?? undefined,
       });
     },
   },

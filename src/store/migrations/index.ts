@@ -21,6 +21,7 @@ import { findingNotes } from './0105-finding-notes.js';
 import { findingNotesByAge } from './0106-finding-notes-by-age.js';
 import { installationRefresh } from './0115-installation-refresh.js';
 import { stepUpBrowser } from './0120-step-up-browser.js';
+import { slackConnect } from './0125-slack-connect.js';
 import { accessReviews } from './0160-access-reviews.js';
 
 /**
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   '0106_finding_notes_by_age': findingNotesByAge,
   '0115_installation_refresh': installationRefresh,
   '0120_step_up_browser': stepUpBrowser,
+  '0125_slack_connect': slackConnect,
   '0160_access_reviews': accessReviews,
 };
 

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { InstallationRecord, InstallationRecords, SharedChannels } from '../../ports/store.js';
 import type { Database, InstallationsTable } from '../schema.js';
 
@@ -160,22 +160,29 @@ export function sharedChannelQueries(db: Kysely<Database>): SharedChannels {
         shared: shared ? 1 : 0,
         admins_told: 0,
         changed_at: now,
+        checked_at: now,
       };
       // Unshared then shared again: admins are told again (admins_told back to 0 on each change).
       await db
         .insertInto('shared_channels')
         .values(row)
-        .onConflict((oc) => oc.column('channel').doUpdateSet(was === shared ? { changed_at: now } : row))
+        .onConflict((oc) =>
+          oc.column('channel').doUpdateSet(was === shared ? { changed_at: now, checked_at: now } : row),
+        )
         .execute();
       return was !== shared;
     },
     async channelSharing(channel) {
       const row = await db
         .selectFrom('shared_channels')
-        .select('shared')
+        .select(['shared', 'checked_at'])
         .where('channel', '=', channel)
         .executeTakeFirst();
-      return row === undefined ? undefined : Number(row.shared) === 1;
+      if (row === undefined) return undefined;
+      return {
+        shared: Number(row.shared) === 1,
+        checkedAt: row.checked_at == null ? null : Number(row.checked_at),
+      };
     },
     async sharedAmong(channels) {
       if (channels.length === 0) return new Set();
@@ -196,6 +203,28 @@ export function sharedChannelQueries(db: Kysely<Database>): SharedChannels {
         .where('admins_told', '=', 0)
         .executeTakeFirst();
       return Number(taken.numUpdatedRows) === 1;
+    },
+    async claimRecheck(channel, staleBefore, now) {
+      const taken = await db
+        .updateTable('shared_channels')
+        .set({ checked_at: now })
+        .where('channel', '=', channel)
+        .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', staleBefore)]))
+        .executeTakeFirst();
+      return Number(taken.numUpdatedRows) === 1;
+    },
+    async staleChannels(teamId, staleBefore, limit) {
+      const rows = await db
+        .selectFrom('shared_channels')
+        .select('channel')
+        .where('team_id', '=', teamId)
+        .where((eb) => eb.or([eb('checked_at', 'is', null), eb('checked_at', '<', staleBefore)]))
+        // Never checked first (PostgreSQL would put nulls last).
+        .orderBy(sql`coalesce(checked_at, 0)`)
+        .orderBy('channel')
+        .limit(limit)
+        .execute();
+      return rows.map((r) => r.channel);
     },
   };
 }

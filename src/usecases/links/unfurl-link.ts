@@ -44,6 +44,8 @@ export interface SharedLinks {
   where: UnfurlTarget;
   urls: readonly string[];
   ref: string;
+  /** What Slack's envelope said (`is_ext_shared_channel`): the conversation is shared with another organisation. */
+  extShared?: boolean | undefined;
 }
 
 /** Slack sends a handful of links an event; more than this are not Warden's to read one by one. */
@@ -60,8 +62,13 @@ export async function unfurlLinks(p: UnfurlPorts, s: SharedLinks): Promise<numbe
     log.info('link previews: none for a draft (no channel to check); the posted message gets one');
     return 0;
   }
-  if (s.channel && p.connect && (await p.connect.redacts(s.channel))) {
-    log.info('link previews: none in a channel shared with another organisation');
+  // A DM with a person of another organisation too (issue 36): Slack is asked, and where it
+  // cannot say (a DM the app is not in, with no word on the event either) nothing is shown.
+  const guarded = { unknown: 'withhold' as const, slackSays: s.extShared };
+  if (p.connect && (await p.connect.redacts(s.channel, guarded))) {
+    log.info(
+      'link previews: none in a conversation shared with another organisation (or that cannot be told)',
+    );
     return 0;
   }
   const targets = new Map<string, LinkTarget>();

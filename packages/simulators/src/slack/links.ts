@@ -70,7 +70,8 @@ export function shareMessage(
     event: {
       type: 'link_shared',
       channel: composer ? 'COMPOSER' : actor.channelId,
-      is_bot_user_member: true,
+      // A DM between two people: the app is not in it (it is sent link_shared all the same).
+      is_bot_user_member: !ws.directMessages.has(actor.channelId),
       user: actor.userId,
       message_ts: composer ? unfurlId : message.ts,
       unfurl_id: unfurlId,

@@ -83,12 +83,21 @@ export interface LocalSlack extends ShortcutTriggers {
   openHome(userId: string, target: EventTarget, opts?: EventRetryOptions): Promise<EventDelivery>;
   /** The Enterprise Grid organisation: OAuth installs, its workspaces, revoked tokens (org.ts). */
   org: LocalOrg;
-  /** Delivers an event (app_uninstalled, tokens_revoked, channel_shared, …) as Slack does, for a workspace. */
+  /**
+   * Delivers an event (app_uninstalled, tokens_revoked, channel_shared, …) as Slack does, for a
+   * workspace. The envelope's `is_ext_shared_channel` follows the event's `channel` (shared with
+   * another organisation, or a DM with a person of one), unless `extShared` says otherwise.
+   */
   sendEvent(
     event: Record<string, unknown> & { type: string },
     target: EventTarget,
-    to?: { teamId?: string; enterpriseId?: string; isEnterpriseInstall?: boolean },
+    to?: { teamId?: string; enterpriseId?: string; isEnterpriseInstall?: boolean; extShared?: boolean },
   ): Promise<EventDelivery>;
+  /**
+   * A DM between two people (not with the app): its id. The app cannot read it (conversations.info
+   * and .members: channel_not_found); a link pasted there still reaches it by link_shared.
+   */
+  directMessage(a: string, b: string): string;
   /** The app's Workflow Builder steps (manifest `functions`) and their runs (functions.ts). */
   functions: WorkflowFunctions;
   /**

@@ -239,25 +239,6 @@ export function authTestOf(issued: IssuedToken): Record<string, unknown> {
   };
 }
 
-/** conversations.info: whether the channel is shared with another organisation (Slack Connect). */
-export function conversationInfo(
-  id: string,
-  externallyShared: boolean,
-  contextTeam: string,
-): Record<string, unknown> {
-  return {
-    ok: true,
-    channel: {
-      id,
-      is_channel: true,
-      is_shared: externallyShared,
-      is_ext_shared: externallyShared,
-      is_org_shared: false,
-      context_team_id: contextTeam,
-    },
-  };
-}
-
 /** An Events API body for a workspace of the org, with the `authorizations` Slack sends (who the app is installed as). */
 export function orgEventBody(
   team: string,

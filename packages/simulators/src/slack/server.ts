@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { conversationInfo, conversationMembers, extSharedChannel } from './conversations.js';
 import { appHomeOpened, deliverEvent, type EventTarget } from './events-api.js';
 import { WorkflowFunctions } from './functions.js';
 import { shareMessage } from './links.js';
 import type { LocalSlack } from './local-slack.js';
 import { METHODS } from './methods/index.js';
-import { authTestOf, conversationInfo, LocalOrg, ORG_PEOPLE, orgEventBody, orgUser } from './org.js';
+import { authTestOf, LocalOrg, ORG_PEOPLE, orgEventBody, orgUser } from './org.js';
 import { RateLimiter } from './rate-limiter.js';
 import { type EventCallback, eventCallbackBody } from './requests.js';
 import { answerResponseUrl, sendJson } from './response-url.js';
@@ -141,10 +142,10 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     const issued = org.tokens.get(String(token ?? ''));
     if (name === 'auth.test' && issued) return send(res, 200, authTestOf(issued));
     if (name === 'conversations.info') {
-      const id = String(args.channel ?? '');
-      const info = conversationInfo(id, ws.externallyShared.has(id), org.channelTeams.get(id) ?? teamId);
-      return send(res, 200, info);
+      const contextTeam = org.channelTeams.get(String(args.channel ?? '')) ?? teamId;
+      return send(res, 200, conversationInfo(ws, args, { teamId: contextTeam }));
     }
+    if (name === 'conversations.members') return send(res, 200, conversationMembers(ws, args));
     const fault = takeFault(name, args);
     if (fault) {
       if (fault.latencyMs) await new Promise((r) => setTimeout(r, fault.latencyMs));
@@ -269,7 +270,14 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     },
     sendEvent(event, target, to = {}) {
       const { body } = orgEventBody(to.teamId ?? teamId, event, to);
+      // The envelope says whether the event's conversation is shared with another organisation.
+      body.is_ext_shared_channel = to.extShared ?? extSharedChannel(ws, event.channel);
       return deliverTo(body, target);
+    },
+    directMessage(a, b) {
+      const id = `D${ws.nextId('M').toUpperCase()}${a.slice(1, 4)}${b.slice(1, 4)}`;
+      ws.directMessages.set(id, [a, b]);
+      return id;
     },
     openHome: (userId, target, retry) =>
       deliverTo(eventCallbackBody(teamId, appHomeOpened(ws, userId)), target, retry),

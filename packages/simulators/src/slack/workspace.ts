@@ -111,6 +111,8 @@ export class Workspace {
   readonly archived = new Set<string>();
   /** Channels shared with another organisation (Slack Connect): conversations.info says is_ext_shared. */
   readonly externallyShared = new Set<string>();
+  /** DMs between people (not with the app): id -> its two members (conversations.ts). */
+  readonly directMessages = new Map<string, string[]>();
   /** The app's manifest `unfurl_domains`: links to these hosts get link_shared (links.ts). */
   readonly unfurlDomains = new Set<string>();
   /** `source:unfurl_id` of a link_shared -> the message (or composer draft) it names (chat.unfurl by unfurl_id + source). */

@@ -38,6 +38,8 @@ export const chatMethods: Record<string, (ws: Workspace, args: Record<string, un
     if (bad) return { ...fail(bad.error), errors: [bad.detail] };
     msg.text = String(args.text ?? msg.text);
     if (Array.isArray(args.blocks)) msg.blocks = args.blocks;
+    // chat.update's `metadata` replaces the message's; without it the metadata is left as it was.
+    if (args.metadata !== undefined) msg.metadata = args.metadata;
     msg.edited = true;
     ws.changed({ kind: 'message', message: msg });
     return { ok: true, channel, ts: msg.ts, text: msg.text };
