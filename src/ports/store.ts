@@ -1,4 +1,5 @@
 import type { AskStore } from './asks.js';
+import type { CardClaims } from './card-claims.js';
 import type { InstallationRecords, SharedChannels } from './installations.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { NoteStore } from './notes.js';
@@ -252,7 +253,8 @@ export interface Store
     HomeViews,
     AskStore,
     StepUpStore,
-    NoteStore {
+    NoteStore,
+    CardClaims {
   readonly kind: 'sqlite' | 'postgres';
   readonly health: StoreAvailability;
   migrate(): Promise<void>;

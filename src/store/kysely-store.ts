@@ -5,6 +5,7 @@ import { migrationProvider, ping } from './migrations/index.js';
 import { approvalQueries } from './queries/approvals.js';
 import { askQueries } from './queries/asks.js';
 import { auditQueries } from './queries/audit.js';
+import { cardClaimQueries } from './queries/card-claims.js';
 import { inflightQueries } from './queries/inflight.js';
 import { installationQueries, sharedChannelQueries } from './queries/installations.js';
 import { instanceQueries } from './queries/instances.js';
@@ -139,6 +140,7 @@ export function createKyselyStore(
     ...askQueries(db),
     ...stepUpQueries(db),
     ...noteQueries(db),
+    ...cardClaimQueries(db),
   };
   const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
   return {
@@ -183,11 +185,13 @@ export function createKyselyStore(
     claimDueJobs: r(base.claimDueJobs),
     claimInflight: r(base.claimInflight),
     claimOwnerNotice: r(base.claimOwnerNotice),
+    claimCard: r(base.claimCard),
     // writes that set the same values again
     releaseInflight: r(base.releaseInflight),
     renewInstance: r(base.renewInstance),
     releaseInstance: r(base.releaseInstance),
     releaseOwnerNotice: r(base.releaseOwnerNotice),
+    releaseCard: r(base.releaseCard),
     markSent: r(base.markSent),
     reschedule: r(base.reschedule),
     markFailed: r(base.markFailed),

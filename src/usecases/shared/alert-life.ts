@@ -4,12 +4,12 @@ import type { ShownOwner } from '../../blockkit/finding-details.js';
 import { actionFromParams } from '../../domain/actions.js';
 import { showsChange } from '../../domain/credit.js';
 import { personalOwnerOf } from '../../domain/owner.js';
-import { isSlackApiError } from '../../errors.js';
 import type { Finding } from '../../model/finding.js';
 import type { CardSettings, Ports } from '../../ports/index.js';
 import type { MessageMetadata } from '../../ports/slack.js';
 import type { AuditEntry, MessageRef } from '../../ports/store.js';
 import { askShownOf } from './attest-shown.js';
+import { CLAIM_WAIT_MS, underCardClaim } from './card-claim.js';
 
 /**
  * An alert's life in Slack, in one place: a finding's card is rendered from the finding as the
@@ -18,7 +18,10 @@ import { askShownOf } from './attest-shown.js';
  * here (delivery, state changes, `show`, a form that finds the finding changed).
  */
 
-export type AlertLifePorts = Pick<Ports, 'chat' | 'cards' | 'clock' | 'logger' | 'audit' | 'owners'> & {
+export type AlertLifePorts = Pick<
+  Ports,
+  'chat' | 'cards' | 'clock' | 'timers' | 'logger' | 'audit' | 'owners'
+> & {
   settings: CardSettings;
 };
 
@@ -160,34 +163,6 @@ export function replyInThread(
 }
 
 /**
- * A card of the finding in a channel, as it is now (`/warden show`): the channel's card brought up
- * to date when it has one (`existing`), else a new one posted; tracked either way. One live card
- * per finding and channel, so each later change costs one update here, not one per show.
- */
-export async function showCard(
-  p: AlertLifePorts,
-  finding: Finding,
-  channel: string,
-): Promise<{ card: Card; existing: boolean }> {
-  const there = (await p.cards.messagesFor(finding.id)).filter((m) => m.channel === channel).at(-1);
-  if (there) {
-    try {
-      // Sent even when its hash says it shows this already: a person asked to see it, and only
-      // Slack knows whether someone deleted it meanwhile (message_not_found: a new card below).
-      const card = await replaceCard(p, finding, { channel, ts: there.ts });
-      await trackCard(p, finding, card);
-      return { card, existing: true };
-    } catch (error) {
-      // Deleted in Slack: a new card below.
-      if (!isSlackApiError(error) || error.slackCode !== 'message_not_found') throw error;
-    }
-  }
-  const card = await postCard(p, finding, channel);
-  await trackCard(p, finding, card);
-  return { card, existing: false };
-}
-
-/**
  * After a change made to many findings at once: replace the cards Warden already has for this
  * finding (posting none, replying in no thread: the roll-up's thread tells the story once).
  */
@@ -218,6 +193,27 @@ export interface EverywhereResult {
 }
 
 const sameCard = (a: Card, b: Card) => a.channel === b.channel && a.ts === b.ts;
+
+/**
+ * The finding's card in a channel that had none when looked at: under the claim (card-claim.ts)
+ * the index is read again, since another poster may have just recorded one (then that card is
+ * the one to replace), else a card is posted and recorded before the claim is let go.
+ */
+async function cardIn(
+  p: AlertLifePorts,
+  finding: Finding,
+  channel: string,
+): Promise<{ card: Card; posted: boolean }> {
+  const got = await underCardClaim(p, finding.id, channel, CLAIM_WAIT_MS, async () => {
+    const there = (await p.cards.messagesFor(finding.id)).filter((m) => m.channel === channel).at(-1);
+    if (there) return { card: indexedCard(there), posted: false };
+    const card = await postCard(p, finding, channel);
+    await trackCard(p, finding, card);
+    return { card, posted: true };
+  });
+  if ('busy' in got) throw new Error(`another post of this finding's card in ${channel} is still going`);
+  return got.done;
+}
 
 /**
  * After a change: replace every card of the finding Warden tracks (several in one channel if it
@@ -252,10 +248,11 @@ export async function updateEverywhere(
   let posted: Card | undefined;
   if (!primary) {
     try {
-      posted = await postCard(p, finding, opts.primaryChannel);
-      primary = posted;
-      cards.push(posted);
-      threads.set(posted.channel, posted);
+      const got = await cardIn(p, finding, opts.primaryChannel);
+      primary = got.card;
+      if (got.posted) posted = got.card;
+      cards.push(got.card);
+      threads.set(got.card.channel, got.card);
     } catch (error) {
       primaryError = error;
     }
