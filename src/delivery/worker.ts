@@ -9,6 +9,7 @@ import { PACED } from '../slack/paced-chat.js';
 import { cardRef, postCard, replaceCard, replyInThread } from '../usecases/shared/alert-life.js';
 import { claimCard } from '../usecases/shared/card-claim.js';
 import { stateChangedMetadata } from '../usecases/shared/state-event.js';
+import { refreshCard } from './card-refresh.js';
 import { HeldRows, judgeFailure, Undeliverable } from './delivery-failure.js';
 import { deliveryChannel } from './owner-route.js';
 import type { WorkerOptions, WorkerPorts } from './worker-ports.js';
@@ -137,6 +138,14 @@ export class DeliveryWorker {
       return;
     }
     try {
+      if (row.source === 'card') {
+        log.info(
+          { ts: row.sentTs, outcome: await refreshCard(p, row, parsed.data, log) },
+          'card brought up to date',
+        );
+        this.#o.onResult?.('sent');
+        return;
+      }
       const target = await deliveryChannel({ ...row, channel: row.channel }, parsed.data, this.#p.ownerDm);
       if (!('channel' in target))
         throw new Undeliverable('failed' in target ? target.failed : target.later, 'failed' in target);

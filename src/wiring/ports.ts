@@ -182,6 +182,7 @@ export function buildPorts(input: PortsInput): {
     owners,
     ownerDm: (finding) => ownerDmOf(ports, finding),
     afterDelivery: (finding, channel) => scheduleAsk(ports, finding, channel),
+    findings: ports.findings,
     store,
     settings: ports.settings,
     token,
