@@ -16,6 +16,7 @@ import { outboxQueries } from './queries/outbox.js';
 import { ownerNoticeQueries } from './queries/owner-notices.js';
 import { pacingQueries } from './queries/pacing.js';
 import { replayQueries } from './queries/replays.js';
+import { requestIntentQueries } from './queries/request-intents.js';
 import { retentionQueries } from './queries/retention.js';
 import { rollupQueries } from './queries/rollups.js';
 import { seenQueries } from './queries/seen.js';
@@ -141,6 +142,7 @@ export function createKyselyStore(
     ...stepUpQueries(db),
     ...noteQueries(db),
     ...cardClaimQueries(db),
+    ...requestIntentQueries(db),
   };
   const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
   return {
@@ -192,6 +194,9 @@ export function createKyselyStore(
     releaseInstance: r(base.releaseInstance),
     releaseOwnerNotice: r(base.releaseOwnerNotice),
     releaseCard: r(base.releaseCard),
+    settleIntent: r(base.settleIntent),
+    orphanedIntents: r(base.orphanedIntents),
+    auditedRequest: r(base.auditedRequest),
     markSent: r(base.markSent),
     reschedule: r(base.reschedule),
     markFailed: r(base.markFailed),

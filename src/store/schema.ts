@@ -143,6 +143,11 @@ export interface SeenRequestsTable {
   expires_at: number;
   /** A random token of the take that stored it (a retried take knows its own row). */
   taker: string | null;
+  /** Migration 0131: the process that took it, its ref, what it asked (cleared once handled), when. */
+  instance_id?: string | null;
+  ref?: string | null;
+  intent?: string | null;
+  taken_at?: number | null;
 }
 
 /** A state change in flight: who holds the finding, until when. */

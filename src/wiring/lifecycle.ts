@@ -39,6 +39,8 @@ export interface LifecycleParts {
   lease: InstanceLease;
   /** Subscribes to the store answering again after an outage; returns the unsubscribe. */
   onStoreBack: (listener: () => void) => () => void;
+  /** Carries out what a dead process acknowledged but never handled (listeners/request-intents.ts). */
+  recoverRequests?: () => Promise<unknown>;
 }
 
 export interface Lifecycle {
@@ -90,6 +92,15 @@ function startJobs(parts: LifecycleParts): () => void {
       false,
     ],
     [reconcile, parts.lease.heartbeatMs, true],
+    [
+      job(
+        () => parts.recoverRequests?.() ?? Promise.resolve(),
+        'carrying out requests a stopped process acknowledged failed',
+        realTimers,
+      ),
+      parts.lease.heartbeatMs,
+      true,
+    ],
     [job(() => parts.sweepRetention(), 'retention sweep failed'), 3_600_000, true],
   ];
   for (const [ticker, everyMs, now] of jobs) ticker.start(everyMs, now);

@@ -20,6 +20,7 @@ import { stepUpSteps } from './0101-step-up-steps.js';
 import { findingNotes } from './0105-finding-notes.js';
 import { findingNotesByAge } from './0106-finding-notes-by-age.js';
 import { cardClaims } from './0130-card-claims.js';
+import { requestIntents } from './0131-request-intents.js';
 
 /**
  * Versioned migrations, one file each, run at start by kysely's Migrator: it takes a lock (an
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0105_finding_notes': findingNotes,
   '0106_finding_notes_by_age': findingNotesByAge,
   '0130_card_claims': cardClaims,
+  '0131_request_intents': requestIntents,
 };
 
 export const migrationProvider: MigrationProvider = {

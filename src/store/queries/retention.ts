@@ -22,7 +22,13 @@ async function purgeOutbox(
 }
 
 async function purgeExpired(db: Db, now: number, limit: number) {
-  const keys = db.selectFrom('seen_requests').select('key').where('expires_at', '<=', now).limit(limit);
+  const keys = db
+    .selectFrom('seen_requests')
+    .select('key')
+    .where('expires_at', '<=', now)
+    // An intent not yet handled (its process died) is kept while its person can still be answered.
+    .where((eb) => eb.or([eb('intent', 'is', null), eb('taken_at', '<=', now - 30 * 60_000)]))
+    .limit(limit);
   const requests = await db.deleteFrom('seen_requests').where('key', 'in', keys).executeTakeFirst();
   const claims = await db.deleteFrom('inflight').where('lease_until', '<=', now).executeTakeFirst();
   const cards = await db.deleteFrom('card_claims').where('claimed_until', '<=', now).executeTakeFirst();
