@@ -29,14 +29,17 @@ export interface HeldCard {
   release(): Promise<void>;
 }
 
-/** Takes the claim on (finding, channel) now, or undefined while someone else holds it. */
+/**
+ * Takes the claim on (finding, channel) now, or undefined while someone else holds it. `holder`:
+ * one that holds one claim at a time (the delivery worker, a row after another) names itself, so
+ * a claim whose release the store did not take (an outage) is its own again, not a 60 s wait.
+ */
 export async function claimCard(
   p: Pick<Ports, 'cards' | 'clock'>,
   findingId: string,
   channel: string,
-  holderPrefix = 'card',
+  holder = `card.${randomBytes(8).toString('hex')}`,
 ): Promise<HeldCard | undefined> {
-  const holder = `${holderPrefix}.${randomBytes(8).toString('hex')}`;
   const now = p.clock();
   const taken = await p.cards.claimCard({ findingId, channel, holder, until: now + CARD_CLAIM_MS }, now);
   if (!taken) return undefined;
