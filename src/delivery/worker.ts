@@ -152,7 +152,7 @@ export class DeliveryWorker {
       // The finding's card in this channel is claimed first (usecases/shared/card-claim.ts): a
       // `show`, a change, or news of the same finding on another replica posting it right now
       // holds it, and this row comes back once that card is recorded, to replace it.
-      const held = await claimCard(p, row.findingId, target.channel, this.#o.workerId);
+      const held = await claimCard(p, row.findingId, target.channel, this.#o.workerId, this.#o.leaseMs);
       if (!held) {
         await outbox.postpone(row.id, clock() + CLAIMED_RETRY_MS, clock());
         this.#o.onResult?.('rescheduled', 'claimed');

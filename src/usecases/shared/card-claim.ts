@@ -39,9 +39,11 @@ export async function claimCard(
   findingId: string,
   channel: string,
   holder = `card.${randomBytes(8).toString('hex')}`,
+  /** How long it holds at most (the worker: its outbox row's lease, so both come back together). */
+  leaseMs = CARD_CLAIM_MS,
 ): Promise<HeldCard | undefined> {
   const now = p.clock();
-  const taken = await p.cards.claimCard({ findingId, channel, holder, until: now + CARD_CLAIM_MS }, now);
+  const taken = await p.cards.claimCard({ findingId, channel, holder, until: now + leaseMs }, now);
   if (!taken) return undefined;
   return {
     release: () => p.cards.releaseCard(findingId, channel, holder).catch(() => undefined),
