@@ -152,8 +152,10 @@ export async function updateEverywhere(
   for (const card of cards) {
     const thread = threads.get(card.channel);
     try {
-      // A new card shows the finding already (and was recorded under its claim).
-      if (card !== posted) await replaceUpdated(p, finding, card);
+      // A new card shows the finding already (recorded under its claim; tracked again, as the
+      // channel's most recently updated card).
+      if (card === posted) await trackCard(p, finding, card);
+      else await replaceUpdated(p, finding, card);
       if (thread && sameCard(thread, card)) {
         await replyInThread(p, card, opts.reply, metadata);
         metadata = undefined;
