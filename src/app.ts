@@ -15,6 +15,7 @@ import { registerStepUpRoutes } from './http/step-up-routes.js';
 import { registerConnectEvents } from './listeners/connect-events.js';
 import { registerInstallEvents } from './listeners/install-events.js';
 import type { PayloadOrigin } from './listeners/payloads.js';
+import { recoverRequests } from './listeners/request-intents.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
 import type { Clock, Ports, Timers } from './ports/index.js';
@@ -128,6 +129,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     http,
     clientOptions,
     replays: store,
+    intents: store,
     workQueue: opts.workQueue,
     identity,
     receiver: opts.receiver,
@@ -203,6 +205,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
         ? distributed.set.teams.map((t) => distributed.set.served(t)?.ports.connect)
         : [ports.connect],
     ),
+    recoverRequests: () => recoverRequests({ app, intents: store, lease: built.lease, clock, logger }),
     close: async () => {
       await tenant.close();
       if (!opts.store) await store.close();

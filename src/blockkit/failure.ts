@@ -11,6 +11,9 @@ export function describeFailure(error: unknown, what: string, ref: string): stri
   const tail = ` _(ref ${code(ref, 40)})_`;
   if (error instanceof InvalidInputError) return `:warning: ${safeMrkdwn(error.message, 500)}`;
   if (error instanceof SlackApiError) {
+    // Slack's pace for the channel (or a 429) outlasted what a person is kept waiting: no call went.
+    if (error.failure === 'rate_limited')
+      return `:hourglass: Slack is limiting how fast Warden can post here right now, so it could not ${what}. Try again in a minute.${tail}`;
     if (error.notInChannel)
       return `:warning: Warden is not in this channel (${code(error.slackCode, 60)}), so it could not ${what}. Invite it with \`/invite @Warden\` and try again.${tail}`;
     return `:warning: Slack refused while Warden tried to ${what} (${code(error.slackCode, 60)}). Try again; if it repeats, an admin can look up the ref in Warden's log.${tail}`;

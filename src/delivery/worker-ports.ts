@@ -15,6 +15,8 @@ export type WorkerPorts = Pick<
   rollup?: RollupRule | undefined;
   /** The owner's direct message, for rows routed to the owner; such rows fail without it. */
   ownerDm?: OwnerDmFinder | undefined;
+  /** The tenant, to render a card brought up to date as the finding is now (card-refresh.ts); the row's snapshot without it. */
+  findings?: Pick<Ports['findings'], 'get'> | undefined;
   /** Once a card is in its channel: the attestation ask scheduled (usecases/attest/attest-ask.ts), once a finding. */
   afterDelivery?: ((finding: Finding, channel: string) => Promise<unknown>) | undefined;
 };

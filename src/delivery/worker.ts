@@ -7,7 +7,9 @@ import { type Finding, FindingSchema } from '../model/finding.js';
 import type { OutboxRow } from '../ports/store.js';
 import { PACED } from '../slack/paced-chat.js';
 import { cardRef, postCard, replaceCard, replyInThread } from '../usecases/shared/alert-life.js';
+import { claimCard } from '../usecases/shared/card-claim.js';
 import { stateChangedMetadata } from '../usecases/shared/state-event.js';
+import { refreshCard } from './card-refresh.js';
 import { HeldRows, judgeFailure, Undeliverable } from './delivery-failure.js';
 import { deliveryChannel } from './owner-route.js';
 import type { WorkerOptions, WorkerPorts } from './worker-ports.js';
@@ -19,6 +21,8 @@ export const ALERT_EVENT_TYPE = 'warden_alert';
 
 /** The reason a row waits for Slack's Retry-After (its Slack error code). */
 const RATE_LIMITED = 'ratelimited';
+/** A row whose card someone else is posting comes back this much later (untried: no attempt counted). */
+const CLAIMED_RETRY_MS = 500;
 
 /**
  * Delivers stored alerts to Slack. Rows are claimed with a lease (SKIP LOCKED on PostgreSQL), so
@@ -117,7 +121,8 @@ export class DeliveryWorker {
   }
 
   async #deliver(row: OutboxRow): Promise<void> {
-    const { outbox, clock } = this.#p;
+    const p = this.#p;
+    const { outbox, clock } = p;
     const log = this.#p.logger.child({
       alertId: row.id,
       findingId: row.findingId,
@@ -133,14 +138,36 @@ export class DeliveryWorker {
       return;
     }
     try {
+      if (row.source === 'card') {
+        log.info(
+          { ts: row.sentTs, outcome: await refreshCard(p, row, parsed.data, log) },
+          'card brought up to date',
+        );
+        this.#o.onResult?.('sent');
+        return;
+      }
       const target = await deliveryChannel({ ...row, channel: row.channel }, parsed.data, this.#p.ownerDm);
       if (!('channel' in target))
         throw new Undeliverable('failed' in target ? target.failed : target.later, 'failed' in target);
-      if (target.channel === row.channel && (await this.#rolledUp(row, parsed.data, row.channel))) {
-        this.#o.onResult?.('rolledUp');
+      // The finding's card in this channel is claimed first (usecases/shared/card-claim.ts): a
+      // `show`, a change, or news of the same finding on another replica posting it right now
+      // holds it, and this row comes back once that card is recorded, to replace it.
+      const held = await claimCard(p, row.findingId, target.channel, this.#o.workerId, this.#o.leaseMs);
+      if (!held) {
+        await outbox.postpone(row.id, clock() + CLAIMED_RETRY_MS, clock());
+        this.#o.onResult?.('rescheduled', 'claimed');
         return;
       }
-      const ts = await this.#postOrReplace(row, parsed.data, target.channel, log);
+      let ts: string | undefined;
+      try {
+        if (target.channel === row.channel && (await this.#rolledUp(row, parsed.data, row.channel))) {
+          this.#o.onResult?.('rolledUp');
+          return;
+        }
+        ts = await this.#postOrReplace(row, parsed.data, target.channel, log);
+      } finally {
+        await held.release();
+      }
       log.info({ ts }, 'alert delivered');
       await this.#p.afterDelivery?.(parsed.data, target.channel).catch((error: unknown) => {
         if (isStoreUnavailable(error)) throw error;

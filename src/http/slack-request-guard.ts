@@ -5,6 +5,7 @@ import type { Logger } from '../logger.js';
 import type { PrivatePort } from '../ports/slack.js';
 import type { ReplayMemory } from '../ports/store.js';
 import { REQUEST_ID_HEADER } from './request-context.js';
+import { INTENT_KEY, intentOf } from './request-intent.js';
 import { outageAnswer } from './store-outage-answer.js';
 
 /** Slack's window for a signed request (api.slack.com/authentication/verifying-requests-from-slack). */
@@ -25,6 +26,8 @@ export interface SlackRequestGuardOptions {
   logger: Logger;
   /** Tells a person their request was not taken (the store is down); a bare 503 without it. */
   privately?: PrivatePort | undefined;
+  /** This process (store/instance-lease.ts): a person's request is kept with its id before the ack. */
+  instanceId?: string | undefined;
 }
 
 /** The store's answer, or a StoreUnavailableError once `ms` have passed without one. */
@@ -90,9 +93,14 @@ export function slackRequestGuard(o: SlackRequestGuardOptions) {
       return;
     }
     let first: boolean;
+    const key = `slack:${signature}`;
+    // What a person asked is kept with the record, before the ack (request-intent.ts).
+    const body = o.instanceId ? intentOf(raw, req.get('content-type')) : undefined;
+    const ref = String(req.headers[REQUEST_ID_HEADER] ?? '');
+    const keep = body && o.instanceId ? { body, instanceId: o.instanceId, ref } : undefined;
     try {
       const until = (Number(timestamp) + SLACK_TOLERANCE_S + 60) * 1_000;
-      first = await within(o.replays.rememberOnce(`slack:${signature}`, until, now), REMEMBER_DEADLINE_MS);
+      first = await within(o.replays.rememberOnce(key, until, now, keep), REMEMBER_DEADLINE_MS);
     } catch (error) {
       const ref = req.headers[REQUEST_ID_HEADER];
       o.logger.error({ err: error, ref }, 'Slack request not taken: the store did not answer');
@@ -104,7 +112,7 @@ export function slackRequestGuard(o: SlackRequestGuardOptions) {
       res.status(200).send();
       return;
     }
-    Object.assign(req, { rawBody: raw });
+    Object.assign(req, keep ? { rawBody: raw, [INTENT_KEY]: key } : { rawBody: raw });
     next();
   };
   return [

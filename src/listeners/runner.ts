@@ -1,4 +1,5 @@
 import type { App } from '@slack/bolt';
+import { restartedBeforeForm } from '../blockkit/delivery-words.js';
 import { describeFailure } from '../blockkit/failure.js';
 import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
 import {
@@ -19,6 +20,7 @@ import { logTenantFailure } from '../usecases/shared/log-failure.js';
 import { type ListenerContext, portsOf } from './context.js';
 import { SlashCommandSchema } from './payloads.js';
 import { refOf } from './ref.js';
+import { isRecovered } from './request-intents.js';
 import { type ActionRow, type Bound, type Route, readClick, readSubmission, type ViewRow } from './route.js';
 import { bindCommand } from './routes/commands.js';
 import { readShortcut, type ShortcutRow } from './shortcut-route.js';
@@ -88,6 +90,8 @@ export interface Start {
   what: string;
   /** What the loading modal names. */
   loading: string;
+  /** Carried out after a restart (request-intents.ts): its trigger_id died long ago. */
+  recovered?: boolean;
 }
 
 /**
@@ -112,6 +116,9 @@ async function modalRefused(p: Ports, error: unknown, to: Reply, s: Start): Prom
 /** A checked click or command: its modal first (a trigger_id lives 3 s), then as above. */
 export async function runBound(p: Ports, bound: Bound, s: Start): Promise<void> {
   const to: Reply = { audience: s.audience, viewId: undefined };
+  // A form cannot open now (its trigger lived 3 s): the person is told to ask again.
+  if (bound.modal && s.recovered)
+    return void (await p.privately.tell(to.audience, restartedBeforeForm(s.what)));
   if (bound.modal) {
     const loading = renderLoadingModal(s.loading);
     try {
@@ -131,7 +138,7 @@ export async function runBound(p: Ports, bound: Bound, s: Start): Promise<void> 
   }
 }
 
-export async function runClick(p: Ports, route: ActionRow, body: unknown, ref: string): Promise<void> {
+export async function runClick(p: Ports, route: ActionRow, body: unknown, ref: string, recovered = false) {
   const click = readClick(body, ref);
   if (!click) {
     p.logger.warn({ ref, route: route.ids[0] }, 'unreadable block_actions payload ignored');
@@ -154,6 +161,7 @@ export async function runClick(p: Ports, route: ActionRow, body: unknown, ref: s
     ref,
     what: route.what,
     loading,
+    recovered,
   });
 }
 
@@ -162,7 +170,7 @@ function registerAction(app: App, ctx: ListenerContext, route: ActionRow): void 
     app.action(id, async ({ ack, body, context }) => {
       await ack();
       const ref = refOf(context);
-      await ctx.work.run(() => runClick(portsOf(ctx, context), route, body, ref));
+      await ctx.work.run(() => runClick(portsOf(ctx, context), route, body, ref, isRecovered(context)));
     });
 }
 
@@ -286,6 +294,7 @@ export function registerCommand(app: App, listeners: ListenerContext): void {
     const audience = { channel: ctx.channel, user: ctx.userId, responseUrl: ctx.responseUrl };
     const { bound, what } = bindCommand(c.kind, c, ctx, audience);
     const loading = 'findingId' in c ? c.findingId : '';
-    await work.run(() => runBound(ports, bound, { audience, triggerId: ctx.triggerId, ref, what, loading }));
+    const start = { audience, triggerId: ctx.triggerId, ref, what, loading, recovered: isRecovered(context) };
+    await work.run(() => runBound(ports, bound, start));
   });
 }

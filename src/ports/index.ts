@@ -6,6 +6,7 @@ import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { AccessReviewsPort } from './access-reviews.js';
 import type { AskStore } from './asks.js';
+import type { CardClaims } from './card-claims.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { NoteStore } from './notes.js';
 import type { OwnersPort } from './owners.js';
@@ -143,8 +144,8 @@ export interface TenantPorts {
 /** Warden's own records (store/): shared by replicas. */
 export interface StorePorts {
   outbox: OutboxStore;
-  /** Where cards are and what they showed; Notify owner's cooldown. */
-  cards: MessageIndex & OwnerNotices;
+  /** Where cards are and what they showed; Notify owner's cooldown; a card's claim while it is posted. */
+  cards: MessageIndex & OwnerNotices & CardClaims;
   seen: SeenStore;
   audit: AuditLog;
   approvals: ApprovalStore;

@@ -4,7 +4,8 @@
  * finding's cards are in Slack.
  */
 export type OutboxStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'dropped';
-export type AlertSource = 'webhook' | 'signed' | 'poller';
+/** `card`: not an alert but a card's update Slack failed after a change, retried (delivery/card-refresh.ts). */
+export type AlertSource = 'webhook' | 'signed' | 'poller' | 'card';
 
 /** One alert waiting to be (or already) delivered to Slack. */
 export interface OutboxRow {
@@ -93,4 +94,12 @@ export interface MessageIndex {
   /** The finding's cards, least recently updated first. */
   messagesFor(findingId: string): Promise<MessageRef[]>;
   upsertMessage(ref: MessageRef, now: number): Promise<void>;
+  /**
+   * A card whose update Slack failed (5xx, a 429 past what a person waits): queued in the outbox
+   * (source `card`) so the delivery worker brings it up to date, retried like any post.
+   */
+  queueCardUpdate(
+    u: { findingId: string; channel: string; ts: string; finding: unknown },
+    now: number,
+  ): Promise<void>;
 }

@@ -1,11 +1,13 @@
 import type { AccessReviewStore } from './access-review-store.js';
 import type { AskStore } from './asks.js';
+import type { CardClaims } from './card-claims.js';
 import type { ConnectSweeps } from './connect.js';
 import type { InstallationRecords, SharedChannels } from './installations.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { NoteStore } from './notes.js';
 import type { MessageIndex, OutboxStore } from './outbox.js';
 import type { PacingStore } from './pacing.js';
+import type { KeptIntent, RequestIntents } from './request-intents.js';
 import type { RollupRecords } from './rollups.js';
 import type { StepUpStore } from './step-up.js';
 
@@ -187,8 +189,11 @@ export interface ApprovalStore {
  * another replica knows them too.
  */
 export interface ReplayMemory {
-  /** True the first time `key` is seen before `expiresAt`; false for a repeat within it. */
-  rememberOnce(key: string, expiresAt: number, now: number): Promise<boolean>;
+  /**
+   * True the first time `key` is seen before `expiresAt`; false for a repeat within it. `keep`:
+   * what the request asked, written in the same statement (ports/request-intents.ts).
+   */
+  rememberOnce(key: string, expiresAt: number, now: number, keep?: KeptIntent): Promise<boolean>;
 }
 
 /** State changes in flight, claimed across replicas (store/inflight-claims.ts builds the InflightPort on it). */
@@ -263,7 +268,9 @@ export interface Store
     AskStore,
     StepUpStore,
     NoteStore,
-    AccessReviewStore {
+    AccessReviewStore,
+    CardClaims,
+    RequestIntents {
   readonly kind: 'sqlite' | 'postgres';
   readonly health: StoreAvailability;
   migrate(): Promise<void>;

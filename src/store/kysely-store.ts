@@ -6,6 +6,7 @@ import { accessReviewQueries } from './queries/access-reviews.js';
 import { approvalQueries } from './queries/approvals.js';
 import { askQueries } from './queries/asks.js';
 import { auditQueries } from './queries/audit.js';
+import { cardClaimQueries } from './queries/card-claims.js';
 import { connectQueries } from './queries/connect.js';
 import { inflightQueries } from './queries/inflight.js';
 import { installationQueries, sharedChannelQueries } from './queries/installations.js';
@@ -17,6 +18,7 @@ import { outboxQueries } from './queries/outbox.js';
 import { ownerNoticeQueries } from './queries/owner-notices.js';
 import { pacingQueries } from './queries/pacing.js';
 import { replayQueries } from './queries/replays.js';
+import { requestIntentQueries } from './queries/request-intents.js';
 import { retentionQueries } from './queries/retention.js';
 import { rollupQueries } from './queries/rollups.js';
 import { seenQueries } from './queries/seen.js';
@@ -143,6 +145,8 @@ export function createKyselyStore(
     ...stepUpQueries(db),
     ...noteQueries(db),
     ...accessReviewQueries(db, kind),
+    ...cardClaimQueries(db),
+    ...requestIntentQueries(db),
   };
   const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
   return {
@@ -191,11 +195,16 @@ export function createKyselyStore(
     claimDueJobs: r(base.claimDueJobs),
     claimInflight: r(base.claimInflight),
     claimOwnerNotice: r(base.claimOwnerNotice),
+    claimCard: r(base.claimCard),
     // writes that set the same values again
     releaseInflight: r(base.releaseInflight),
     renewInstance: r(base.renewInstance),
     releaseInstance: r(base.releaseInstance),
     releaseOwnerNotice: r(base.releaseOwnerNotice),
+    releaseCard: r(base.releaseCard),
+    settleIntent: r(base.settleIntent),
+    orphanedIntents: r(base.orphanedIntents),
+    auditedRequest: r(base.auditedRequest),
     markSent: r(base.markSent),
     reschedule: r(base.reschedule),
     markFailed: r(base.markFailed),

@@ -2,6 +2,7 @@ import type { JobKind, JobStatus } from '../ports/lifecycle.js';
 import type { AlertSource, ApprovalStatus, AuditOutcome, OutboxStatus } from '../ports/store.js';
 import type { AccessReviewTables } from './schema-access-reviews.js';
 import type { ConnectDatabase } from './schema-connect.js';
+import type { DeliveryTables } from './schema-delivery.js';
 
 /**
  * The tables, as kysely sees them. Times are milliseconds since the epoch (bigint in
@@ -144,6 +145,11 @@ export interface SeenRequestsTable {
   expires_at: number;
   /** A random token of the take that stored it (a retried take knows its own row). */
   taker: string | null;
+  /** Migration 0131: the process that took it, its ref, what it asked (cleared once handled), when. */
+  instance_id?: string | null;
+  ref?: string | null;
+  intent?: string | null;
+  taken_at?: number | null;
 }
 
 /** A state change in flight: who holds the finding, until when. */
@@ -276,7 +282,7 @@ export interface SharedChannelsTable {
   checked_at: number | null;
 }
 
-export interface Database extends AccessReviewTables, ConnectDatabase {
+export interface Database extends AccessReviewTables, ConnectDatabase, DeliveryTables {
   installations: InstallationsTable;
   shared_channels: SharedChannelsTable;
   outbox: OutboxTable;

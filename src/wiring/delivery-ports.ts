@@ -51,6 +51,8 @@ export function createDeliveryPorts(o: {
   ownerDm?: OwnerDmFinder;
   /** After a card is delivered (the attestation ask). */
   afterDelivery?: WorkerPorts['afterDelivery'];
+  /** The tenant: a card's retried update shows the finding as it is then (delivery/card-refresh.ts). */
+  findings?: WorkerPorts['findings'];
 }): DeliveryPorts {
   const client = createSlackClient('paced', {
     token: o.token,
@@ -92,6 +94,7 @@ export function createDeliveryPorts(o: {
     owners: o.owners ?? UNMAPPED_OWNERS,
     ownerDm: o.ownerDm,
     afterDelivery: o.afterDelivery,
+    findings: o.findings,
     settings: o.settings ?? {
       attributionTemplate: DEFAULT_CONFIG_FILE.attribution.template,
       offerUnsuppress: DEFAULT_CONFIG_FILE.cards.offerUnsuppress,

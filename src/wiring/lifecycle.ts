@@ -43,6 +43,8 @@ export interface LifecycleParts {
   admin?: { app: express.Application; port: number } | undefined;
   /** Slack Connect's pass over every workspace (wiring/connect.ts): at start, then every 30 s. */
   connectSweeps?: () => Promise<void>;
+  /** Carries out what a dead process acknowledged but never handled (listeners/request-intents.ts). */
+  recoverRequests?: () => Promise<unknown>;
 }
 
 export interface Lifecycle {
@@ -94,6 +96,15 @@ function startJobs(parts: LifecycleParts): () => void {
       false,
     ],
     [reconcile, parts.lease.heartbeatMs, true],
+    [
+      job(
+        () => parts.recoverRequests?.() ?? Promise.resolve(),
+        'carrying out requests a stopped process acknowledged failed',
+        realTimers,
+      ),
+      parts.lease.heartbeatMs,
+      true,
+    ],
     [job(() => parts.sweepRetention(), 'retention sweep failed'), 3_600_000, true],
     [job(() => parts.connectSweeps?.() ?? Promise.resolve(), 'Slack Connect sweep failed'), 30_000, true],
   ];

@@ -90,7 +90,8 @@ export function buildPorts(input: PortsInput): {
   const client = createSlackClient('peopleWait', base);
   const hooks = pacingHooks(metrics);
   // Posts and updates are paced in the store (slack/paced-chat.ts), which waits out 429s itself:
-  // its client hands them back. People are waiting here, so it waits up to 20 s for a slot.
+  // its client hands them back. People are waiting here, so it waits up to 20 s for a slot; but
+  // what people's requests post never books a slot ahead of an alert (`people`: free slots only).
   const paced = createPacedChat(
     createChatPort(createSlackClient('paced', base)),
     store,
@@ -99,6 +100,7 @@ export function buildPorts(input: PortsInput): {
       maxWaitMs: 20_000,
       hooks,
       workspace: workspace.paceKey,
+      priority: 'people',
     },
   );
   // Ephemeral messages are not paced (Tier 4): their client waits out a 429 as before.
@@ -186,6 +188,7 @@ export function buildPorts(input: PortsInput): {
     owners,
     ownerDm: (finding) => ownerDmOf(ports, finding),
     afterDelivery: (finding, channel) => scheduleAsk(ports, finding, channel),
+    findings: ports.findings,
     store,
     settings: ports.settings,
     token,

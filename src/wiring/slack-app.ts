@@ -9,12 +9,15 @@ import type { WebClientOptions } from '@slack/web-api';
 import type express from 'express';
 import type { Config } from '../config.js';
 import { REQUEST_ID_HEADER } from '../http/request-context.js';
+import { intentKeyOf } from '../http/request-intent.js';
 import { slackRequestGuard } from '../http/slack-request-guard.js';
 import type { ListenerContext } from '../listeners/context.js';
 import { registerErrorHandler } from '../listeners/error-handler.js';
 import { registerListeners } from '../listeners/index.js';
+import { registerIntentSettling } from '../listeners/request-intents.js';
 import { type Logger, toBoltLogger } from '../logger.js';
 import type { Ports } from '../ports/index.js';
+import type { RequestIntents } from '../ports/request-intents.js';
 import type { ReplayMemory } from '../ports/store.js';
 import { RecentKeys } from '../slack/recent-keys.js';
 import { WorkQueue } from '../slack/work-queue.js';
@@ -41,6 +44,8 @@ export interface SlackAppOptions {
   clientOptions: WebClientOptions;
   /** Where signed requests already taken are remembered (the store: shared by replicas). */
   replays: ReplayMemory;
+  /** What people asked, kept with those records until handled (listeners/request-intents.ts). */
+  intents?: RequestIntents | undefined;
   workQueue?: { concurrency: number; maxWaiting: number } | undefined;
   /** Who auth.test said the bot is (checked at start), so Bolt does not ask again: one workspace. */
   identity?: { botId: string; botUserId: string } | undefined;
@@ -75,6 +80,7 @@ export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQue
       clock: opts.ports.clock,
       logger,
       privately: opts.ports.privately,
+      instanceId: opts.ports.settings.instanceId,
     };
     opts.http.post('/slack/events', ...slackRequestGuard(guard));
   }
@@ -95,7 +101,11 @@ export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQue
           logger: boltLogger,
           processBeforeResponse: false,
           app: opts.http,
-          customPropertiesExtractor: (req) => ({ requestId: String(req.headers[REQUEST_ID_HEADER] ?? '') }),
+          customPropertiesExtractor: (req) => ({
+            requestId: String(req.headers[REQUEST_ID_HEADER] ?? ''),
+            // The request's kept intent, settled once handled (listeners/request-intents.ts).
+            intentKey: intentKeyOf(req),
+          }),
           ...opts.oauth?.receiver,
         }));
   // One workspace: its token. OAuth: no token; the installer authorizes each request by its
@@ -115,6 +125,8 @@ export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQue
     extendedErrorHandler: true,
   });
   const work = new WorkQueue(opts.workQueue?.concurrency ?? 64, opts.workQueue?.maxWaiting ?? 2_000);
+  // First, so it wraps everything after it: a request's kept intent goes once it is handled.
+  if (opts.intents) registerIntentSettling(app, opts.intents, logger);
   registerListeners(app, {
     ports: opts.ports,
     work,

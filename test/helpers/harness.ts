@@ -210,9 +210,9 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
     async postAlert(findingId, channel = ALICE.channelId) {
       const { showFinding } = await import('../../src/usecases/findings/show-finding.js');
-      const { ts } = await showFinding(warden.ports, findingId, channel);
-      if (!ts) throw new Error('no ts');
-      return ts;
+      const card = await showFinding(warden.ports, findingId, channel);
+      if (!card?.ts) throw new Error('no ts');
+      return card.ts;
     },
     async close() {
       await warden.stop();

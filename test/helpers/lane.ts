@@ -49,6 +49,7 @@ export const CHANGE_PORTS = [
   'settings',
   'metrics',
   'clock',
+  'timers',
   'logger',
   'owners',
   'lifecycle',
@@ -99,21 +100,25 @@ export function lanePerTest(): (opts?: LaneOptions) => Promise<Lane> {
       },
       async card(findingId, channel = 'C0SECOPS') {
         const { showFinding } = await import('../../src/usecases/findings/show-finding.js');
-        return showFinding(
+        const card = await showFinding(
           lane.pick(
             'findings',
             'chat',
             'cards',
             'clock',
+            'timers',
             'logger',
             'settings',
             'audit',
             'owners',
             'lifecycle',
+            'privately',
           ),
           findingId,
           channel,
         );
+        if (!card) throw new Error(`no card of ${findingId}: another post of it is still going`);
+        return card;
       },
     };
     return lane;

@@ -12,6 +12,7 @@ const PORTS = [
   'chat',
   'cards',
   'clock',
+  'timers',
   'logger',
   'audit',
   'owners',

@@ -58,7 +58,7 @@ export const COMMANDS: { [K in CommandKind]: CommandRow<K> } = {
   show: {
     what: (c) => `show finding ${code(c.findingId)}`,
     access: here,
-    run: async (p, c, ctx) => void (await showFinding(p, c.findingId, ctx.channel)),
+    run: async (p, c, ctx) => void (await showFinding(p, c.findingId, ctx.channel, ctx.audience)),
   },
   snooze: { what: changeWhat, access: here, run: change },
   suppress: { what: changeWhat, access: here, run: change },

@@ -22,6 +22,8 @@ import { findingNotesByAge } from './0106-finding-notes-by-age.js';
 import { installationRefresh } from './0115-installation-refresh.js';
 import { stepUpBrowser } from './0120-step-up-browser.js';
 import { slackConnect } from './0125-slack-connect.js';
+import { cardClaims } from './0130-card-claims.js';
+import { requestIntents } from './0131-request-intents.js';
 import { accessReviews } from './0160-access-reviews.js';
 
 /**
@@ -54,6 +56,8 @@ const migrations: Record<string, Migration> = {
   '0115_installation_refresh': installationRefresh,
   '0120_step_up_browser': stepUpBrowser,
   '0125_slack_connect': slackConnect,
+  '0130_card_claims': cardClaims,
+  '0131_request_intents': requestIntents,
   '0160_access_reviews': accessReviews,
 };
 

@@ -1,6 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { findingSeverityRank } from '../../domain/severity.js';
 import type { MessageIndex, MessageRef } from '../../ports/store.js';
 import type { Database } from '../schema.js';
+import { newId } from './common.js';
 
 /** Records where a card is; `db` may be a transaction (delivery marks the row sent in the same one). */
 export async function upsertMessage(db: Kysely<Database>, ref: MessageRef, now: number): Promise<void> {
@@ -39,5 +42,31 @@ export function messageQueries(db: Kysely<Database>): MessageIndex {
       }));
     },
     upsertMessage: (ref, now) => upsertMessage(db, ref, now),
+    async queueCardUpdate(u, now) {
+      // A row of its own each time (a later failure after an earlier retry is news); the worker
+      // renders the finding as it is when it tries, so several rows for one card agree.
+      await db
+        .insertInto('outbox')
+        .values({
+          id: newId('card', now),
+          idempotency_key: `card:${u.channel}:${u.ts}:${now}:${randomBytes(4).toString('hex')}`,
+          source: 'card',
+          finding_id: u.findingId,
+          finding: JSON.stringify(u.finding),
+          channel: u.channel,
+          status: 'pending',
+          attempts: 0,
+          next_attempt_at: now,
+          claimed_by: null,
+          claimed_until: null,
+          last_error: null,
+          // The card to bring up to date.
+          sent_ts: u.ts,
+          created_at: now,
+          updated_at: now,
+          severity_rank: findingSeverityRank(u.finding),
+        })
+        .execute();
+    },
   };
 }

@@ -192,7 +192,12 @@ async function listOutbox(db: Db, filter: { status?: OutboxStatus; limit: number
 
 /** A channel's alerts stored since `since` (a digest's "arrived since the last one"). */
 async function arrivals(db: Db, channel: string, since: number, limit: number) {
-  const recent = db.selectFrom('outbox').where('channel', '=', channel).where('created_at', '>', since);
+  // Alerts only: a card's retried update (source `card`) arrived from nowhere.
+  const recent = db
+    .selectFrom('outbox')
+    .where('channel', '=', channel)
+    .where('created_at', '>', since)
+    .where('source', '!=', 'card');
   const [count, rows] = await Promise.all([
     recent.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
     recent.selectAll().orderBy('created_at', 'desc').limit(limit).execute(),
@@ -220,6 +225,8 @@ export function outboxQueries(db: Db, kind: Store['kind'], retry: RetryPolicy): 
         .selectFrom('outbox')
         .select((eb) => eb.fn.countAll<number>().as('n'))
         .where('channel', '=', channel)
+        // A card's retried update is no alert of a flood.
+        .where('source', '!=', 'card')
         .where((eb) =>
           eb.or([eb('status', 'in', ['pending', 'sending']), eb('created_at', '>', now - windowMs)]),
         );

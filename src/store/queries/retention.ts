@@ -22,9 +22,16 @@ async function purgeOutbox(
 }
 
 async function purgeExpired(db: Db, now: number, limit: number) {
-  const keys = db.selectFrom('seen_requests').select('key').where('expires_at', '<=', now).limit(limit);
+  const keys = db
+    .selectFrom('seen_requests')
+    .select('key')
+    .where('expires_at', '<=', now)
+    // An intent not yet handled (its process died) is kept while its person can still be answered.
+    .where((eb) => eb.or([eb('intent', 'is', null), eb('taken_at', '<=', now - 30 * 60_000)]))
+    .limit(limit);
   const requests = await db.deleteFrom('seen_requests').where('key', 'in', keys).executeTakeFirst();
   const claims = await db.deleteFrom('inflight').where('lease_until', '<=', now).executeTakeFirst();
+  const cards = await db.deleteFrom('card_claims').where('claimed_until', '<=', now).executeTakeFirst();
   const notices = await db.deleteFrom('owner_notices').where('until', '<=', now).executeTakeFirst();
   // Step-up links a day past their expiry: what happened is in the audit log.
   const links = await db
@@ -37,7 +44,7 @@ async function purgeExpired(db: Db, now: number, limit: number) {
     .deleteFrom('instances')
     .where('lease_until', '<=', now - 86_400_000)
     .executeTakeFirst();
-  return [requests, claims, notices, links, leases].reduce((n, r) => n + Number(r.numDeletedRows), 0);
+  return [requests, claims, cards, notices, links, leases].reduce((n, r) => n + Number(r.numDeletedRows), 0);
 }
 
 /**

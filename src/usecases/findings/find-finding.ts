@@ -1,3 +1,4 @@
+import { cardBeingPosted } from '../../blockkit/delivery-words.js';
 import { renderFindModal } from '../../blockkit/find-finding.js';
 import { renderInfoModal } from '../../blockkit/info-modal.js';
 import { messageLink } from '../../blockkit/links.js';
@@ -64,6 +65,9 @@ export async function openFoundCard(
 ): Promise<void> {
   const live = (await p.cards.messagesFor(o.findingId)).find((m) => m.channel === o.channel);
   const card = live ?? (await showFinding(p, o.findingId, o.channel));
-  const link = messageLink(p.settings.workspaceUrl, card.channel, card.ts);
-  await p.views.update(o.viewId, renderInfoModal(cardIsIn(o.findingId, card.channel, link)));
+  // Another post of this card still going (card-claim.ts): it is on its way to that channel.
+  const words = card
+    ? cardIsIn(o.findingId, card.channel, messageLink(p.settings.workspaceUrl, card.channel, card.ts))
+    : cardBeingPosted(o.findingId);
+  await p.views.update(o.viewId, renderInfoModal(words));
 }

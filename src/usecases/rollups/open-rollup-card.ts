@@ -15,7 +15,7 @@ export async function openRollupCard(
 ): Promise<void> {
   const { channel } = input.audience;
   try {
-    await showFinding(p, input.findingId, channel);
+    await showFinding(p, input.findingId, channel, input.audience);
   } catch (error) {
     logTenantFailure(
       p.logger.child({ ref: input.ref, findingId: input.findingId }),

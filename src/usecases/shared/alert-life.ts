@@ -4,7 +4,6 @@ import type { ShownOwner } from '../../blockkit/finding-details.js';
 import { actionFromParams } from '../../domain/actions.js';
 import { showsChange } from '../../domain/credit.js';
 import { personalOwnerOf } from '../../domain/owner.js';
-import { isSlackApiError } from '../../errors.js';
 import type { Finding } from '../../model/finding.js';
 import type { CardSettings, Ports } from '../../ports/index.js';
 import type { MessageMetadata } from '../../ports/slack.js';
@@ -18,7 +17,10 @@ import { askShownOf } from './attest-shown.js';
  * here (delivery, state changes, `show`, a form that finds the finding changed).
  */
 
-export type AlertLifePorts = Pick<Ports, 'chat' | 'cards' | 'clock' | 'logger' | 'audit' | 'owners'> & {
+export type AlertLifePorts = Pick<
+  Ports,
+  'chat' | 'cards' | 'clock' | 'timers' | 'logger' | 'audit' | 'owners'
+> & {
   settings: CardSettings;
 };
 
@@ -159,120 +161,5 @@ export function replyInThread(
   return p.chat.post({ channel: card.channel, threadTs: card.ts, text, metadata });
 }
 
-/**
- * A card of the finding in a channel, as it is now (`/warden show`): the channel's card brought up
- * to date when it has one (`existing`), else a new one posted; tracked either way. One live card
- * per finding and channel, so each later change costs one update here, not one per show.
- */
-export async function showCard(
-  p: AlertLifePorts,
-  finding: Finding,
-  channel: string,
-): Promise<{ card: Card; existing: boolean }> {
-  const there = (await p.cards.messagesFor(finding.id)).filter((m) => m.channel === channel).at(-1);
-  if (there) {
-    try {
-      // Sent even when its hash says it shows this already: a person asked to see it, and only
-      // Slack knows whether someone deleted it meanwhile (message_not_found: a new card below).
-      const card = await replaceCard(p, finding, { channel, ts: there.ts });
-      await trackCard(p, finding, card);
-      return { card, existing: true };
-    } catch (error) {
-      // Deleted in Slack: a new card below.
-      if (!isSlackApiError(error) || error.slackCode !== 'message_not_found') throw error;
-    }
-  }
-  const card = await postCard(p, finding, channel);
-  await trackCard(p, finding, card);
-  return { card, existing: false };
-}
-
-/**
- * After a change made to many findings at once: replace the cards Warden already has for this
- * finding (posting none, replying in no thread: the roll-up's thread tells the story once).
- */
-export async function refreshKnownCards(p: AlertLifePorts, finding: Finding): Promise<number> {
-  const log = p.logger.child({ findingId: finding.id });
-  const indexed = await p.cards.messagesFor(finding.id).catch((error: unknown) => {
-    log.warn({ err: error }, 'card index unavailable; its cards are not refreshed');
-    return [];
-  });
-  let refreshed = 0;
-  for (const m of indexed) {
-    const card = indexedCard(m);
-    try {
-      await trackCard(p, finding, await replaceCard(p, finding, card));
-      refreshed++;
-    } catch (error) {
-      log.warn({ err: error, target: card.channel }, 'a card of this finding could not be updated');
-    }
-  }
-  return refreshed;
-}
-
-export interface EverywhereResult {
-  /** The card in `primaryChannel` (replaced, or posted there when it had none). */
-  primary: Card | undefined;
-  /** What went wrong with the primary card, if anything (other cards are only logged). */
-  primaryError: unknown;
-}
-
-const sameCard = (a: Card, b: Card) => a.channel === b.channel && a.ts === b.ts;
-
-/**
- * After a change: replace every card of the finding Warden tracks (several in one channel if it
- * posted several), post one in `primaryChannel` if it has none, track them, and reply once per
- * channel with `reply`, in the thread of the card that was clicked, else of that channel's
- * newest card.
- */
-export async function updateEverywhere(
-  p: AlertLifePorts,
-  finding: Finding,
-  opts: {
-    reply: string;
-    primaryChannel: string;
-    clicked?: Card | undefined;
-    /** The change's event (state-event.ts): on the first reply posted only, so it is published once. */
-    metadata?: MessageMetadata | undefined;
-  },
-): Promise<EverywhereResult> {
-  const log = p.logger.child({ findingId: finding.id });
-  const indexed = await p.cards.messagesFor(finding.id).catch((error: unknown) => {
-    log.warn({ err: error }, 'card index unavailable; updating only this card');
-    return [];
-  });
-  const cards: Card[] = indexed.map(indexedCard);
-  const { clicked } = opts;
-  if (clicked && !cards.some((c) => sameCard(c, clicked))) cards.push(clicked);
-  // Least recently updated first: the last one seen in a channel is its newest.
-  const threads = new Map<string, Card>(cards.map((c) => [c.channel, c]));
-  if (clicked) threads.set(clicked.channel, clicked);
-  let primary = threads.get(opts.primaryChannel);
-  let primaryError: unknown;
-  let posted: Card | undefined;
-  if (!primary) {
-    try {
-      posted = await postCard(p, finding, opts.primaryChannel);
-      primary = posted;
-      cards.push(posted);
-      threads.set(posted.channel, posted);
-    } catch (error) {
-      primaryError = error;
-    }
-  }
-  let metadata = opts.metadata;
-  for (const card of cards) {
-    const thread = threads.get(card.channel);
-    try {
-      await trackCard(p, finding, card === posted ? card : await replaceCard(p, finding, card));
-      if (thread && sameCard(thread, card)) {
-        await replyInThread(p, card, opts.reply, metadata);
-        metadata = undefined;
-      }
-    } catch (error) {
-      log.warn({ err: error, target: card.channel }, 'a card of this finding could not be updated');
-      if (primary && sameCard(card, primary)) primaryError = error;
-    }
-  }
-  return { primary, primaryError };
-}
+// After a change: every card of the finding replaced, in one place (card-updates.ts).
+export { type EverywhereResult, refreshKnownCards, updateEverywhere } from './card-updates.js';
