@@ -39,6 +39,8 @@ export const PermissionsSchema = z
     assignOwner: ActionRuleSchema.optional(),
     /** History / `/warden history`: the finding's audit events. */
     history: ActionRuleSchema.optional(),
+    /** Contain…: revoke access or start offboarding through the tenant's tasks (four-eyes by `approvers`). */
+    contain: ActionRuleSchema.extend({ approvers: usergroupId.optional() }).strict().optional(),
     channels: z
       .record(
         z.string().regex(/^[CG][A-Z0-9]{2,}$/, { message: 'must be a channel id' }),

@@ -17,6 +17,7 @@ export const POLICY_ACTIONS = [
   'notifyOwner',
   'assignOwner',
   'history',
+  'contain',
 ] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 
@@ -54,6 +55,7 @@ const ACTION_WORDS: Record<PolicyAction, string> = {
   notifyOwner: 'send findings to their owners',
   assignOwner: 'assign owners to findings',
   history: "see findings' history",
+  contain: 'contain findings (revoke access, start offboarding)',
 };
 
 /**

@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Answer, grpcError, isObject } from './answer.js';
+import { TenantApps } from './apps.js';
 import { FindingAudit } from './audit.js';
 import { type SandboxCredentials, TenantAuth, type TokenOptions } from './auth.js';
 import { BulkOperations } from './bulk-state.js';
@@ -13,6 +14,7 @@ import type { AnswerOptions, TenantState } from './routes/types.js';
 import { answerSandbox } from './sandbox-routes.js';
 import { type JsonCampaign, seedCampaigns } from './seed-campaigns.js';
 import { type JsonFinding, seedFindings } from './seed-findings.js';
+import { TenantTasks } from './tasks.js';
 import { TenantUsers } from './users.js';
 import {
   type SentWebhook,
@@ -83,6 +85,10 @@ export interface SandboxTenant {
   deliveries: WebhookDelivery[];
   /** Every bulk state change, by its bulk action id: what it reached and what it refused. */
   bulk: BulkOperations;
+  /** Apps, their accounts, entitlements and grants (GET /api/v1/apps/{id}, search app_users and grants). */
+  apps: TenantApps;
+  /** Revoke and offboarding tasks (POST /api/v1/task/…, GET /api/v1/tasks/{id}): `advance`, `finish`. */
+  tasks: TenantTasks;
   /** Sends a signed finding-dispatch webhook (api-facts.md) for `finding` to `targetUrl`. */
   sendFindingWebhook(targetUrl: string, finding: JsonFinding, opts?: WebhookOptions): Promise<SentWebhook>;
   close(): Promise<void>;
@@ -101,7 +107,12 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
   const auth = await TenantAuth.create(`${host}:${port}`);
   const deliberate = opts.deliberate !== false;
   const users = new TenantUsers();
-  const answers: AnswerOptions = { stateChangeWithoutFinding: false, bulkDelayMs: 100, extendInPlace: true };
+  const answers: AnswerOptions = {
+    stateChangeWithoutFinding: false,
+    bulkDelayMs: 100,
+    extendInPlace: true,
+    taskApprovalStep: true,
+  };
   // An audit event names its actor by id and, when the tenant knows them, by email.
   const audit = new FindingAudit((id) => users.emailOf(id));
   const findings = new TenantFindings(seedFindings({ deliberate }), {
@@ -116,7 +127,15 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
   const deliveries: WebhookDelivery[] = [];
   const bulk = new BulkOperations(findings, now, () => answers.bulkDelayMs);
 
-  const state: TenantState = { findings, users, campaigns, now, answers, bulk };
+  const apps = new TenantApps();
+  const tasks = new TenantTasks({
+    now,
+    apps,
+    users,
+    approvalStep: () => answers.taskApprovalStep,
+    autoAdvanceMs: () => answers.taskAutoAdvanceMs,
+  });
+  const state: TenantState = { findings, users, campaigns, now, answers, bulk, apps, tasks };
 
   async function route(method: string, path: string, req: IncomingMessage, body: string): Promise<Answer> {
     if (method === 'POST' && path === '/auth/v1/token') {
@@ -209,6 +228,8 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
     answers,
     deliveries,
     bulk,
+    apps,
+    tasks,
     sendFindingWebhook: (targetUrl, finding, options) =>
       sendFindingWebhook({ url, auth, now, deliveries }, targetUrl, finding, options),
     close() {

@@ -1,8 +1,10 @@
 import { type Answer, grpcError } from '../answer.js';
+import { appRoutes } from './apps.js';
 import { auditRoutes } from './audits.js';
 import { bulkRoutes } from './bulk.js';
 import { campaignRoutes } from './campaigns.js';
 import { findingRoutes } from './findings.js';
+import { taskRoutes } from './tasks.js';
 import type { Route, TenantState } from './types.js';
 import { userRoutes } from './users.js';
 
@@ -14,6 +16,8 @@ export const ROUTES: Route[] = [
   ...campaignRoutes,
   ...userRoutes,
   ...auditRoutes,
+  ...taskRoutes,
+  ...appRoutes,
 ];
 
 /**

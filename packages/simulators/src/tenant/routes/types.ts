@@ -1,7 +1,9 @@
 import type { Answer } from '../answer.js';
+import type { TenantApps } from '../apps.js';
 import type { BulkOperations } from '../bulk-state.js';
 import type { TenantFindings } from '../findings.js';
 import type { JsonCampaign } from '../seed-campaigns.js';
+import type { TenantTasks } from '../tasks.js';
 import type { TenantUsers } from '../users.js';
 
 /** How the tenant answers where the vendor's schema allows more than one way (set per test). */
@@ -16,6 +18,10 @@ export interface AnswerOptions {
    * like any change the state does not allow. No transition table is published (api-facts.md [I]).
    */
   extendInPlace: boolean;
+  /** A new revoke or offboarding task waits for an approval first (else it goes to provisioning). */
+  taskApprovalStep: boolean;
+  /** When set, tasks move one stage further each this many ms of the tenant's clock (the demo). */
+  taskAutoAdvanceMs?: number | undefined;
 }
 
 /** What a route handler can reach: the tenant's state, its clock and its answer options. */
@@ -26,6 +32,9 @@ export interface TenantState {
   now: () => number;
   answers: AnswerOptions;
   bulk: BulkOperations;
+  /** Apps, accounts and grants; revoke and offboarding tasks. */
+  apps: TenantApps;
+  tasks: TenantTasks;
 }
 
 /**
