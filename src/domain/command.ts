@@ -17,7 +17,8 @@ export type SlashCommand =
   | { kind: 'campaign'; campaignId: string }
   | { kind: 'approvals' }
   | { kind: 'createTask'; findingId: string }
-  | { kind: 'history'; findingId: string };
+  | { kind: 'history'; findingId: string }
+  | { kind: 'contain'; findingId: string };
 
 export type ParsedCommand =
   | { ok: true; command: SlashCommand }
@@ -53,6 +54,8 @@ const USAGE: Record<SlashCommand['kind'], (command: string) => string> = {
   approvals: (c) => `*${c} approvals*: risk acceptances waiting for an approver`,
   createTask: (c) => `*${c} task* \`${ID}\`: create the finding's remediation task in the tenant`,
   history: (c) => `*${c} history* \`${ID}\`: what happened to the finding, in Slack and in the tenant`,
+  contain: (c) =>
+    `*${c} contain* \`${ID}\`: take access away (revoke, offboarding) through the tenant's tasks`,
 };
 
 const TIMES = 'Times: `7d`, `2w`, `36h`, `P7D`, `2026-12-01` or `2026-12-01 09:00` (your Slack time zone).';
@@ -82,6 +85,7 @@ const SUBCOMMANDS: Record<string, SlashCommand['kind']> = {
   approvals: 'approvals',
   task: 'createTask',
   history: 'history',
+  contain: 'contain',
 };
 
 /** Longest text accepted as a reason or justification (the tenant's fields are free text). */
@@ -120,6 +124,7 @@ export function parseCommand(text: string): ParsedCommand {
     case 'unsuppress':
     case 'createTask':
     case 'history':
+    case 'contain':
       return { ok: true, command: { kind, findingId } };
     case 'snooze': {
       const [when, reason] = takeWhen(rest);

@@ -35,9 +35,12 @@ export function containRuleOf(
 }
 
 export interface TargetFinding extends OwnedFinding {
-  appUserTarget?: { appId?: string | null; appUserId?: string | null } | null | undefined;
-  identityUserTarget?: { identityUserId?: string | null } | null | undefined;
-  decoyTarget?: { decoyId?: string | null } | null | undefined;
+  appUserTarget?:
+    | { appId?: string | null | undefined; appUserId?: string | null | undefined }
+    | null
+    | undefined;
+  identityUserTarget?: { identityUserId?: string | null | undefined } | null | undefined;
+  decoyTarget?: { decoyId?: string | null | undefined } | null | undefined;
 }
 
 /**
@@ -61,7 +64,8 @@ export function containTargetOf(f: TargetFinding): ContainTarget | undefined {
   const person = f.identityUserTarget?.identityUserId;
   if (person) return { kind: 'identity', identityUserId: person };
   const decoy = f.decoyTarget?.decoyId;
-  if (decoy) return { kind: 'decoy', decoyId: decoy, ownerIdentityUserId: personalOwnerOf(f)?.identityUserId };
+  if (decoy)
+    return { kind: 'decoy', decoyId: decoy, ownerIdentityUserId: personalOwnerOf(f)?.identityUserId };
   return undefined;
 }
 

@@ -32,8 +32,11 @@ const obj = (v: unknown): Record<string, unknown> | undefined =>
 const text = (v: unknown, max: number): string | undefined => {
   if (typeof v !== 'string') return undefined;
   // Control characters out, whitespace runs folded: one line a row.
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: taking control characters out is the point.
-  const clean = v.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = v
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: taking control characters out is the point.
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return clean ? clean.slice(0, max) : undefined;
 };
 

@@ -5,6 +5,7 @@ import type { Route } from './route.js';
 import { APPROVAL_ROUTES } from './routes/approvals.js';
 import { ATTEST_ROUTES } from './routes/attest.js';
 import { CAMPAIGN_ROUTES } from './routes/campaigns.js';
+import { CONTAIN_ROUTES } from './routes/contain.js';
 import { FINDING_ROUTES } from './routes/findings.js';
 import { LIFECYCLE_ROUTES } from './routes/lifecycle.js';
 import { OWNER_ROUTES } from './routes/owners.js';
@@ -28,6 +29,7 @@ export const ROUTES: readonly Route[] = [
   ...ATTEST_ROUTES,
   ...SHORTCUT_ROUTES,
   ...UNFURL_ROUTES,
+  ...CONTAIN_ROUTES,
 ];
 
 /** Registers everything with Bolt, in one place: the middleware, every route, the slash command. */

@@ -42,7 +42,5 @@ export const GrantSchema = z.looseObject({
         .nullish(),
     })
     .nullish(),
-  appEntitlementUserBinding: z
-    .looseObject({ appId: str, appEntitlementId: str, appUserId: str })
-    .nullish(),
+  appEntitlementUserBinding: z.looseObject({ appId: str, appEntitlementId: str, appUserId: str }).nullish(),
 });

@@ -1,11 +1,13 @@
 import type { AttestRules } from '../domain/attest.js';
 import type { ClosureReason } from '../domain/closure.js';
+import type { ContainRules } from '../domain/contain.js';
 import type { Policy } from '../domain/policy.js';
 import type { RoutingRule } from '../domain/routing.js';
 import type { StepUpPolicy } from '../domain/step-up.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { AskStore } from './asks.js';
+import type { ContainStore, TasksPort } from './contain.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { NoteStore } from './notes.js';
 import type { OwnersPort } from './owners.js';
@@ -89,6 +91,11 @@ export interface Settings {
   stepUp:
     | (StepUpPolicy & { linkBase: string; acr: string | undefined; amr: readonly string[] | undefined })
     | undefined;
+  /**
+   * Containment (WARDEN_CONFIG `contain`): per finding type what Contain… offers, and the
+   * approvers' group of its four-eyes (`permissions.contain.approvers`, else acceptRisk's).
+   */
+  contain?: { rules: ContainRules; approvers: string | undefined } | undefined;
   /** Link previews (WARDEN_CONFIG `unfurl`): the console's addresses; off when undefined. */
   unfurl?:
     | { finding?: string | undefined; campaign?: string | undefined; mappedPeopleOnly: boolean }
@@ -96,7 +103,8 @@ export interface Settings {
 }
 
 /** What rendering a finding's card needs of the settings. */
-export type CardSettings = Pick<Settings, 'attributionTemplate' | 'offerUnsuppress'>;
+export type CardSettings = Pick<Settings, 'attributionTemplate' | 'offerUnsuppress'> &
+  Partial<Pick<Settings, 'contain'>>;
 
 /** Findings with a state change in flight: a second click is refused. */
 export interface InflightPort {
@@ -138,6 +146,8 @@ export interface SlackPorts {
 export interface TenantPorts {
   findings: FindingsPort;
   campaigns: CampaignsPort;
+  /** Revoke and offboarding tasks, and the reads that name what they take away (containment). */
+  tasks: TasksPort;
 }
 
 /** Warden's own records (store/): shared by replicas. */
@@ -158,6 +168,8 @@ export interface StorePorts {
   stepUps: StepUpStore;
   /** Notes attached to findings from Slack messages (shortcuts). */
   notes: NoteStore;
+  /** Containments: the claim of each one's tenant call, and its task's follow-up schedule. */
+  contains: ContainStore;
 }
 
 /**

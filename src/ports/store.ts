@@ -1,4 +1,5 @@
 import type { AskStore } from './asks.js';
+import type { ContainStore } from './contain.js';
 import type { InstallationRecords, SharedChannels } from './installations.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { NoteStore } from './notes.js';
@@ -252,7 +253,8 @@ export interface Store
     HomeViews,
     AskStore,
     StepUpStore,
-    NoteStore {
+    NoteStore,
+    ContainStore {
   readonly kind: 'sqlite' | 'postgres';
   readonly health: StoreAvailability;
   migrate(): Promise<void>;

@@ -47,26 +47,30 @@ export function createConnectGuard(d: ConnectGuardDeps): ConnectGuard {
     d.logger.info({ channel, shared, changed: moved }, 'channel sharing');
     if (shared) await tellAdmins(channel);
   }
+  async function shared(channel: string): Promise<boolean> {
+    if (!mayBeShared(channel)) return false;
+    const known = await d.store.channelSharing(channel);
+    if (known !== undefined) return known;
+    if ((unaskable.get(channel) ?? 0) > d.clock()) return false;
+    let isShared: boolean;
+    try {
+      isShared = await d.isExtShared(channel);
+    } catch (error) {
+      // Not known and not askable (no channels:read, Slack down): posted as before, said once,
+      // and not asked again for a while (a flood would ask, and warn, on every card).
+      unaskable.set(channel, d.clock() + UNASKABLE_MS);
+      d.logger.warn({ err: error, channel }, 'could not tell whether a channel is shared');
+      return false;
+    }
+    await changed(channel, isShared);
+    return isShared;
+  }
   return {
     changed,
     async redacts(channel) {
-      if (!mayBeShared(channel) || d.allowsExternal(channel)) return false;
-      const known = await d.store.channelSharing(channel);
-      if (known !== undefined) return known;
-      if ((unaskable.get(channel) ?? 0) > d.clock()) return false;
-      let shared: boolean;
-      try {
-        shared = await d.isExtShared(channel);
-      } catch (error) {
-        // Not known and not askable (no channels:read, Slack down): posted as before, said once,
-        // and not asked again for a while (a flood would ask, and warn, on every card).
-        unaskable.set(channel, d.clock() + UNASKABLE_MS);
-        d.logger.warn({ err: error, channel }, 'could not tell whether a channel is shared');
-        return false;
-      }
-      await changed(channel, shared);
-      return shared;
+      return !d.allowsExternal(channel) && (await shared(channel));
     },
+    shared,
   };
 }
 

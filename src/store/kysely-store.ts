@@ -5,6 +5,7 @@ import { migrationProvider, ping } from './migrations/index.js';
 import { approvalQueries } from './queries/approvals.js';
 import { askQueries } from './queries/asks.js';
 import { auditQueries } from './queries/audit.js';
+import { containQueries } from './queries/contain.js';
 import { inflightQueries } from './queries/inflight.js';
 import { installationQueries, sharedChannelQueries } from './queries/installations.js';
 import { instanceQueries } from './queries/instances.js';
@@ -139,6 +140,7 @@ export function createKyselyStore(
     ...askQueries(db),
     ...stepUpQueries(db),
     ...noteQueries(db),
+    ...containQueries(db, kind),
   };
   const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
   return {

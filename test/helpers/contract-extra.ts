@@ -192,9 +192,7 @@ export const EXTRA_SCHEMAS: Record<string, Node> = {
 
 const op = (id: string, request: string | undefined, response: string): Operation => ({
   operationId: id,
-  ...(request
-    ? { requestBody: { content: { 'application/json': { schema: ref(request) } } } }
-    : {}),
+  ...(request ? { requestBody: { content: { 'application/json': { schema: ref(request) } } } } : {}),
   responses: { '200': { content: { 'application/json': { schema: ref(response) } } } },
 });
 

@@ -34,7 +34,9 @@ describe('POST /api/v1/task/revoke', () => {
       state: 'TASK_STATE_OPEN',
       processing: 'TASK_PROCESSING_TYPE_WAITING',
       numericId: expect.stringMatching(/^\d+$/),
-      type: { revoke: { appId: 'APP_GITHUB', appEntitlementId: 'ENT_GH_ORG_ADMIN', appUserId: 'AU_DEPLOY_BOT' } },
+      type: {
+        revoke: { appId: 'APP_GITHUB', appEntitlementId: 'ENT_GH_ORG_ADMIN', appUserId: 'AU_DEPLOY_BOT' },
+      },
       policy: { current: { approval: { state: 'APPROVAL_INSTANCE_STATE_WAITING' } } },
     });
     expect(t.type.revoke).not.toHaveProperty('outcome');
@@ -59,7 +61,8 @@ describe('POST /api/v1/task/revoke', () => {
       [{ ...base, appId: 'APP_NOPE', appUserId: 'AU_BOB' }, 404],
       [{ appEntitlementId: 'ENT_GH_ORG_ADMIN', appUserId: 'AU_DEPLOY_BOT' }, 400],
     ];
-    for (const [body, status] of cases) expect((await call(sandbox, 'POST', '/api/v1/task/revoke', body)).status).toBe(status);
+    for (const [body, status] of cases)
+      expect((await call(sandbox, 'POST', '/api/v1/task/revoke', body)).status).toBe(status);
     expect(sandbox.tasks.all()).toHaveLength(0);
   });
 
@@ -87,23 +90,35 @@ describe('POST /api/v1/task/offboarding, search and the clock', () => {
     });
     sandbox.tasks.advance(t.id);
     expect(sandbox.apps.grants.some((g) => g.appUserId === 'AU_DAVE_AWS')).toBe(false);
-    expect((await call(sandbox, 'POST', '/api/v1/task/offboarding', { subjectUserId: 'IU_NOBODY' })).status).toBe(404);
+    expect(
+      (await call(sandbox, 'POST', '/api/v1/task/offboarding', { subjectUserId: 'IU_NOBODY' })).status,
+    ).toBe(404);
   });
 
   it('finds tasks by words of their description; an unknown id is 404', async () => {
-    await call(sandbox, 'POST', '/api/v1/task/offboarding', { subjectUserId: 'IU_DAVE', description: 'ref CTN-XYZ' });
-    await call(sandbox, 'POST', '/api/v1/task/offboarding', { subjectUserId: 'IU_BOB', description: 'ref CTN-ABC' });
+    await call(sandbox, 'POST', '/api/v1/task/offboarding', {
+      subjectUserId: 'IU_DAVE',
+      description: 'ref CTN-XYZ',
+    });
+    await call(sandbox, 'POST', '/api/v1/task/offboarding', {
+      subjectUserId: 'IU_BOB',
+      description: 'ref CTN-ABC',
+    });
     const found = await call(sandbox, 'POST', '/api/v1/search/tasks', {
       query: 'CTN-XYZ',
       taskTypes: [{ offboarding: {} }],
     });
-    expect(listOf(found.json).map((v) => (v.task as { description: string }).description)).toEqual(['ref CTN-XYZ']);
+    expect(listOf(found.json).map((v) => (v.task as { description: string }).description)).toEqual([
+      'ref CTN-XYZ',
+    ]);
     expect((await call(sandbox, 'GET', '/api/v1/tasks/TSK_NOPE')).status).toBe(404);
   });
 
   it('moves tasks along with its clock when asked to (the demo)', async () => {
     sandbox.answers.taskAutoAdvanceMs = 5_000;
-    const t = task((await call(sandbox, 'POST', '/api/v1/task/offboarding', { subjectUserId: 'IU_DAVE' })).json);
+    const t = task(
+      (await call(sandbox, 'POST', '/api/v1/task/offboarding', { subjectUserId: 'IU_DAVE' })).json,
+    );
     sandbox.clock.advance(10_000);
     expect(sandbox.tasks.get(t.id)?.stage).toBe('done');
   });

@@ -4,6 +4,7 @@ import type { Ports } from '../../ports/index.js';
 import type { Audience } from '../../ports/slack.js';
 import { listApprovals } from '../../usecases/approvals/expire-approvals.js';
 import { showCampaign } from '../../usecases/campaigns/show-campaign.js';
+import { openContainForm } from '../../usecases/contain/open-contain.js';
 import { buildAction, type CommandContext } from '../../usecases/findings/command-action.js';
 import { createTask } from '../../usecases/findings/create-task.js';
 import { openActionModal } from '../../usecases/findings/open-action-modal.js';
@@ -102,6 +103,19 @@ export const COMMANDS: { [K in CommandKind]: CommandRow<K> } = {
         userId: ctx.userId,
         channel: ctx.channel,
         audience: ctx.audience,
+        ref: ctx.ref,
+      }),
+  },
+  contain: {
+    what: (c) => `open Contain… for ${code(c.findingId)}`,
+    access: (c, ctx) => inChannel('contain', ctx, c.findingId),
+    modal: () => true,
+    run: (p, c, ctx) =>
+      openContainForm(p, {
+        findingId: c.findingId,
+        userId: ctx.userId,
+        channel: ctx.channel,
+        viewId: ctx.viewId ?? '',
         ref: ctx.ref,
       }),
   },

@@ -5,6 +5,8 @@ import { ANSWERS } from '../../domain/attest.js';
 import type { StepUpRecord } from '../../ports/step-up.js';
 import { type DecidePorts, decide } from '../approvals/decide-approval.js';
 import { type AnswerPorts, answerAsk } from '../attest/attest-answer.js';
+import type { DecidePorts as ContainPorts } from '../contain/decide-contain.js';
+import { resumeContain, resumeContainDecision } from '../contain/resume-contain.js';
 import { type SubmitPorts, submitFindingAction } from '../findings/submit-action.js';
 import { type GroupAction, type GroupPorts, submitGroupAction } from '../rollups/act-on-group.js';
 import { type AccessRequest, refusal } from '../shared/authorize.js';
@@ -18,7 +20,13 @@ import { type HeldStepPorts, resumeStep } from '../workflow-steps/workflow-step-
  * while they signed in. One entry per kind of held action: the attestation answers add theirs.
  */
 
-export type ResumePorts = SubmitPorts & DecidePorts & GroupPorts & AnswerPorts & StepPorts & HeldStepPorts;
+export type ResumePorts = SubmitPorts &
+  DecidePorts &
+  GroupPorts &
+  AnswerPorts &
+  StepPorts &
+  HeldStepPorts &
+  ContainPorts;
 
 type Resumer = (p: ResumePorts, intent: unknown, verifiedAt: number, record: StepUpRecord) => Promise<void>;
 
@@ -104,7 +112,23 @@ async function stillAllowed(
   return false;
 }
 
+const ContainIntent = z.object({ containId: id, ref: z.string() });
+const ContainDecisionIntent = z.object({
+  containId: id,
+  decision: z.enum(['approve', 'deny']),
+  ref: z.string(),
+});
+
 const RESUMERS: Record<string, Resumer> = {
+  // Containment (usecases/contain/): the requester's held request, an approver's held decision.
+  async contain(p, intent, verifiedAt) {
+    const i = ContainIntent.parse(intent);
+    await resumeContain(p, i.containId, i.ref, verifiedAt);
+  },
+  async containDecision(p, intent, verifiedAt, record) {
+    const i = ContainDecisionIntent.parse(intent);
+    await resumeContainDecision(p, { ...i, userId: record.userId, channel: record.channel }, verifiedAt);
+  },
   // A Workflow Builder step: run again, verified, and ended (usecases/workflow-steps/workflow-step-up.ts).
   step: (p, _intent, verifiedAt, record) => resumeStep(p, record, verifiedAt),
   async finding(p, intent, verifiedAt) {

@@ -67,7 +67,12 @@ const AGENTS = [
   '<!channel> curl/8.4.0 <https://evil.example|click me>',
   'aws-sdk-go-v2/1.25.2 os/linux lang/go#1.22.1',
 ];
-const ENDPOINTS = ['/sts/GetCallerIdentity', '/s3/ListBuckets', '/iam/ListUsers', '/secretsmanager/ListSecrets'];
+const ENDPOINTS = [
+  '/sts/GetCallerIdentity',
+  '/s3/ListBuckets',
+  '/iam/ListUsers',
+  '/secretsmanager/ListSecrets',
+];
 
 /**
  * One use of a decoy credential, as an OCSF Authentication event (class 3002) the way the tenant
@@ -86,7 +91,9 @@ export function decoyUse(i: number, at: number): Record<string, unknown> {
       http_method: 'POST',
       user_agent: AGENTS[i % AGENTS.length],
       url: { hostname: 'sts.amazonaws.example', path: ENDPOINTS[i % ENDPOINTS.length] },
-      http_headers: [{ name: 'Authorization', value: `AWS4-HMAC-SHA256 Credential=AKIADECOY9/${DECOY_SECRET}` }],
+      http_headers: [
+        { name: 'Authorization', value: `AWS4-HMAC-SHA256 Credential=AKIADECOY9/${DECOY_SECRET}` },
+      ],
     },
     unmapped: { presented_secret: DECOY_SECRET },
   };

@@ -123,7 +123,13 @@ export class TenantTasks {
     return t.stage === 'approval' ? 'provisioning' : 'done';
   }
 
-  #create(kind: SimTask['kind'], fields: Partial<SimTask>, displayName: string, description: string, actor: string) {
+  #create(
+    kind: SimTask['kind'],
+    fields: Partial<SimTask>,
+    displayName: string,
+    description: string,
+    actor: string,
+  ) {
     const now = this.o.now();
     const numericId = 1_000 + ++this.#seq;
     const t: SimTask = {
@@ -151,14 +157,20 @@ export class TenantTasks {
     const body = jsonNamed(request);
     const appId = str(body.appId);
     const entitlementId = str(body.appEntitlementId);
-    if (!nonEmpty(appId)) return grpcError(400, 3, 'invalid CreateRevokeRequest.AppId: value length must be at least 1 runes');
+    if (!nonEmpty(appId))
+      return grpcError(400, 3, 'invalid CreateRevokeRequest.AppId: value length must be at least 1 runes');
     if (!nonEmpty(entitlementId))
-      return grpcError(400, 3, 'invalid CreateRevokeRequest.AppEntitlementId: value length must be at least 1 runes');
+      return grpcError(
+        400,
+        3,
+        'invalid CreateRevokeRequest.AppEntitlementId: value length must be at least 1 runes',
+      );
     const appUserId = str(body.appUserId) ?? '';
     const identityUserId = str(body.identityUserId) ?? '';
     if (appUserId && identityUserId)
       return grpcError(400, 3, 'app_user_id and identity_user_id cannot both be set');
-    if (!appUserId && !identityUserId) return grpcError(400, 3, 'one of app_user_id or identity_user_id is required');
+    if (!appUserId && !identityUserId)
+      return grpcError(400, 3, 'one of app_user_id or identity_user_id is required');
     if (body.description !== undefined && typeof body.description !== 'string')
       return grpcError(400, 3, 'invalid value for description: a string');
     if (!this.o.apps.apps.has(appId)) return grpcError(404, 5, `app ${appId} not found`);
@@ -166,7 +178,9 @@ export class TenantTasks {
     if (!ent) return grpcError(404, 5, `app entitlement ${entitlementId} not found`);
     const holders = appUserId
       ? [this.o.apps.appUser(appId, appUserId)].filter((u) => u !== undefined)
-      : [...this.o.apps.appUsers.values()].filter((u) => u.appId === appId && u.identityUserId === identityUserId);
+      : [...this.o.apps.appUsers.values()].filter(
+          (u) => u.appId === appId && u.identityUserId === identityUserId,
+        );
     const holder = holders.find((u) => this.o.apps.holds(u.id, entitlementId));
     if (!holder) return grpcError(400, 9, 'the user does not have a grant for this entitlement');
     const who = String(holder.displayName ?? holder.id);
@@ -252,7 +266,8 @@ export class TenantTasks {
         if (!Number.isNaN(after) && t.createdAt < after) return false;
         const subject = t.offboarding?.subjectUserId ?? t.revoke?.identityUserId ?? '';
         if (lists.subjectIds && !lists.subjectIds.includes(subject)) return false;
-        if (lists.appUserSubjectIds && !lists.appUserSubjectIds.includes(t.revoke?.appUserId ?? '')) return false;
+        if (lists.appUserSubjectIds && !lists.appUserSubjectIds.includes(t.revoke?.appUserId ?? ''))
+          return false;
         if (lists.appEntitlementIds && !lists.appEntitlementIds.includes(t.revoke?.appEntitlementId ?? ''))
           return false;
         return true;
@@ -297,7 +312,8 @@ export class TenantTasks {
         ? { approval: { state: 'APPROVAL_INSTANCE_STATE_WAITING' } }
         : { provision: { state: 'PROVISION_INSTANCE_STATE_WAITING' } }),
     });
-    const current = t.stage === 'approval' ? step('approval') : t.stage === 'provisioning' ? step('provision') : undefined;
+    const current =
+      t.stage === 'approval' ? step('approval') : t.stage === 'provisioning' ? step('provision') : undefined;
     return {
       task: {
         id: t.id,
