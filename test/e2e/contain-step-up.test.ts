@@ -1,4 +1,11 @@
-import { containFindings, createLocalIdp, DECOY_SECRET, followStepUpLink, type LocalIdp, recordDecoyUses } from '@warden/simulators';
+import {
+  containFindings,
+  createLocalIdp,
+  DECOY_SECRET,
+  followStepUpLink,
+  type LocalIdp,
+  recordDecoyUses,
+} from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContainId } from '../../src/blockkit/ids.js';
 import { parseConfigFile } from '../../src/config-file.js';
@@ -42,7 +49,11 @@ describe('containment with its defaults', () => {
     const ts = await h.postAlert('FND_CTN_DECOY');
     await h.click(ContainId.open, 'FND_CTN_DECOY', ts);
     const form = await h.form(ContainId.form);
-    const uses = await waitFor(() => h.slack.thread('C0SECOPS', ts).find((m) => /Uses of this decoy/.test(JSON.stringify(m.blocks))), 5_000, 'the uses');
+    const uses = await waitFor(
+      () => h.slack.thread('C0SECOPS', ts).find((m) => /Uses of this decoy/.test(JSON.stringify(m.blocks))),
+      5_000,
+      'the uses',
+    );
     const shown = JSON.stringify(uses.blocks);
     expect(shown).toContain('10 of 12');
     expect((shown.match(/198\.51\.100\./g) ?? []).length).toBe(10);
@@ -52,14 +63,26 @@ describe('containment with its defaults', () => {
     expect(shown).not.toContain('<!channel>');
     expect(JSON.stringify(h.slack.messages)).not.toContain(DECOY_SECRET);
     await form.submit({ 'What to take away': 'Offboard Dave Doe', Why: 'Decoy used from an unknown host' });
-    const told = await waitFor(() => h.slack.ephemerals.find((e) => /verify it is you/.test(e.text)), 5_000, 'the link');
+    const told = await waitFor(
+      () => h.slack.ephemerals.find((e) => /verify it is you/.test(e.text)),
+      5_000,
+      'the link',
+    );
     const link = LINK.exec(told.text)?.[1];
     if (!link) throw new Error('no link');
     await settle(200);
     expect(offboards(h)).toHaveLength(0);
-    const page = await followStepUpLink(link, { email: 'alice@acme.example', amr: ['pwd', 'mfa'], acr: 'mfa' });
+    const page = await followStepUpLink(link, {
+      email: 'alice@acme.example',
+      amr: ['pwd', 'mfa'],
+      acr: 'mfa',
+    });
     expect(page.status).toBe(200);
-    const request = await waitFor(() => h.slack.thread('C0SECOPS', ts).find((m) => /asks to start offboarding/.test(m.text)), 10_000, 'the request');
+    const request = await waitFor(
+      () => h.slack.thread('C0SECOPS', ts).find((m) => /asks to start offboarding/.test(m.text)),
+      10_000,
+      'the request',
+    );
     expect(request.text).toMatch(/verified at/);
     const id = String(JSON.stringify(request.blocks).match(/ctn_[a-z0-9]+/)?.[0]);
     await h.click(ContainId.approve, id, request.ts, CAROL);
