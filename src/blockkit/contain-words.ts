@@ -140,6 +140,10 @@ export const containLine = {
     `:hourglass: ${mention(requester)}'s containment expired without a decision. Ask again if it is still needed.`,
 } as const;
 
+/** After *No, not me*: the thread is offered Contain…. */
+export const containAfterNo = (line: string) =>
+  `${line}\n:rotating_light: Someone else may hold this access: *Contain…* takes it away through the tenant.`;
+
 /** Told privately to the person who asked. */
 export const containTold = {
   awaiting: (approvers: string) =>

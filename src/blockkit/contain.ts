@@ -182,3 +182,26 @@ export function taskDescription(
   const who = `asked in Slack by ${t.requesterId}${t.approvedBy ? `, approved by ${t.approvedBy}` : ''}`;
   return `${t.reason.slice(0, 1_500)} — ${who} (${t.reference})`;
 }
+
+/** Contain… offered in the alert's thread (after *No, not me*): the line and its button. */
+export function renderContainOffer(line: string, findingId: string): RenderedMessage {
+  return {
+    text: truncate(line, SLACK_LIMITS.fallbackText),
+    blocks: [
+      section(line),
+      {
+        type: 'actions',
+        block_id: 'contain.offer',
+        elements: [
+          {
+            type: 'button',
+            action_id: ContainId.offer,
+            text: { type: 'plain_text', text: 'Contain…' },
+            style: 'danger',
+            value: findingId,
+          },
+        ],
+      },
+    ],
+  };
+}
