@@ -1,8 +1,8 @@
 import { answerThreadLine, noteThreadLine, renderNextStep, renderQuestion } from '../../blockkit/attest.js';
 import { ANSWER_LABELS, ASK_GONE, alreadyAnswered } from '../../blockkit/attest-words.js';
-import { renderNoteForm } from '../../blockkit/forms/attest-note.js';
 import { renderContainOffer } from '../../blockkit/contain.js';
 import { containAfterNo } from '../../blockkit/contain-words.js';
+import { renderNoteForm } from '../../blockkit/forms/attest-note.js';
 import { mention } from '../../blockkit/mrkdwn.js';
 import { type Answer, answersFor, attestRuleOf, raisesAtOnce, settles } from '../../domain/attest.js';
 import { closureReasonText, OTHER_REASON } from '../../domain/closure.js';
