@@ -1,6 +1,6 @@
-import { containFindings } from '@warden/simulators';
+import { containFindings, viewActionBody } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
-import { ContainId } from '../../src/blockkit/ids.js';
+import { ContainId, ReviewId } from '../../src/blockkit/ids.js';
 import { parseConfigFile } from '../../src/config-file.js';
 import { ALICE, BOB, type Harness, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
 
@@ -197,5 +197,34 @@ describe('Contain… on a card', () => {
     await h.command('contain FND_CTN_SERVICE');
     await h.form(ContainId.form);
     expect(revokes(h)).toHaveLength(0);
+  });
+
+  it("is in Review's per-finding menu of a roll-up: the same form", async () => {
+    const h = await containWarden();
+    const f = h.tenant.findings.get('FND_CTN_SERVICE', Date.now());
+    const { groupId } = await h.warden.store.addToRollup(
+      'C0SECOPS',
+      'FND_CTN_SERVICE',
+      f ?? {},
+      Date.now(),
+      60_000,
+    );
+    await h.send(
+      viewActionBody(ALICE, {
+        view: {
+          id: 'V0REVIEW',
+          callback_id: 'rollup.review',
+          private_metadata: JSON.stringify({ groupId, page: 0 }),
+        },
+        action: {
+          action_id: ReviewId.finding,
+          type: 'overflow',
+          selected_option: { value: 'contain FND_CTN_SERVICE' },
+        },
+        triggerId: h.slack.issueTriggerId(),
+      }),
+    );
+    const form = await h.form(ContainId.form);
+    expect(JSON.stringify(form.view.view.blocks)).toContain('*Organization admin* in *GitHub*');
   });
 });
