@@ -3,6 +3,7 @@ import type { App, Receiver } from '@slack/bolt';
 import express from 'express';
 import type { Config } from './config.js';
 import { type ConfigFile, DEFAULT_CONFIG_FILE } from './config-file.js';
+import { ContainFollower } from './delivery/contain-follower.js';
 import { LifecycleRunner } from './delivery/lifecycle-runner.js';
 import type { Poller } from './delivery/poller.js';
 import { sweepRetention } from './delivery/retention.js';
@@ -169,20 +170,22 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     refreshHome: (users) => home.refresh(users),
     ...(opts.lifecycleTickMs ? { tickMs: opts.lifecycleTickMs } : {}),
   });
-  // Each review job runs with the ports of the workspace it names (never another's).
+  // Each review job and each containment runs with the ports of the workspace it names (never another's).
+  const portsForTeam = (team: string) =>
+    distributed ? distributed.set.served(team)?.ports : team === ports.settings.teamId ? ports : undefined;
   const reviewRunner = ports.accessReviews
     ? new ReviewRunner(ports, {
-        portsOf: (team) =>
-          distributed
-            ? distributed.set.served(team)?.ports
-            : team === ports.settings.teamId
-              ? ports
-              : undefined,
+        portsOf: portsForTeam,
         teams: () => (distributed ? distributed.set.teams : [ports.settings.teamId]),
         ...(opts.lifecycleTickMs ? { tickMs: opts.lifecycleTickMs } : {}),
       })
     : undefined;
+  const containFollower = {
+    follower: new ContainFollower(ports, portsForTeam),
+    everyMs: Math.min(opts.lifecycleTickMs ?? 5_000, 5_000),
+  };
   const lifecycle = createLifecycle({
+    containFollower,
     lifecycleRunner,
     home,
     http,

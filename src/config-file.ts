@@ -6,6 +6,7 @@ import { ApprovalsSchema, AttributionSchema, LimitsSchema } from './config-secti
 import { AttestSchema } from './config-sections/attest.js';
 import { CardsSchema } from './config-sections/cards.js';
 import { ClosureSchema } from './config-sections/closure.js';
+import { ContainSchema, containIssues, containNeedsOf } from './config-sections/contain.js';
 import { DeliverySchema } from './config-sections/delivery.js';
 import { DigestsSchema, LifecycleSchema } from './config-sections/lifecycle.js';
 import { PermissionsSchema } from './config-sections/permissions.js';
@@ -41,6 +42,8 @@ export const ConfigFileSchema = z
     lifecycle: LifecycleSchema.default(LifecycleSchema.parse({})),
     digest: DigestsSchema,
     attest: AttestSchema,
+    /** Contain…: revoke and offboarding through the tenant's tasks, per finding type (off unless configured). */
+    contain: ContainSchema,
     /** Off unless configured: actions stay one click. */
     stepUp: StepUpSchema.optional(),
     workspaces: WorkspacesSchema,
@@ -51,6 +54,8 @@ export const ConfigFileSchema = z
   })
   .strict()
   .superRefine((file, ctx) => {
+    for (const issue of containIssues(containNeedsOf(file)))
+      ctx.addIssue({ code: 'custom', path: ['contain', ...issue.path], message: issue.message });
     // A route naming a workspace names one of `workspaces`.
     const known = new Set(file.workspaces.map((w) => w.team));
     // Several workspaces: every channel Warden posts in on its own (routes, digests) must say

@@ -1,5 +1,6 @@
 import { loadSettings } from './config.js';
 import { describeAdmin } from './config-admin.js';
+import { describeContain } from './config-sections/contain.js';
 import { describeStepUp } from './config-sections/step-up.js';
 import { describeUnfurl } from './config-sections/unfurl.js';
 import { ConfigError, StartupError } from './errors.js';
@@ -26,7 +27,7 @@ async function main(argv: readonly string[]): Promise<void> {
   if (argv.includes('--check-config')) {
     process.stdout.write(
       `Configuration is valid (tenant ${config.tenant.baseUrl}, port ${config.http.port}).\n${slackMode(config, file)}\n` +
-        `${describeStepUp(file.stepUp)}\n${describeUnfurl(file.unfurl)}\n${describeAdmin(config.admin)}\n`,
+        `${describeStepUp(file.stepUp)}\n${describeUnfurl(file.unfurl)}\n${describeAdmin(config.admin)}\n${describeContain(file.contain)}\n`,
     );
     if (!argv.includes('--online')) return;
     // --online: the Slack token and the tenant credentials are tried, each reported.

@@ -14,7 +14,7 @@ import {
   targetName,
 } from './finding-details.js';
 import { describeState, severityOf, stateLabel } from './finding-state.js';
-import { BlockId, findingActionId, OwnerActionId, TASK_ACTION_ID } from './ids.js';
+import { BlockId, ContainId, findingActionId, OwnerActionId, TASK_ACTION_ID } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, plain, safeMrkdwn, slackDate, truncate, unescapeMrkdwn } from './mrkdwn.js';
 
@@ -42,6 +42,10 @@ export interface AlertContext {
   directMessage?: boolean | undefined;
   /** Its attestation ("Was this you?"): who was asked, the answer, an escalation. */
   asked?: AskShown | undefined;
+  /** Contain… is offered (WARDEN_CONFIG `contain`, domain/contain.ts `offersContain`). */
+  containable?: boolean | undefined;
+  /** Its newest containment and where its task stands (mrkdwn, escaped where it was written). */
+  contained?: string | undefined;
 }
 
 /** A change made from Slack: the person (a four-eyes requester), when, and who approved it. */
@@ -74,6 +78,7 @@ function otherButtons(f: Finding, ctx: AlertContext): Button[] {
   const buttons: Button[] = [];
   // a hand-off, not a state: offered until the finding has its task
   if (offersTask(f)) buttons.push(plainButton(TASK_ACTION_ID, 'Create task', f.id));
+  if (ctx.containable && !ctx.directMessage) buttons.push(plainButton(ContainId.open, 'Contain…', f.id));
   // Offered where it can work: an owner in Slack, not a guest (refused anyway), not on their own copy.
   if (ctx.owner?.person.slackUserId && !ctx.owner.person.guest && !ctx.directMessage)
     buttons.push(plainButton(OwnerActionId.notify, 'Notify owner', f.id));
@@ -212,6 +217,7 @@ export function renderFindingAlert(finding: Finding, ctx: AlertContext): Rendere
     stateSection(f, ctx.acted),
   ];
   if (ctx.asked) blocks.push(section(askCardLine(ctx.asked)));
+  if (ctx.contained) blocks.push(section(ctx.contained));
   const details = [
     ...describeDetails(f, ctx.now),
     ...(risk.factors.length ? ['*Top risk factors*', ...risk.factors] : []),

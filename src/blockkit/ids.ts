@@ -146,3 +146,16 @@ export const ShortcutBlockId = {
 
 /** Access reviews in Slack: their ids live in their own module. */
 export { AccessReviewBlock, AccessReviewCallback, AccessReviewId } from './access-review-ids.js';
+/**
+ * Contain… (issue 39): the card's button and the thread's offer (value: the finding id), its form's
+ * callback id and blocks, and Approve / Deny on a containment request (value: the containment id).
+ */
+export const ContainId = {
+  open: 'contain.open',
+  /** In a thread (after *No, not me*): not on a card, so checked as the command is, in its channel. */
+  offer: 'contain.offer',
+  form: 'contain.form',
+  approve: 'contain.approve',
+  deny: 'contain.deny',
+} as const;
+export const ContainBlockId = { what: 'contain.what', reason: 'contain.reason' } as const;

@@ -29,6 +29,8 @@ export interface ReviewPage {
   /** This page's ids the tenant did not return (gone, or unreadable). */
   missing: string[];
   offerUnsuppress: boolean;
+  /** Which findings offer Contain… in their menu (WARDEN_CONFIG `contain`). */
+  containable?: ((f: Finding) => boolean) | undefined;
 }
 
 export interface ReviewMetadata {
@@ -56,7 +58,7 @@ const option = (text: string, value: string): PlainTextOption => ({
   value,
 });
 
-function row(f: Finding, offerUnsuppress: boolean): KnownBlock {
+function row(f: Finding, offerUnsuppress: boolean, containable: boolean): KnownBlock {
   const sev = severityOf(f);
   const actions = offeredActions(f.state, { unsuppress: offerUnsuppress });
   return {
@@ -72,7 +74,10 @@ function row(f: Finding, offerUnsuppress: boolean): KnownBlock {
       type: 'overflow',
       action_id: ReviewId.finding,
       // value: "<kind> <finding id>" (an overflow option's value holds 150 characters)
-      options: actions.map((kind) => option(plain(actionRow(kind).button, 75), `${kind} ${f.id}`)),
+      options: [
+        ...actions.map((kind) => option(plain(actionRow(kind).button, 75), `${kind} ${f.id}`)),
+        ...(containable ? [option('Contain…', `contain ${f.id}`)] : []),
+      ],
     },
   };
 }
@@ -122,7 +127,7 @@ export function renderReview(r: ReviewPage): ModalView {
         },
       ],
     },
-    ...r.findings.map((f) => row(f, r.offerUnsuppress)),
+    ...r.findings.map((f) => row(f, r.offerUnsuppress, r.containable?.(f) === true)),
   ];
   if (r.missing.length > 0) {
     blocks.push({

@@ -41,6 +41,8 @@ export const PermissionsSchema = z
     history: ActionRuleSchema.optional(),
     /** Access reviews in Slack: link a personal credential, decide one's own review tasks. */
     review: ActionRuleSchema.optional(),
+    /** Contain…: revoke access or start offboarding through the tenant's tasks (four-eyes by `approvers`). */
+    contain: ActionRuleSchema.extend({ approvers: usergroupId.optional() }).strict().optional(),
     channels: z
       .record(
         z.string().regex(/^[CG][A-Z0-9]{2,}$/, { message: 'must be a channel id' }),

@@ -19,7 +19,8 @@ export type SlashCommand =
   | { kind: 'createTask'; findingId: string }
   | { kind: 'history'; findingId: string }
   | { kind: 'link' }
-  | { kind: 'unlink' };
+  | { kind: 'unlink' }
+  | { kind: 'contain'; findingId: string };
 
 export type ParsedCommand =
   | { ok: true; command: SlashCommand }
@@ -57,6 +58,8 @@ const USAGE: Record<SlashCommand['kind'], (command: string) => string> = {
   history: (c) => `*${c} history* \`${ID}\`: what happened to the finding, in Slack and in the tenant`,
   link: (c) => `*${c} link*: decide your access reviews here, recorded by the tenant as yours`,
   unlink: (c) => `*${c} unlink*: delete the personal credential Warden keeps for your reviews`,
+  contain: (c) =>
+    `*${c} contain* \`${ID}\`: take access away (revoke, offboarding) through the tenant's tasks`,
 };
 
 const TIMES = 'Times: `7d`, `2w`, `36h`, `P7D`, `2026-12-01` or `2026-12-01 09:00` (your Slack time zone).';
@@ -88,6 +91,7 @@ const SUBCOMMANDS: Record<string, SlashCommand['kind']> = {
   history: 'history',
   link: 'link',
   unlink: 'unlink',
+  contain: 'contain',
 };
 
 /** Longest text accepted as a reason or justification (the tenant's fields are free text). */
@@ -127,6 +131,7 @@ export function parseCommand(text: string): ParsedCommand {
     case 'unsuppress':
     case 'createTask':
     case 'history':
+    case 'contain':
       return { ok: true, command: { kind, findingId } };
     case 'snooze': {
       const [when, reason] = takeWhen(rest);

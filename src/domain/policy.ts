@@ -18,6 +18,7 @@ export const POLICY_ACTIONS = [
   'assignOwner',
   'history',
   'review',
+  'contain',
 ] as const;
 export type PolicyAction = (typeof POLICY_ACTIONS)[number];
 
@@ -56,6 +57,7 @@ const ACTION_WORDS: Record<PolicyAction, string> = {
   assignOwner: 'assign owners to findings',
   history: "see findings' history",
   review: 'decide access reviews in Slack',
+  contain: 'contain findings (revoke access, start offboarding)',
 };
 
 /**

@@ -30,6 +30,7 @@ export const STEP_IDS = [
   'request_risk_acceptance',
   'notify_owner',
   'find_owner',
+  'contain_finding',
 ] as const;
 export type StepId = (typeof STEP_IDS)[number];
 
@@ -85,6 +86,16 @@ export const STEPS: Record<StepId, StepDefinition> = {
     action: 'notifyOwner',
     inputs: WHO,
     outputs: { finding_id: req('string'), owner_user_id: req('slack#/types/user_id') },
+  },
+  contain_finding: {
+    action: 'contain',
+    inputs: { ...WHO, action: req('string'), entitlement_id: opt('string'), reason: req('string') },
+    outputs: {
+      finding_id: req('string'),
+      action: req('string'),
+      task_id: req('string'),
+      task_state: req('string'),
+    },
   },
   find_owner: {
     action: 'show',

@@ -6,6 +6,7 @@ import { ACCESS_REVIEW_ROUTES } from './routes/access-reviews.js';
 import { APPROVAL_ROUTES } from './routes/approvals.js';
 import { ATTEST_ROUTES } from './routes/attest.js';
 import { CAMPAIGN_ROUTES } from './routes/campaigns.js';
+import { CONTAIN_ROUTES } from './routes/contain.js';
 import { FINDING_ROUTES } from './routes/findings.js';
 import { LIFECYCLE_ROUTES } from './routes/lifecycle.js';
 import { OWNER_ROUTES } from './routes/owners.js';
@@ -30,6 +31,7 @@ export const ROUTES: readonly Route[] = [
   ...SHORTCUT_ROUTES,
   ...UNFURL_ROUTES,
   ...ACCESS_REVIEW_ROUTES,
+  ...CONTAIN_ROUTES,
 ];
 
 /** Registers everything with Bolt, in one place: the middleware, every route, the slash command. */

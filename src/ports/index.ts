@@ -1,5 +1,6 @@
 import type { AttestRules } from '../domain/attest.js';
 import type { ClosureReason } from '../domain/closure.js';
+import type { ContainRules } from '../domain/contain.js';
 import type { Policy } from '../domain/policy.js';
 import type { RoutingRule } from '../domain/routing.js';
 import type { Logger } from '../logger.js';
@@ -7,6 +8,7 @@ import type { Metrics } from '../metrics.js';
 import type { AccessReviewsPort } from './access-reviews.js';
 import type { AskStore } from './asks.js';
 import type { CardClaims } from './card-claims.js';
+import type { ContainStore, TasksPort } from './contain.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { NoteStore } from './notes.js';
 import type { OwnersPort } from './owners.js';
@@ -90,6 +92,11 @@ export interface Settings {
    * links point (WARDEN_PUBLIC_URL), and what the ID token must say of how the person signed in.
    */
   stepUp: StepUpSettings | undefined;
+  /**
+   * Containment (WARDEN_CONFIG `contain`): per finding type what Contain… offers, and the
+   * approvers' group of its four-eyes (`permissions.contain.approvers`, else acceptRisk's).
+   */
+  contain?: { rules: ContainRules; approvers: string | undefined } | undefined;
   /** Link previews (WARDEN_CONFIG `unfurl`): the console's addresses; off when undefined. */
   unfurl?:
     | { finding?: string | undefined; campaign?: string | undefined; mappedPeopleOnly: boolean }
@@ -97,7 +104,8 @@ export interface Settings {
 }
 
 /** What rendering a finding's card needs of the settings. */
-export type CardSettings = Pick<Settings, 'attributionTemplate' | 'offerUnsuppress'>;
+export type CardSettings = Pick<Settings, 'attributionTemplate' | 'offerUnsuppress'> &
+  Partial<Pick<Settings, 'contain'>>;
 
 /** Findings with a state change in flight: a second click is refused. */
 export interface InflightPort {
@@ -139,6 +147,8 @@ export interface SlackPorts {
 export interface TenantPorts {
   findings: FindingsPort;
   campaigns: CampaignsPort;
+  /** Revoke and offboarding tasks, and the reads that name what they take away (containment). */
+  tasks: TasksPort;
 }
 
 /** Warden's own records (store/): shared by replicas. */
@@ -159,6 +169,8 @@ export interface StorePorts {
   stepUps: StepUpStore;
   /** Notes attached to findings from Slack messages (shortcuts). */
   notes: NoteStore;
+  /** Containments: the claim of each one's tenant call, and its task's follow-up schedule. */
+  contains: ContainStore;
 }
 
 /**

@@ -170,6 +170,11 @@ export interface RedactOptions {
 export interface ConnectGuard {
   /** True when a message to this channel must be the pointer, not the details. */
   redacts(channel: string, opts?: RedactOptions): Promise<boolean>;
+  /**
+   * True when the channel is shared with another organisation, whatever its route allows: what
+   * may never go there at all (a decoy's uses) asks this.
+   */
+  shared?(channel: string): Promise<boolean>;
   /** Slack said the channel is (or is no longer) shared: kept, admins told once, its cards follow. */
   changed(channel: string, shared: boolean): Promise<void>;
   /**

@@ -2,6 +2,7 @@ import type { AccessReviewStore } from './access-review-store.js';
 import type { AskStore } from './asks.js';
 import type { CardClaims } from './card-claims.js';
 import type { ConnectSweeps } from './connect.js';
+import type { ContainStore } from './contain.js';
 import type { InstallationRecords, SharedChannels } from './installations.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { NoteStore } from './notes.js';
@@ -270,7 +271,8 @@ export interface Store
     NoteStore,
     AccessReviewStore,
     CardClaims,
-    RequestIntents {
+    RequestIntents,
+    ContainStore {
   readonly kind: 'sqlite' | 'postgres';
   readonly health: StoreAvailability;
   migrate(): Promise<void>;

@@ -92,7 +92,18 @@ export function createConnectGuard(d: ConnectGuardDeps): ConnectGuard {
     return run;
   }
   async function redacts(channel: string, opts: RedactOptions = {}): Promise<boolean> {
-    if (!mayBeShared(channel) || d.allowsExternal(channel)) return false;
+    if (d.allowsExternal(channel)) return false;
+    return isShared(channel, opts);
+  }
+  /**
+   * Whether the conversation is shared with another organisation, whatever its route allows
+   * (what may never go there at all, a decoy's uses, asks this: unknown counts as shared).
+   */
+  function shared(channel: string): Promise<boolean> {
+    return isShared(channel, { unknown: 'withhold' });
+  }
+  async function isShared(channel: string, opts: RedactOptions): Promise<boolean> {
+    if (!mayBeShared(channel)) return false;
     if (opts.slackSays === true) {
       await learned(channel);
       return true;
@@ -158,6 +169,7 @@ export function createConnectGuard(d: ConnectGuardDeps): ConnectGuard {
       await recheck();
       await d.sweepCards();
     },
+    shared,
   };
 }
 

@@ -8,6 +8,7 @@ import { askQueries } from './queries/asks.js';
 import { auditQueries } from './queries/audit.js';
 import { cardClaimQueries } from './queries/card-claims.js';
 import { connectQueries } from './queries/connect.js';
+import { containQueries } from './queries/contain.js';
 import { inflightQueries } from './queries/inflight.js';
 import { installationQueries, sharedChannelQueries } from './queries/installations.js';
 import { instanceQueries } from './queries/instances.js';
@@ -147,6 +148,7 @@ export function createKyselyStore(
     ...accessReviewQueries(db, kind),
     ...cardClaimQueries(db),
     ...requestIntentQueries(db),
+    ...containQueries(db, kind),
   };
   const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
   return {

@@ -2,6 +2,7 @@ import type { JobKind, JobStatus } from '../ports/lifecycle.js';
 import type { AlertSource, ApprovalStatus, AuditOutcome, OutboxStatus } from '../ports/store.js';
 import type { AccessReviewTables } from './schema-access-reviews.js';
 import type { ConnectDatabase } from './schema-connect.js';
+import type { ContainDatabase } from './schema-contain.js';
 import type { DeliveryTables } from './schema-delivery.js';
 
 /**
@@ -282,7 +283,7 @@ export interface SharedChannelsTable {
   checked_at: number | null;
 }
 
-export interface Database extends AccessReviewTables, ConnectDatabase, DeliveryTables {
+export interface Database extends AccessReviewTables, ConnectDatabase, DeliveryTables, ContainDatabase {
   installations: InstallationsTable;
   shared_channels: SharedChannelsTable;
   outbox: OutboxTable;

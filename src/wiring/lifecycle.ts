@@ -1,6 +1,7 @@
 import type { Server } from 'node:http';
 import type { App } from '@slack/bolt';
 import type express from 'express';
+import type { ContainFollower } from '../delivery/contain-follower.js';
 import type { LifecycleRunner } from '../delivery/lifecycle-runner.js';
 import type { Poller } from '../delivery/poller.js';
 import type { RollupPublisher } from '../delivery/rollup-publisher.js';
@@ -29,6 +30,8 @@ export interface LifecycleParts {
   lifecycleRunner: LifecycleRunner;
   /** Home tabs refreshed after people act. */
   home: HomeRefresher;
+  /** Containments' tasks followed (the store's schedule), every `everyMs`. */
+  containFollower?: { follower: ContainFollower; everyMs: number } | undefined;
   /** Closed last: the tenant pool, and the store when Warden opened it. */
   close: () => Promise<void>;
   /** While true, new HTTP requests get 503 (request-context.ts reads it). */
@@ -105,6 +108,18 @@ function startJobs(parts: LifecycleParts): () => void {
       parts.lease.heartbeatMs,
       true,
     ],
+    ...(parts.containFollower
+      ? ([
+          [
+            job(
+              () => parts.containFollower?.follower.runOnce() ?? Promise.resolve(),
+              'containment follow-up failed',
+            ),
+            parts.containFollower.everyMs,
+            true,
+          ],
+        ] as [Ticker, number, boolean][])
+      : []),
     [job(() => parts.sweepRetention(), 'retention sweep failed'), 3_600_000, true],
     [job(() => parts.connectSweeps?.() ?? Promise.resolve(), 'Slack Connect sweep failed'), 30_000, true],
   ];

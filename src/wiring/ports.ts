@@ -1,6 +1,7 @@
 import type { WebClientOptions } from '@slack/web-api';
 import { CampaignCache } from '../adapters/campaign-cache.js';
 import { createFindingsPort } from '../adapters/findings-port.js';
+import { createTasksPort } from '../adapters/tasks-port.js';
 import type { Config } from '../config.js';
 import type { ConfigFile } from '../config-file.js';
 import type { Logger } from '../logger.js';
@@ -145,9 +146,14 @@ export function buildPorts(input: PortsInput): {
         defaultChannel: config.alerts.defaultChannel,
       },
       stepUp: stepUpSettings(file, config),
+      contain: {
+        rules: file.contain,
+        approvers: permissions.contain?.approvers ?? permissions.acceptRisk?.approvers,
+      },
     },
     findings: createFindingsPort(tenant),
     campaigns: new CampaignCache(tenant),
+    tasks: createTasksPort(tenant),
     chat,
     history: createHistoryPort(client),
     links: createLinksPort(client),
@@ -179,6 +185,7 @@ export function buildPorts(input: PortsInput): {
     asks: store,
     stepUps: store,
     notes: store,
+    contains: store,
     identity: identityProvider(file, config),
     accessReviews: accessReviewsPort({ config, file, store, tenant, clock }),
   };

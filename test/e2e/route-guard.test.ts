@@ -10,6 +10,7 @@ import {
   BULK_FORM_KINDS,
   bulkCallbackId,
   CampaignActionId,
+  ContainId,
   HistoryId,
   LifecycleId,
   OwnerActionId,
@@ -103,6 +104,11 @@ const ACTIONS: Record<string, Row> = {
   ),
   [AttestId.resolve]: { value: () => 'ask_unknown0000' },
   [AttestId.note]: { value: () => 'ask_unknown0000' },
+  // Contain… on the card and in a thread; a containment Warden does not have.
+  [ContainId.open]: onCard,
+  [ContainId.offer]: onCard,
+  [ContainId.approve]: { value: () => 'ctn_unknown000' },
+  [ContainId.deny]: { value: () => 'ctn_unknown000' },
   ...Object.fromEntries(
     Object.values(CampaignActionId).map((id) => [id, { value: () => JSON.stringify({ c: 'ACR_Q3', p: 0 }) }]),
   ),
@@ -128,6 +134,7 @@ const VIEWS = [
   ApprovalId.approve,
   ApprovalId.deny,
   AttestId.note,
+  ContainId.form,
   ShortcutId.attach,
   ShortcutId.report,
   ShortcutId.find,

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
+import { EXTRA_ONEOFS, EXTRA_PATHS, EXTRA_SCHEMAS } from './contract-extra.js';
 import { REVIEW_ONEOFS, reviewsSpec } from './contract-reviews.js';
 
 /**
@@ -50,6 +51,16 @@ export function loadSpec(): { path: string; spec: OpenApi } {
   spec.paths = { ...reviews.paths, ...spec.paths };
   spec.components.schemas = { ...reviews.components.schemas, ...spec.components.schemas };
   return { path, spec };
+}
+
+/**
+ * The subset with the operations it lacks added (contract-extra.ts: containment's task and app
+ * operations, written from the vendor's description); the subset's own schemas win a clash.
+ */
+export function withExtras(spec: OpenApi): OpenApi {
+  const paths = { ...EXTRA_PATHS, ...spec.paths };
+  const schemas = { ...EXTRA_SCHEMAS, ...spec.components.schemas };
+  return { ...spec, paths, components: { ...spec.components, schemas } };
 }
 
 /**
@@ -121,6 +132,7 @@ export const ONEOFS: Record<string, Record<string, readonly string[]>> = {
     criteria_filter: ['daysSinceAdded', 'daysSinceReviewed', 'grantsAddedBetween'],
   },
   ...REVIEW_ONEOFS,
+  ...EXTRA_ONEOFS,
 };
 
 /** `faithful`: what this tenant's schema allows; `wire`: what any (newer) server may send. */
@@ -202,7 +214,7 @@ export interface Contract {
   check(name: string, data: unknown, mode: Mode): ContractIssue[];
 }
 
-export function createContract(spec: OpenApi = loadSpec().spec): Contract {
+export function createContract(spec: OpenApi = withExtras(loadSpec().spec)): Contract {
   const validators = new Map<string, ValidateFunction>();
   const ajvFor = new Map<Mode, Ajv2020>();
   for (const mode of ['faithful', 'wire'] as const) {

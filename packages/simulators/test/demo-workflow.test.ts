@@ -69,6 +69,7 @@ describe('the demo page runs a workflow step', () => {
     const steps = json.steps as { id: string; title: string; inputs: { name: string }[] }[];
     expect(steps.map((s) => s.id).sort()).toEqual(
       [
+        'contain_finding',
         'find_owner',
         'get_finding',
         'notify_owner',

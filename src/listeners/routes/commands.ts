@@ -6,6 +6,7 @@ import { startLink } from '../../usecases/access-reviews/link.js';
 import { unlinkReviewer } from '../../usecases/access-reviews/unlink.js';
 import { listApprovals } from '../../usecases/approvals/expire-approvals.js';
 import { showCampaign } from '../../usecases/campaigns/show-campaign.js';
+import { openContainForm } from '../../usecases/contain/open-contain.js';
 import { buildAction, type CommandContext } from '../../usecases/findings/command-action.js';
 import { createTask } from '../../usecases/findings/create-task.js';
 import { openActionModal } from '../../usecases/findings/open-action-modal.js';
@@ -126,6 +127,19 @@ export const COMMANDS: { [K in CommandKind]: CommandRow<K> } = {
         audience: ctx.audience,
         ref: ctx.ref,
       })),
+  },
+  contain: {
+    what: (c) => `open Contain… for ${code(c.findingId)}`,
+    access: (c, ctx) => inChannel('contain', ctx, c.findingId),
+    modal: () => true,
+    run: (p, c, ctx) =>
+      openContainForm(p, {
+        findingId: c.findingId,
+        userId: ctx.userId,
+        channel: ctx.channel,
+        viewId: ctx.viewId ?? '',
+        ref: ctx.ref,
+      }),
   },
   history: {
     what: (c) => `show the history of ${code(c.findingId)}`,

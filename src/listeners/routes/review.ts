@@ -4,6 +4,7 @@ import { BULK_FORM_KINDS, ReviewBlockId, ReviewId } from '../../blockkit/ids.js'
 import { parseReviewMetadata } from '../../blockkit/review.js';
 import { FINDING_ACTION_KINDS } from '../../domain/actions.js';
 import { isResourceId } from '../../domain/finding-id.js';
+import { openContainForm } from '../../usecases/contain/open-contain.js';
 import {
   actOnReviewedFinding,
   openPickedForm,
@@ -91,22 +92,37 @@ export const REVIEW_ROUTES = [
     value: (c) => {
       const r = reviewOf(c);
       const [kindText = '', findingId = ''] = c.value.split(' ');
+      // Contain… in the menu: its own form (usecases/contain/), pushed over Review.
+      if (r && kindText === 'contain' && isResourceId(findingId))
+        return { ...r, kind: 'contain' as const, findingId };
       const kind = FINDING_ACTION_KINDS.find((k) => k === kindText);
       return r && kind && isResourceId(findingId) ? { ...r, kind, findingId } : undefined;
     },
     belongs: (r) => ({ member: r.findingId, of: r.groupId }),
-    modal: (r) => (isFormKind(r.kind) ? 'push' : undefined),
+    modal: (r) => (r.kind === 'contain' || isFormKind(r.kind) ? 'push' : undefined),
     access: async (p, r, c) => {
       const granted = await inGroup(p, r.kind, r.groupId, c.userId);
       return 'kind' in granted && granted.kind === 'act' ? { ...granted, findingId: r.findingId } : granted;
     },
-    run: (p, r, c) =>
-      actOnReviewedFinding(p, {
+    run: async (p, r, c) => {
+      if (r.kind === 'contain') {
+        const group = await p.rollups.get(r.groupId);
+        return openContainForm(p, {
+          findingId: r.findingId,
+          userId: c.userId,
+          channel: group?.channel ?? c.audience.channel,
+          viewId: c.viewId ?? '',
+          ref: c.ref,
+        });
+      }
+      return actOnReviewedFinding(p, {
         ...r,
+        kind: r.kind,
         userId: c.userId,
         ref: c.ref,
         triggerId: c.triggerId,
         formViewId: c.viewId,
-      }),
+      });
+    },
   }),
 ];

@@ -17,6 +17,7 @@ const WHAT: Record<StepId, string> = {
   request_risk_acceptance: 'request a risk acceptance',
   notify_owner: 'notify the owner',
   find_owner: 'find the owner',
+  contain_finding: 'contain the finding',
 };
 
 export const WORKFLOW_STEP_ROUTES: readonly StepRow[] = STEP_IDS.map((callbackId) => ({

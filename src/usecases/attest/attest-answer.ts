@@ -1,9 +1,12 @@
 import { answerThreadLine, noteThreadLine, renderNextStep, renderQuestion } from '../../blockkit/attest.js';
 import { ANSWER_LABELS, ASK_GONE, alreadyAnswered } from '../../blockkit/attest-words.js';
+import { renderContainOffer } from '../../blockkit/contain.js';
+import { containAfterNo } from '../../blockkit/contain-words.js';
 import { renderNoteForm } from '../../blockkit/forms/attest-note.js';
 import { mention } from '../../blockkit/mrkdwn.js';
 import { type Answer, answersFor, attestRuleOf, raisesAtOnce, settles } from '../../domain/attest.js';
 import { closureReasonText, OTHER_REASON } from '../../domain/closure.js';
+import { offersContain } from '../../domain/contain.js';
 import type { Ask } from '../../ports/asks.js';
 import type { Ports } from '../../ports/index.js';
 import type { Audience } from '../../ports/slack.js';
@@ -121,12 +124,16 @@ export async function answerAsk(p: AnswerPorts, a: AnswerInput): Promise<void> {
   const line = answerThreadLine({ asked: ask.slackUserId, answer: a.answer, by: a.userId });
   if (ask.cardTs) {
     const place = { channel: ask.channel, threadTs: ask.cardTs };
+    // *No, not me* on a finding Contain… is set up for: the thread is offered it (issue 39).
+    const contain = a.answer === 'no' && offersContain(p.settings.contain?.rules, finding);
     const post = settles(a.answer)
       ? p.chat.post({
           ...place,
           ...renderNextStep({ askId: ask.id, line, reason: resolveReasonOf(p, answered).label }),
         })
-      : p.chat.post({ ...place, text: line });
+      : contain
+        ? p.chat.post({ ...place, ...renderContainOffer(containAfterNo(line), finding.id) })
+        : p.chat.post({ ...place, text: line });
     await post.catch((error: unknown) =>
       log.warn({ err: error }, 'the answer could not be told in the thread'),
     );

@@ -6,6 +6,7 @@ import { NOT_IN_ROLLUP } from '../../blockkit/outcome-words.js';
 import { REVIEW_PAGE_SIZE, type ReviewPage, renderReview } from '../../blockkit/review.js';
 import { GONE_ROLLUP } from '../../blockkit/rollup.js';
 import type { FindingActionKind } from '../../domain/actions.js';
+import { offersContain } from '../../domain/contain.js';
 import type { Finding } from '../../model/finding.js';
 import type { RollupGroup } from '../../ports/rollups.js';
 import { openActionModal } from '../findings/open-action-modal.js';
@@ -44,6 +45,7 @@ async function page(p: GroupPorts, group: RollupGroup, ids: string[], n: number)
     findings: slice.flatMap((id) => found.get(id) ?? []),
     missing: slice.filter((id) => !found.has(id)),
     offerUnsuppress: p.settings.offerUnsuppress,
+    containable: (f: Finding) => offersContain(p.settings.contain?.rules, f),
   };
 }
 

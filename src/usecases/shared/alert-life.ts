@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { renderFindingAlert, type SlackChange } from '../../blockkit/finding.js';
 import type { ShownOwner } from '../../blockkit/finding-details.js';
 import { actionFromParams } from '../../domain/actions.js';
+import { offersContain } from '../../domain/contain.js';
 import { showsChange } from '../../domain/credit.js';
 import { personalOwnerOf } from '../../domain/owner.js';
 import type { Finding } from '../../model/finding.js';
@@ -9,6 +10,7 @@ import type { CardSettings, Ports } from '../../ports/index.js';
 import type { MessageMetadata } from '../../ports/slack.js';
 import type { AuditEntry, MessageRef } from '../../ports/store.js';
 import { askShownOf } from './attest-shown.js';
+import { containShownOf } from './contain-shown.js';
 
 /**
  * An alert's life in Slack, in one place: a finding's card is rendered from the finding as the
@@ -110,6 +112,8 @@ async function render(p: CardPorts, finding: Finding, channel: string) {
     attributionTemplate: p.settings.attributionTemplate,
     acted: lastSlackChange(p, finding, entries),
     asked: askShownOf(entries),
+    containable: offersContain(p.settings.contain?.rules, finding),
+    contained: containShownOf(entries),
     owner: await shownOwner(p, finding),
     directMessage: isDirectMessage(channel),
   });

@@ -8,6 +8,8 @@ import { decideReview, type DecidePorts as ReviewDecidePorts } from '../access-r
 import { type LinkPorts, startLink } from '../access-reviews/link.js';
 import { type DecidePorts, decide } from '../approvals/decide-approval.js';
 import { type AnswerPorts, answerAsk } from '../attest/attest-answer.js';
+import type { DecidePorts as ContainPorts } from '../contain/decide-contain.js';
+import { resumeContain, resumeContainDecision } from '../contain/resume-contain.js';
 import { type SubmitPorts, submitFindingAction } from '../findings/submit-action.js';
 import { type GroupAction, type GroupPorts, submitGroupAction } from '../rollups/act-on-group.js';
 import { type AccessRequest, refusal } from '../shared/authorize.js';
@@ -28,7 +30,8 @@ export type ResumePorts = SubmitPorts &
   StepPorts &
   HeldStepPorts &
   LinkPorts &
-  ReviewDecidePorts;
+  ReviewDecidePorts &
+  ContainPorts;
 
 type Resumer = (p: ResumePorts, intent: unknown, verifiedAt: number, record: StepUpRecord) => Promise<void>;
 
@@ -149,6 +152,13 @@ async function stillAllowed(
   return false;
 }
 
+const ContainIntent = z.object({ containId: id, ref: z.string() });
+const ContainDecisionIntent = z.object({
+  containId: id,
+  decision: z.enum(['approve', 'deny']),
+  ref: z.string(),
+});
+
 const RESUMERS: Record<string, Resumer> = {
   // Access reviews: the permission is asked again, then the same use case runs, verified.
   async reviewLink(p, intent, verifiedAt) {
@@ -170,6 +180,15 @@ const RESUMERS: Record<string, Resumer> = {
     const req: AccessRequest = { kind: 'act', userId: i.userId, action: 'review', channel: undefined };
     if (!(await stillAllowed(p, req, i.ref, i.audience.channel))) return;
     await certifyUnchanged(p, { ...i, audience: audienceOf(i.audience), verifiedAt });
+  },
+  // Containment (usecases/contain/): the requester's held request, an approver's held decision.
+  async contain(p, intent, verifiedAt) {
+    const i = ContainIntent.parse(intent);
+    await resumeContain(p, i.containId, i.ref, verifiedAt);
+  },
+  async containDecision(p, intent, verifiedAt, record) {
+    const i = ContainDecisionIntent.parse(intent);
+    await resumeContainDecision(p, { ...i, userId: record.userId, channel: record.channel }, verifiedAt);
   },
   // A Workflow Builder step: run again, verified, and ended (usecases/workflow-steps/workflow-step-up.ts).
   step: (p, _intent, verifiedAt, record) => resumeStep(p, record, verifiedAt),

@@ -14,6 +14,8 @@ import type { Finding } from '../../model/finding.js';
 import type { Ports } from '../../ports/index.js';
 import type { Audience } from '../../ports/slack.js';
 import { type RequestPorts, requestRiskAcceptance } from '../approvals/request-risk-acceptance.js';
+import { containStep } from '../contain/contain-step.js';
+import type { DecidePorts as ContainPorts } from '../contain/decide-contain.js';
 import { maxDaysOf } from '../findings/open-action-modal.js';
 import { type NotifyPorts, notifyOwner } from '../owners/notify-owner.js';
 import { isDirectMessage } from '../shared/alert-life.js';
@@ -38,6 +40,7 @@ export type StepPorts = ChangePorts &
   GatePorts &
   NotifyPorts &
   AuthorizePorts &
+  ContainPorts &
   Pick<Ports, 'owners' | 'findings'>;
 
 export interface StepRun {
@@ -114,6 +117,18 @@ async function read(p: StepPorts, c: Ctx): Promise<Finding | StepEnd> {
 const isEnd = (v: Finding | StepEnd): v is StepEnd => 'ok' in v || 'waiting' in v;
 
 const RUN: Record<StepId, (p: StepPorts, c: Ctx) => Promise<StepEnd>> = {
+  contain_finding: (p, c) =>
+    containStep(p, {
+      findingId: c.findingId,
+      userId: c.userId,
+      action: String(c.values.action),
+      entitlementId: typeof c.values.entitlement_id === 'string' ? c.values.entitlement_id : undefined,
+      reason: String(c.values.reason),
+      audience: c.audience,
+      where: c.where,
+      executionId: c.run.executionId,
+      ref: c.run.ref,
+    }),
   async get_finding(p, c) {
     const f = await read(p, c);
     if (isEnd(f)) return f;

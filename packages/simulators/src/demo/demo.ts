@@ -71,6 +71,8 @@ delivery:
 stepUp:
   actions: [suppress]
   oidc: { issuer: "${issuer}", clientId: ${clientId}, acr: mfa }
+contain:
+  decoyCredentialUsed: { actions: [offboard] }
 ${DEMO_UNFURL_CONFIG}`;
 
 /**
@@ -132,6 +134,11 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
   // The app's manifest unfurl_domains: links to the console send link_shared.
   slack.workspace.unfurlDomains.add(DEMO_CONSOLE_HOST);
   const tenant = await createSandboxTenant();
+  // Contain… on the decoy alert: its owner (whose laptop held the decoy) can be offboarded, with a
+  // fresh sign-in and an approver (carol); the tenant's task then moves along by itself.
+  const decoy = tenant.findings.get('FND_DECOY_USED');
+  if (decoy) tenant.findings.put({ ...decoy, assignedOwner: { identityUserId: 'IU_DAVE' } });
+  tenant.answers.taskAutoAdvanceMs = 8_000;
   const alertsSecret = `demo-alerts-${randomBytes(12).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'warden-demo-'));
   const configFile = join(dataDir, 'warden.yaml');

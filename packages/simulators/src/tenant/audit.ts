@@ -44,6 +44,11 @@ export interface AuditContext {
   actor?: string | undefined;
   bulkOperationId?: string | undefined;
   ticketId?: string | undefined;
+  /**
+   * The event's detail as the vendor keeps it: the parsed OCSF event (`FindingAuditEvent.ocsf`),
+   * e.g. a decoy credential's use (seed-contain.ts).
+   */
+  ocsf?: Record<string, unknown> | undefined;
 }
 
 /** A google.protobuf.Timestamp as proto3 JSON writes it: RFC 3339, UTC, no fraction when whole. */
@@ -104,6 +109,7 @@ export class FindingAudit {
       ...(typeof finding.severity === 'string' ? { severityAtEvent: finding.severity } : {}),
       ...(ctx.ticketId ? { ticketId: ctx.ticketId } : {}),
       ...(ctx.bulkOperationId ? { bulkOperationId: ctx.bulkOperationId } : {}),
+      ...(ctx.ocsf ? { ocsf: structuredClone(ctx.ocsf) } : {}),
     };
     this.#events.push({ at, seq, event });
     return event;

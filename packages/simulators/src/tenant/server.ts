@@ -1,7 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AccessReviews } from './access-reviews.js';
+import { AccessTasks } from './access-tasks.js';
 import { type Answer, grpcError, isObject } from './answer.js';
+import { TenantApps } from './apps.js';
 import { FindingAudit } from './audit.js';
 import { type SandboxCredentials, TenantAuth, type TokenOptions } from './auth.js';
 import { BulkOperations } from './bulk-state.js';
@@ -100,6 +102,10 @@ export interface SandboxTenant {
   personalClients: PersonalClients;
   /** Step-up transactions at the tenant: `verify(id)` is the person completing the provider's sign-in. */
   stepUps: StepUpTransactions;
+  /** Apps, their accounts, entitlements and grants (GET /api/v1/apps/{id}, search app_users and grants). */
+  apps: TenantApps;
+  /** Revoke and offboarding tasks (POST /api/v1/task/…, GET /api/v1/tasks/{id}): `advance`, `finish`. */
+  accessTasks: AccessTasks;
   /** Sends a signed finding-dispatch webhook (api-facts.md) for `finding` to `targetUrl`. */
   sendFindingWebhook(targetUrl: string, finding: JsonFinding, opts?: WebhookOptions): Promise<SentWebhook>;
   close(): Promise<void>;
@@ -118,7 +124,12 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
   const auth = await TenantAuth.create(`${host}:${port}`);
   const deliberate = opts.deliberate !== false;
   const users = new TenantUsers();
-  const answers: AnswerOptions = { stateChangeWithoutFinding: false, bulkDelayMs: 100, extendInPlace: true };
+  const answers: AnswerOptions = {
+    stateChangeWithoutFinding: false,
+    bulkDelayMs: 100,
+    extendInPlace: true,
+    taskApprovalStep: true,
+  };
   // An audit event names its actor by id and, when the tenant knows them, by email.
   const audit = new FindingAudit((id) => users.emailOf(id));
   const findings = new TenantFindings(seedFindings({ deliberate }), {
@@ -140,6 +151,14 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
   auth.device = deviceFlow;
   auth.personal = personalClients;
 
+  const apps = new TenantApps();
+  const accessTasks = new AccessTasks({
+    now,
+    apps,
+    users,
+    approvalStep: () => answers.taskApprovalStep,
+    autoAdvanceMs: () => answers.taskAutoAdvanceMs,
+  });
   const state: TenantState = {
     findings,
     users,
@@ -152,6 +171,8 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
     personalClients,
     stepUps,
     url,
+    apps,
+    accessTasks,
   };
 
   async function route(method: string, path: string, req: IncomingMessage, body: string): Promise<Answer> {
@@ -260,6 +281,8 @@ export async function createSandboxTenant(opts: SandboxOptions = {}): Promise<Sa
     deviceFlow,
     personalClients,
     stepUps,
+    apps,
+    accessTasks,
     sendFindingWebhook: (targetUrl, finding, options) =>
       sendFindingWebhook({ url, auth, now, deliveries }, targetUrl, finding, options),
     close() {

@@ -16,6 +16,8 @@ export const EMOJI = {
   alarm_clock: '⏰',
   hourglass: '⌛',
   hourglass_flowing_sand: '⏳',
+  gear: '⚙️',
+  heavy_multiplication_x: '✖️',
   information_source: 'ℹ️',
   lock: '🔒',
   mag: '🔍',

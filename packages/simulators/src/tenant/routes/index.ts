@@ -1,10 +1,12 @@
 import { type Answer, grpcError } from '../answer.js';
 import type { Principal } from '../principal.js';
+import { appRoutes } from './apps.js';
 import { auditRoutes } from './audits.js';
 import { bulkRoutes } from './bulk.js';
 import { campaignRoutes } from './campaigns.js';
 import { findingRoutes } from './findings.js';
 import { reviewRoutes } from './reviews.js';
+import { taskRoutes } from './tasks.js';
 import type { Route, TenantState } from './types.js';
 import { userRoutes } from './users.js';
 
@@ -17,6 +19,8 @@ export const ROUTES: Route[] = [
   ...userRoutes,
   ...auditRoutes,
   ...reviewRoutes,
+  ...taskRoutes,
+  ...appRoutes,
 ];
 
 /**

@@ -1,6 +1,7 @@
 import { grpcError, jsonNamed } from '../answer.js';
 import { pageOf } from '../paging.js';
 import { approveOrDeny, approveWithStepUp, reassign } from '../task-actions.js';
+import { accessTaskGet, accessTaskSearch } from './tasks.js';
 import type { Route } from './types.js';
 
 /**
@@ -9,11 +10,15 @@ import type { Route } from './types.js';
  * transactions. A certify task's comment shares its route with a finding's task (findings.ts).
  */
 export const reviewRoutes: Route[] = [
-  { method: 'GET', path: '/api/v1/tasks/:id', handle: (s, p, _b, who) => s.tasks.answerGet(p.id ?? '', who) },
+  {
+    method: 'GET',
+    path: '/api/v1/tasks/:id',
+    handle: (s, p, _b, who) => accessTaskGet(s, p.id ?? '') ?? s.tasks.answerGet(p.id ?? '', who),
+  },
   {
     method: 'POST',
     path: '/api/v1/search/tasks',
-    handle: (s, _p, body, who) => s.tasks.answerSearch(body, who),
+    handle: (s, _p, body, who) => accessTaskSearch(s, body) ?? s.tasks.answerSearch(body, who),
   },
   {
     method: 'POST',

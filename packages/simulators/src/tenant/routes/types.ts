@@ -1,5 +1,7 @@
 import type { AccessReviews } from '../access-reviews.js';
+import type { AccessTasks } from '../access-tasks.js';
 import type { Answer } from '../answer.js';
+import type { TenantApps } from '../apps.js';
 import type { BulkOperations } from '../bulk-state.js';
 import type { TenantFindings } from '../findings.js';
 import type { PersonalClients } from '../personal-clients.js';
@@ -21,6 +23,10 @@ export interface AnswerOptions {
    * like any change the state does not allow. No transition table is published (api-facts.md [I]).
    */
   extendInPlace: boolean;
+  /** A new revoke or offboarding task waits for an approval first (else it goes to provisioning). */
+  taskApprovalStep: boolean;
+  /** When set, tasks move one stage further each this many ms of the tenant's clock (the demo). */
+  taskAutoAdvanceMs?: number | undefined;
 }
 
 /** What a route handler can reach: the tenant's state, its clock and its answer options. */
@@ -39,6 +45,10 @@ export interface TenantState {
   stepUps: StepUpTransactions;
   /** The tenant's own address (report downloads, step-up redirects, the device page). */
   url: string;
+  /** Apps, accounts and grants. */
+  apps: TenantApps;
+  /** Revoke and offboarding tasks (containment). */
+  accessTasks: AccessTasks;
 }
 
 /**

@@ -1,0 +1,148 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createSandboxTenant, type SandboxTenant } from '../src/index.js';
+import { call, listOf } from './tenant-http.js';
+
+/**
+ * The tenant's task API a containment uses, over HTTP (api-facts.md "Tasks"): revoke and
+ * offboarding tasks created from flat bodies, read back, searched, moved through the tenant's
+ * policy; and the apps, accounts and grants that give them names.
+ */
+
+let sandbox: SandboxTenant;
+beforeEach(async () => {
+  sandbox = await createSandboxTenant({ deliberate: false });
+});
+afterEach(() => sandbox.close());
+
+const task = (json: Record<string, unknown>) =>
+  (json.taskView as { task: Record<string, unknown> }).task as Record<string, unknown> & {
+    id: string;
+    type: Record<string, Record<string, unknown>>;
+  };
+
+describe('POST /api/v1/task/revoke', () => {
+  it('creates a task for a grant the account holds; it waits for approval, then provisions, then is done', async () => {
+    const res = await call(sandbox, 'POST', '/api/v1/task/revoke', {
+      appId: 'APP_GITHUB',
+      appEntitlementId: 'ENT_GH_ORG_ADMIN',
+      appUserId: 'AU_DEPLOY_BOT',
+      description: 'Contained from Slack (ref CTN-1)',
+    });
+    expect(res.status).toBe(200);
+    const t = task(res.json);
+    expect(t).toMatchObject({
+      state: 'TASK_STATE_OPEN',
+      processing: 'TASK_PROCESSING_TYPE_WAITING',
+      numericId: expect.stringMatching(/^\d+$/),
+      type: {
+        revoke: { appId: 'APP_GITHUB', appEntitlementId: 'ENT_GH_ORG_ADMIN', appUserId: 'AU_DEPLOY_BOT' },
+      },
+      policy: { current: { approval: { state: 'APPROVAL_INSTANCE_STATE_WAITING' } } },
+    });
+    expect(t.type.revoke).not.toHaveProperty('outcome');
+    sandbox.accessTasks.advance(t.id);
+    let read = await call(sandbox, 'GET', `/api/v1/tasks/${t.id}`);
+    expect(task(read.json).policy).toMatchObject({ current: { provision: {} } });
+    sandbox.accessTasks.advance(t.id);
+    read = await call(sandbox, 'GET', `/api/v1/tasks/${t.id}`);
+    expect(task(read.json)).toMatchObject({
+      state: 'TASK_STATE_CLOSED',
+      type: { revoke: { outcome: 'REVOKE_OUTCOME_REVOKED', outcomeTime: expect.any(String) } },
+    });
+    expect(sandbox.apps.holds('AU_DEPLOY_BOT', 'ENT_GH_ORG_ADMIN')).toBe(false);
+  });
+
+  it('refuses what the vendor says it refuses: both subjects, none, a grant not held, an unknown app', async () => {
+    const base = { appId: 'APP_GITHUB', appEntitlementId: 'ENT_GH_ORG_ADMIN' };
+    const cases: [Record<string, unknown>, number][] = [
+      [{ ...base, appUserId: 'AU_BOB', identityUserId: 'IU_BOB' }, 400],
+      [base, 400],
+      [{ ...base, appUserId: 'AU_BOB' }, 400],
+      [{ ...base, appId: 'APP_NOPE', appUserId: 'AU_BOB' }, 404],
+      [{ appEntitlementId: 'ENT_GH_ORG_ADMIN', appUserId: 'AU_DEPLOY_BOT' }, 400],
+    ];
+    for (const [body, status] of cases)
+      expect((await call(sandbox, 'POST', '/api/v1/task/revoke', body)).status).toBe(status);
+    expect(sandbox.accessTasks.all()).toHaveLength(0);
+  });
+
+  it('takes an identity instead of an account: the account of theirs that holds it', async () => {
+    const res = await call(sandbox, 'POST', '/api/v1/task/revoke', {
+      appId: 'APP_GITHUB',
+      appEntitlementId: 'ENT_GH_INFRA_WRITE',
+      identityUserId: 'IU_BOB',
+    });
+    expect(task(res.json).type.revoke).toMatchObject({ appUserId: 'AU_BOB', identityUserId: 'IU_BOB' });
+  });
+});
+
+describe('POST /api/v1/task/offboarding, search and the clock', () => {
+  it('offboards an identity: its accounts disabled and their grants gone when done', async () => {
+    const res = await call(sandbox, 'POST', '/api/v1/task/offboarding', {
+      subjectUserId: 'IU_DAVE',
+      description: 'x',
+    });
+    const t = task(res.json);
+    expect(t.type.offboarding).toEqual({ subjectUserId: 'IU_DAVE' });
+    sandbox.accessTasks.advance(t.id);
+    expect(task((await call(sandbox, 'GET', `/api/v1/tasks/${t.id}`)).json).type.offboarding).toMatchObject({
+      outcome: 'OFFBOARDING_OUTCOME_IN_PROGRESS',
+    });
+    sandbox.accessTasks.advance(t.id);
+    expect(sandbox.apps.grants.some((g) => g.appUserId === 'AU_DAVE_AWS')).toBe(false);
+    expect(
+      (await call(sandbox, 'POST', '/api/v1/task/offboarding', { subjectUserId: 'IU_NOBODY' })).status,
+    ).toBe(404);
+  });
+
+  it('finds tasks by words of their description; an unknown id is 404', async () => {
+    await call(sandbox, 'POST', '/api/v1/task/offboarding', {
+      subjectUserId: 'IU_DAVE',
+      description: 'ref CTN-XYZ',
+    });
+    await call(sandbox, 'POST', '/api/v1/task/offboarding', {
+      subjectUserId: 'IU_BOB',
+      description: 'ref CTN-ABC',
+    });
+    const found = await call(sandbox, 'POST', '/api/v1/search/tasks', {
+      query: 'CTN-XYZ',
+      taskTypes: [{ offboarding: {} }],
+    });
+    expect(listOf(found.json).map((v) => (v.task as { description: string }).description)).toEqual([
+      'ref CTN-XYZ',
+    ]);
+    expect((await call(sandbox, 'GET', '/api/v1/tasks/TSK_NOPE')).status).toBe(404);
+  });
+
+  it('moves tasks along with its clock when asked to (the demo)', async () => {
+    sandbox.answers.taskAutoAdvanceMs = 5_000;
+    const t = task(
+      (await call(sandbox, 'POST', '/api/v1/task/offboarding', { subjectUserId: 'IU_DAVE' })).json,
+    );
+    sandbox.clock.advance(10_000);
+    expect(sandbox.accessTasks.get(t.id)?.stage).toBe('done');
+  });
+});
+
+describe('apps, accounts and grants', () => {
+  it('names an app, an account and what it holds', async () => {
+    expect((await call(sandbox, 'GET', '/api/v1/apps/APP_GITHUB')).json).toMatchObject({
+      app: { id: 'APP_GITHUB', displayName: 'GitHub' },
+    });
+    const users = await call(sandbox, 'POST', '/api/v1/search/app_users', {
+      refs: [{ appId: 'APP_GITHUB', id: 'AU_BOB' }],
+    });
+    expect(listOf(users.json)).toEqual([
+      { appUser: expect.objectContaining({ id: 'AU_BOB', identityUserId: 'IU_BOB', displayName: 'bob' }) },
+    ]);
+    const grants = await call(sandbox, 'POST', '/api/v1/search/grants', {
+      appIds: ['APP_GITHUB'],
+      appUserIds: ['AU_BOB'],
+    });
+    expect(
+      listOf(grants.json).map(
+        (g) => (g.entitlement as { appEntitlement: { displayName: string } }).appEntitlement.displayName,
+      ),
+    ).toEqual(['Member', 'Write: acme/infra']);
+  });
+});
