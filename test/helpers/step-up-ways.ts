@@ -34,6 +34,10 @@ export const TAKEN = [
 
 /** Buttons that open a form whose submission is one of the ways above (no change of their own). */
 export const OPENS_A_FORM = [
+  // Contain…: its form (view:contain.form) is the way, gated by its own keys.
+  'contain.open',
+  'contain.offer',
+  'command:contain',
   'finding.snooze',
   'finding.suppress',
   'finding.acceptRisk',
@@ -70,6 +74,12 @@ export const OWN_KEYS: Record<string, string> = {
   'view:reviews.form.revoke': 'review.revoke',
   'view:reviews.form.reassign': 'review.reassign',
   'view:reviews.form.unchanged': 'review.certify',
+  // Containment takes access away, not a finding's state: contain.revoke / contain.offboard (the
+  // contain: rule's stepUp), and approve / deny for its four-eyes (contain-step-up.test.ts).
+  'view:contain.form': 'contain.<action> (contain-step-up.test.ts)',
+  'contain.approve': 'approve',
+  'contain.deny': 'deny',
+  'step:contain_finding': 'contain.<action>',
   'reviews.link': 'review.link (linking always asks when step-up is on)',
   'command:link': 'review.link (linking always asks when step-up is on)',
 };
