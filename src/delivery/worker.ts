@@ -10,9 +10,9 @@ import { cardRef, postCard, replaceCard, replyInThread } from '../usecases/share
 import { stateChangedMetadata } from '../usecases/shared/state-event.js';
 import { HeldRows, judgeFailure, Undeliverable } from './delivery-failure.js';
 import { deliveryChannel } from './owner-route.js';
-import type { WorkerOptions, WorkerPorts } from './worker-ports.js';
+import type { RoutedWorkerPorts, WorkerCore, WorkerOptions, WorkerPorts } from './worker-ports.js';
 
-export type { RollupRule, WorkerOptions, WorkerPorts } from './worker-ports.js';
+export type { RollupRule, RoutedWorkerPorts, WorkerOptions, WorkerPorts } from './worker-ports.js';
 
 /** Message metadata that carries the outbox id, so a repost after a crash can be recognised. */
 export const ALERT_EVENT_TYPE = 'warden_alert';
@@ -32,7 +32,8 @@ const RATE_LIMITED = 'ratelimited';
  * posting twice.
  */
 export class DeliveryWorker {
-  readonly #p: WorkerPorts;
+  readonly #p: WorkerCore;
+  readonly #portsFor: RoutedWorkerPorts['portsFor'];
   readonly #o: Required<Omit<WorkerOptions, 'onResult'>> & Pick<WorkerOptions, 'onResult'>;
   #running = false;
   #loop: Promise<void> | undefined;
@@ -40,8 +41,10 @@ export class DeliveryWorker {
   #inflight = 0;
   readonly #held = new HeldRows();
 
-  constructor(ports: WorkerPorts, opts: WorkerOptions = {}) {
+  /** One workspace's ports, or (several served) the ports of each row's workspace. */
+  constructor(ports: WorkerPorts | RoutedWorkerPorts, opts: WorkerOptions = {}) {
     this.#p = ports;
+    this.#portsFor = 'portsFor' in ports ? (row) => ports.portsFor(row) : async () => ports;
     this.#o = {
       workerId: `worker-${randomBytes(4).toString('hex')}`,
       batchSize: 10,
@@ -133,16 +136,19 @@ export class DeliveryWorker {
       return;
     }
     try {
-      const target = await deliveryChannel({ ...row, channel: row.channel }, parsed.data, this.#p.ownerDm);
+      // Its workspace's ports; a row whose workspace cannot be told is never sent with another's.
+      const p = await this.#portsFor({ ...row, channel: row.channel });
+      if ('refused' in p) throw new Undeliverable(p.refused, true);
+      const target = await deliveryChannel({ ...row, channel: row.channel }, parsed.data, p.ownerDm);
       if (!('channel' in target))
         throw new Undeliverable('failed' in target ? target.failed : target.later, 'failed' in target);
-      if (target.channel === row.channel && (await this.#rolledUp(row, parsed.data, row.channel))) {
+      if (target.channel === row.channel && (await this.#rolledUp(p, row, parsed.data, row.channel))) {
         this.#o.onResult?.('rolledUp');
         return;
       }
-      const ts = await this.#postOrReplace(row, parsed.data, target.channel, log);
+      const ts = await this.#postOrReplace(p, row, parsed.data, target.channel, log);
       log.info({ ts }, 'alert delivered');
-      await this.#p.afterDelivery?.(parsed.data, target.channel).catch((error: unknown) => {
+      await p.afterDelivery?.(parsed.data, target.channel).catch((error: unknown) => {
         if (isStoreUnavailable(error)) throw error;
         log.warn({ err: error }, 'the attestation ask could not be scheduled');
       });
@@ -172,8 +178,7 @@ export class DeliveryWorker {
    * alert joins the channel's roll-up instead of getting a message of its own. A finding that
    * already has a card there, or a severity that is never rolled up, goes the usual way.
    */
-  async #rolledUp(row: OutboxRow, finding: Finding, channel: string): Promise<boolean> {
-    const p = this.#p;
+  async #rolledUp(p: WorkerPorts, row: OutboxRow, finding: Finding, channel: string): Promise<boolean> {
     const rule = p.rollup;
     if (!rule) return false;
     const now = p.clock();
@@ -199,8 +204,13 @@ export class DeliveryWorker {
    * alert is posted with its outbox id in the metadata. The outbox row and the card index are
    * written together (markSent) right after Slack accepted, before the thread reply.
    */
-  async #postOrReplace(row: OutboxRow, finding: Finding, channel: string, log: Logger): Promise<string> {
-    const p = this.#p;
+  async #postOrReplace(
+    p: WorkerPorts,
+    row: OutboxRow,
+    finding: Finding,
+    channel: string,
+    log: Logger,
+  ): Promise<string> {
     // Every card of the finding in this channel is replaced; the newest carries the thread reply.
     const tracked = await p.cards.messagesFor(finding.id);
     const inChannel = tracked.filter((m) => m.channel === channel);
@@ -243,7 +253,7 @@ export class DeliveryWorker {
     // A row whose last attempt got a 429 was not posted by it, and any earlier post was already
     // looked for before that attempt: no history search (itself rate limited, Tier 3) again.
     if (row.attempts > 1 && row.lastError !== RATE_LIMITED) {
-      const earlier = await this.#findEarlierPost(channel, row.id, log);
+      const earlier = await this.#findEarlierPost(p, channel, row.id, log);
       if (earlier) {
         log.warn(
           { ts: earlier },
@@ -259,9 +269,14 @@ export class DeliveryWorker {
   }
 
   /** Our own earlier post of this outbox row in the channel's recent history, if any. */
-  async #findEarlierPost(channel: string, outboxId: string, log: Logger): Promise<string | undefined> {
+  async #findEarlierPost(
+    p: WorkerPorts,
+    channel: string,
+    outboxId: string,
+    log: Logger,
+  ): Promise<string | undefined> {
     try {
-      return await this.#p.history.findPost(channel, {
+      return await p.history.findPost(channel, {
         event_type: ALERT_EVENT_TYPE,
         event_payload: { outbox_id: outboxId },
       });

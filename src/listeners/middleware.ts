@@ -4,10 +4,10 @@ import { BUSY } from '../blockkit/interaction-words.js';
 import { stepWords } from '../blockkit/workflow-step-words.js';
 import { slackKindOf } from '../http/request-context.js';
 import type { ListenerContext } from './context.js';
-import { foreignOrigin, teamOf } from './payloads.js';
+import { teamOf } from './payloads.js';
 import { refOf } from './ref.js';
 
-/** WorkspaceSet.refuses' reason for a person of an organisation Warden does not serve. */
+/** ServedWorkspaces.refuses' reason for a person of an organisation Warden does not serve. */
 const PARTNER = 'a person of another organisation';
 
 /** The answer to an interaction turned away under overload: in the ack itself, no further work. */
@@ -74,21 +74,18 @@ function ackOf(args: AnyMiddlewareArgs): (() => Promise<void>) | undefined {
 }
 
 /**
- * Runs before every listener. Refuses any request from a workspace other than SLACK_TEAM_ID
- * (acked, so Slack shows no error, and logged), and drops a second delivery of an interaction
- * already handled (same trigger_id) so nothing is done twice.
+ * Runs before every listener. Refuses any request from a workspace Warden does not serve (acked,
+ * so Slack shows no error, and logged), and drops a second delivery of an interaction already
+ * handled (same trigger_id) so nothing is done twice.
  */
-export function registerMiddleware(app: App, { ports, work, delivered, workspaces }: ListenerContext): void {
-  const { logger, metrics } = ports;
-  const { teamId, enterpriseId } = ports.settings;
+export function registerMiddleware(app: App, { core, work, delivered, workspaces }: ListenerContext): void {
+  const { logger, metrics } = core;
   app.use(async (args) => {
     const origin = teamOf(args.body);
     const { triggerId, type } = origin;
     const kind = slackKindOf(args.body);
-    // Several workspaces: the request's and the person's own must be served and installed.
-    const foreign = workspaces
-      ? await workspaces.refuses(origin)
-      : foreignOrigin(origin, { teamId, enterpriseId });
+    // The request's workspace and the person's own must be served and installed.
+    const foreign = await workspaces.refuses(origin);
     if (foreign) {
       const ref = refOf(args.context);
       logger.warn(
@@ -99,9 +96,7 @@ export function registerMiddleware(app: App, { ports, work, delivered, workspace
       if (await failStep(args, ref)) return;
       // A person of another organisation in a shared channel of ours is told why (Slack Connect).
       const partner =
-        origin.userTeamId !== undefined &&
-        origin.userTeamId !== origin.teamId &&
-        (workspaces ? foreign === PARTNER : origin.teamId === teamId);
+        origin.userTeamId !== undefined && origin.userTeamId !== origin.teamId && foreign === PARTNER;
       if (partner && (await tellPartner(args))) return;
       await ackOf(args)?.();
       return;

@@ -21,6 +21,8 @@ export interface OutboxRow {
   lastError: string | null;
   sentTs: string | null;
   createdAt: number;
+  /** The owner's copy: the workspace its route was in (the owner is found there); else undefined. */
+  teamId?: string | undefined;
 }
 
 export interface NewAlert {
@@ -32,6 +34,7 @@ export interface NewAlert {
   channel: string | null;
   status: Extract<OutboxStatus, 'pending' | 'dropped' | 'failed'>;
   reason?: string;
+  teamId?: string | undefined;
 }
 
 /** A card Warden posted for a finding: where it is and what it showed last. */

@@ -20,6 +20,8 @@ export interface NewStepUp {
   expiresAt: number;
   /** The Workflow Builder step that waits for this verification, ended by how it ends. */
   functionExecutionId?: string | undefined;
+  /** The workspace it was asked in: it ends there (undefined for rows from before 0111). */
+  teamId?: string | undefined;
 }
 
 export interface StepUpRecord extends NewStepUp {
@@ -48,6 +50,8 @@ export type StepUpClaim =
 
 export interface StepUpStore {
   createStepUp(r: NewStepUp): Promise<void>;
+  /** A verification as it stands, by its link's id or its sign-in's state (which workspace it is of). */
+  findStepUp(by: { id: string } | { state: string }): Promise<StepUpRecord | undefined>;
   /** Opening the link, once: a pending, unexpired row becomes `started` with the sign-in's checks. */
   startStepUp(id: string, now: number, checks: SignInChecks): Promise<StepUpClaim>;
   /** The provider's answer, once: the started row with this state becomes `checking`. */

@@ -6,6 +6,7 @@ import type { MessageIndex, OutboxStore } from './outbox.js';
 import type { PacingStore } from './pacing.js';
 import type { RollupRecords } from './rollups.js';
 import type { StepUpStore } from './step-up.js';
+import type { ChannelWorkspaces, WorkspaceStates } from './workspaces.js';
 
 export type { InstallationRecord, InstallationRecords, SharedChannels } from './installations.js';
 export type {
@@ -141,6 +142,8 @@ export interface Approval {
   findingIds: string[] | null;
   /** Asked by a Workflow Builder step: its function_execution_id, completed by the decision. */
   functionExecutionId?: string | null | undefined;
+  /** The workspace it was asked in (its expiry runs there); undefined for rows from before 0111. */
+  teamId?: string | undefined;
 }
 
 export type NewApproval = Omit<
@@ -252,7 +255,9 @@ export interface Store
     HomeViews,
     AskStore,
     StepUpStore,
-    NoteStore {
+    NoteStore,
+    WorkspaceStates,
+    ChannelWorkspaces {
   readonly kind: 'sqlite' | 'postgres';
   readonly health: StoreAvailability;
   migrate(): Promise<void>;

@@ -19,6 +19,7 @@ import { retentionQueries } from './queries/retention.js';
 import { rollupQueries } from './queries/rollups.js';
 import { seenQueries } from './queries/seen.js';
 import { stepUpQueries } from './queries/step-ups.js';
+import { workspaceQueries } from './queries/workspaces.js';
 import type { Database } from './schema.js';
 
 async function migrate(db: Kysely<Database>, kind: Store['kind']): Promise<void> {
@@ -139,6 +140,7 @@ export function createKyselyStore(
     ...askQueries(db),
     ...stepUpQueries(db),
     ...noteQueries(db),
+    ...workspaceQueries(db),
   };
   const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
   return {
@@ -171,6 +173,7 @@ export function createKyselyStore(
     homeOpenedBy: r(base.homeOpenedBy),
     homeViewers: r(base.homeViewers),
     getAsk: r(base.getAsk),
+    findStepUp: r(base.findStepUp),
     openAsksOf: r(base.openAsksOf),
     // an ask is one per finding: a repeat returns the first
     createAsk: r(base.createAsk),
@@ -201,5 +204,7 @@ export function createKyselyStore(
     clearAskEscalated: r(base.clearAskEscalated),
     setAskNote: r(base.setAskNote),
     saveInstallation: r(base.saveInstallation),
+    stopWorkspace: r(base.stopWorkspace),
+    recordChannelWorkspace: r(base.recordChannelWorkspace),
   };
 }

@@ -1,5 +1,6 @@
 import type { JobKind, JobStatus } from '../ports/lifecycle.js';
 import type { AlertSource, ApprovalStatus, AuditOutcome, OutboxStatus } from '../ports/store.js';
+import type { WorkspaceTables } from './schema-workspaces.js';
 
 /**
  * The tables, as kysely sees them. Times are milliseconds since the epoch (bigint in
@@ -26,6 +27,7 @@ export interface OutboxTable {
   updated_at: number;
   /** 0 critical … 5 unknown: due rows go by severity, then age. */
   severity_rank: number;
+  team_id: string | null; // the owner's copy: its route's workspace (0111)
 }
 
 /** Slack pacing shared by replicas: the next free slot of a method (and channel), and a 429's pause. */
@@ -134,6 +136,7 @@ export interface ApprovalsTable {
   finding_ids: string | null;
   /** Asked by a Workflow Builder step: the step the decision completes (null otherwise). */
   function_execution_id: string | null;
+  team_id: string | null; // the workspace it was asked in (0111)
 }
 
 /** Requests already taken (signed Slack requests, webhook token ids) until they expire. */
@@ -171,9 +174,9 @@ export interface LifecycleJobsTable {
   undelivered: number;
   created_at: number;
   updated_at: number;
+  team_id: string | null; // the workspace it runs in (0111)
 }
 
-/** Who opened Warden's Home tab, and when last. */
 /** A running Warden process and its lease, renewed on a heartbeat (store/instance-lease.ts). */
 export interface InstancesTable {
   id: string;
@@ -227,6 +230,7 @@ export interface StepUpsTable {
   settled_at: number | null;
   /** The Workflow Builder step waiting for this verification (migration 0101). */
   function_execution_id: string | null;
+  team_id: string | null; // the workspace it was asked in (0111)
 }
 
 /** A note attached to a finding from a Slack message (migration 0105, ports/notes.ts). */
@@ -265,7 +269,7 @@ export interface SharedChannelsTable {
   changed_at: number;
 }
 
-export interface Database {
+export interface Database extends WorkspaceTables {
   installations: InstallationsTable;
   shared_channels: SharedChannelsTable;
   outbox: OutboxTable;

@@ -17,6 +17,7 @@ function recordOf(row: Selectable<StepUpsTable>): StepUpRecord {
     nonce: row.nonce ?? undefined,
     verifier: row.verifier ?? undefined,
     ...(row.function_execution_id ? { functionExecutionId: row.function_execution_id } : {}),
+    ...(row.team_id ? { teamId: row.team_id } : {}),
   };
 }
 
@@ -62,8 +63,17 @@ export function stepUpQueries(db: Kysely<Database>): StepUpStore {
           started_at: null,
           settled_at: null,
           function_execution_id: r.functionExecutionId ?? null,
+          team_id: r.teamId ?? null,
         })
         .execute();
+    },
+    async findStepUp(by) {
+      const q = db.selectFrom('step_ups').selectAll();
+      const row = await ('id' in by
+        ? q.where('id', '=', by.id)
+        : q.where('state', '=', by.state)
+      ).executeTakeFirst();
+      return row ? recordOf(row) : undefined;
     },
     async startStepUp(id, now, checks) {
       const row = await db

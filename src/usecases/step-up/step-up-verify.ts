@@ -74,6 +74,13 @@ async function refuse(
   return { page: STEP_UP_PAGE.refused(why), status: 403 };
 }
 
+/** A link or an answer of no verification Warden knows (or of no workspace it serves now). */
+export function unknownLink(p: Pick<VerifyPorts, 'metrics' | 'logger'>, ref: string): BrowserAnswer {
+  p.metrics.stepUps.inc({ action: 'unknown', outcome: 'refused', reason: 'unknown' });
+  p.logger.warn({ ref, why: 'unknown' }, 'step-up verification refused');
+  return { page: STEP_UP_PAGE.refused('unknown'), status: 403 };
+}
+
 /** GET /verify/:token — the link opened: to the provider, once. */
 export async function openStepUpLink(p: VerifyPorts, token: string, ref: string): Promise<BrowserAnswer> {
   if (!p.identity) return { page: STEP_UP_PAGE.refused('notConfigured'), status: 404 };
