@@ -141,15 +141,24 @@ describe('one Warden, three workspaces of an organisation', () => {
     expect(form.view.view.callback_id).toBeDefined();
     expect(h.slack.callsOf('views.open').at(-1)?.token).toBe(orgToken);
 
-    // The org admin removes Warden from Bravo: Slack revokes its access and says so, once.
+    // The org admin removes Warden from Bravo: Slack revokes its access and says so, once, in the
+    // shape it documents for an organisation's event: `team_id: null`, only the organisation's id
+    // on the envelope, the workspaces in `event.team_ids`.
     h.slack.org.removeFromWorkspace(B.id);
     const removedAt = Date.now();
     const event = await h.slack.sendEvent(
       { type: 'team_access_revoked', team_ids: [B.id] },
       { url: h.url },
-      { teamId: A.id, enterpriseId: ORG.enterpriseId, isEnterpriseInstall: true },
+      { teamId: null, enterpriseId: ORG.enterpriseId, isEnterpriseInstall: true },
     );
     expect(event.delivered).toBe(true);
+    // It reached its handler: the org-wide install no longer serves Bravo.
+    await waitFor(
+      async () => (await h.warden.store.installations())[0]?.teamsRemoved.includes(B.id),
+      10_000,
+      'Bravo removed from the org-wide install',
+    );
+    expect(h.logs.join('')).not.toMatch(/an organisation Warden does not serve|a workspace Warden does not serve/);
     for (const t of ORG.teams) await send(h, seed(h, FINDING_OF[t.id] ?? '', 7));
     for (const t of [A, C])
       await waitFor(() => callsIn(h, t.channel, removedAt).length > 0, 10_000, `${t.channel} goes on`);

@@ -85,7 +85,8 @@ export interface LocalSlack extends ShortcutTriggers {
   sendEvent(
     event: Record<string, unknown> & { type: string },
     target: EventTarget,
-    to?: { teamId?: string; enterpriseId?: string; isEnterpriseInstall?: boolean },
+    /** `teamId: null`: an organisation's event, with no workspace on its envelope (team_access_revoked). */
+    to?: { teamId?: string | null; enterpriseId?: string; isEnterpriseInstall?: boolean },
   ): Promise<EventDelivery>;
   /** The app's Workflow Builder steps (manifest `functions`) and their runs (functions.ts). */
   functions: WorkflowFunctions;

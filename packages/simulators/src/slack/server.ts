@@ -256,7 +256,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       return { message, delivery: event ? await local.sendEvent(event, target) : undefined };
     },
     sendEvent(event, target, to = {}) {
-      const { body } = orgEventBody(to.teamId ?? teamId, event, to);
+      const { body } = orgEventBody(to.teamId === null ? null : (to.teamId ?? teamId), event, to);
       return deliverTo(body, target);
     },
     openHome: (userId, target, retry) =>
