@@ -95,8 +95,13 @@ function botTokenSource(
     async open(input) {
       const entry = { team, enterprise: slack.enterpriseId, channels: [], botToken: true };
       const { set, tokens, lease, add } = openSet(input, [entry]);
-      // Home tabs opened before workspaces were kept by id were kept under ''.
-      await input.store.adoptHomeViews(team);
+      // Home tabs opened before workspaces were kept by id were kept under ''. A store that does
+      // not take writes now (an outage, a read-only file) is no reason not to start: next start.
+      await input.store
+        .adoptHomeViews(team)
+        .catch((error: unknown) =>
+          input.logger.warn({ err: error }, 'Home tabs opened before this version not adopted yet'),
+        );
       const source = tokens.source(team, { fixed: token });
       add({ teamId: team, enterpriseId: slack.enterpriseId, token: source, url: identity.url }, source);
       const ours = (ref: { teamId: string | undefined }) => ref.teamId === team;
