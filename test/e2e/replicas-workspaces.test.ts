@@ -104,7 +104,9 @@ describe.each(backends().filter((b) => b.name === 'postgres'))(
   'two replicas, two workspaces, on $name',
   (backend) => {
     // Over 3 s of real time by nature (both tests): two Warden processes started, installs by OAuth.
-    it('after app_uninstalled for B seen by replica one, replica two makes no call with B’s token', async () => {
+    it('after app_uninstalled for B seen by replica one, replica two makes no call with B’s token', {
+      timeout: 60_000,
+    }, async () => {
       const w = await world(backend);
       const { one, two, tokenB } = await twoReplicasUsingB(w);
       w.slack.org.revoke(B.id);
@@ -130,7 +132,9 @@ describe.each(backends().filter((b) => b.name === 'postgres'))(
       expect(two.output.join('')).toMatch(/not_installed/);
     });
 
-    it('a token Slack refuses on replica one stops B on replica two before its next call', async () => {
+    it('a token Slack refuses on replica one stops B on replica two before its next call', {
+      timeout: 60_000,
+    }, async () => {
       const w = await world(backend);
       const { one, two, tokenB } = await twoReplicasUsingB(w);
       // Slack revokes Bravo's token and tells nobody: replica one learns it from a call.
