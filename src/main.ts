@@ -44,11 +44,11 @@ async function main(argv: readonly string[]): Promise<void> {
   const warden = await createWarden({ config, file });
   await warden.start();
   const stop = (signal: string) => {
-    warden.ports.logger.info({ signal }, 'signal received');
+    warden.logger.info({ signal }, 'signal received');
     void warden.stop(config.shutdownTimeoutMs).then(
       () => process.exit(0),
       (error: unknown) => {
-        warden.ports.logger.error({ err: error }, 'stop failed');
+        warden.logger.error({ err: error }, 'stop failed');
         process.exit(1);
       },
     );

@@ -16,8 +16,24 @@ export interface LifecycleRunnerOptions {
   /** How often the schedule is looked at (a reminder is at most this late). */
   tickMs?: number;
   leaseMs?: number;
-  /** People whose Home tab shows a job that just ran (refreshed if they opened it). */
-  refreshHome?: (userIds: string[]) => void;
+}
+
+/** A job's workspace: its ports, and its Home tabs (refreshed for the people a job was about). */
+export interface JobWorkspace {
+  ports: Ports;
+  refreshHome(userIds: string[]): void;
+}
+
+/**
+ * The workspaces the schedule's jobs run in: each job with the ports of the workspace it belongs
+ * to (its stored team, else its channel's), or refused with why none can be told.
+ */
+export interface JobWorkspaces {
+  /** The schedule itself, and what is the same in every workspace. */
+  core: Pick<Ports, 'lifecycle' | 'clock' | 'timers' | 'logger' | 'metrics'>;
+  workspaceOf(job: LifecycleJob): Promise<JobWorkspace | { refused: string }>;
+  /** The workspace a digest's channel is in: its job is written with it. */
+  teamOfChannel(channel: string): Promise<string | undefined>;
 }
 
 /** A job that keeps failing in a way that may pass is given up after this many attempts. */
@@ -31,10 +47,10 @@ const MAX_ATTEMPTS = 8;
  * be delivered is recorded (`/readyz`, metrics), never retried in a loop.
  */
 export class LifecycleRunner {
-  readonly #p: Ports;
+  readonly #p: JobWorkspaces['core'];
+  readonly #w: JobWorkspaces;
   readonly #digests: readonly Digest[];
-  readonly #o: Required<Omit<LifecycleRunnerOptions, 'refreshHome'>> &
-    Pick<LifecycleRunnerOptions, 'refreshHome'>;
+  readonly #o: Required<LifecycleRunnerOptions>;
   readonly #holder = `lifecycle-${randomBytes(4).toString('hex')}`;
   readonly #scheduled = new Set<string>();
   /** Jobs claimed whose outcome could not be recorded: the store was unavailable. */
@@ -45,8 +61,9 @@ export class LifecycleRunner {
     { every: (ms, fn) => this.#p.timers.every(ms, fn) },
   );
 
-  constructor(ports: Ports, digests: readonly Digest[], opts: LifecycleRunnerOptions = {}) {
-    this.#p = ports;
+  constructor(workspaces: JobWorkspaces, digests: readonly Digest[], opts: LifecycleRunnerOptions = {}) {
+    this.#w = workspaces;
+    this.#p = workspaces.core;
     this.#digests = digests;
     this.#o = { tickMs: 10_000, leaseMs: 120_000, ...opts };
   }
@@ -91,6 +108,7 @@ export class LifecycleRunner {
       for (const o of digestOccurrences(d.at, d.timezone, now)) {
         const key = `digest:${d.channel}:${o.date}`;
         if (this.#scheduled.has(key)) continue;
+        const teamId = await this.#w.teamOfChannel(d.channel);
         await this.#p.lifecycle.scheduleJob(
           {
             kind: 'digest',
@@ -98,6 +116,7 @@ export class LifecycleRunner {
             dueAt: o.dueAt,
             subject: d.channel,
             payload: { channel: d.channel, date: o.date },
+            ...(teamId ? { teamId } : {}),
           },
           now,
         );
@@ -106,21 +125,21 @@ export class LifecycleRunner {
     }
   }
 
-  async #dispatch(job: LifecycleJob): Promise<JobResult> {
+  async #dispatch(p: Ports, job: LifecycleJob): Promise<JobResult> {
     switch (job.kind) {
       case 'remind':
-        return remindEnd(this.#p, job);
+        return remindEnd(p, job);
       case 'end':
-        return endReached(this.#p, job);
+        return endReached(p, job);
       case 'ask':
-        return askJob(this.#p, job);
+        return askJob(p, job);
       case 'askRemind':
-        return remindAsk(this.#p, job);
+        return remindAsk(p, job);
       case 'askEscalate':
-        return escalateSilentAsk(this.#p, job);
+        return escalateSilentAsk(p, job);
       case 'digest': {
         const spec = this.#digests.find((d) => d.channel === job.subject);
-        return spec ? postDigest(this.#p, job, spec) : { status: 'skipped', outcome: 'no longer configured' };
+        return spec ? postDigest(p, job, spec) : { status: 'skipped', outcome: 'no longer configured' };
       }
     }
   }
@@ -134,8 +153,14 @@ export class LifecycleRunner {
       attempt: job.attempts,
     });
     let result: JobResult;
+    let workspace: JobWorkspace | { refused: string } = { refused: 'not run' };
     try {
-      result = await this.#dispatch(job);
+      // Run with the ports of the workspace the job belongs to; one that cannot be told is not run.
+      workspace = await this.#w.workspaceOf(job);
+      result =
+        'refused' in workspace
+          ? { status: 'failed', outcome: `not run: ${workspace.refused}` }
+          : await this.#dispatch(workspace.ports, job);
     } catch (error) {
       if (isStoreUnavailable(error)) throw error;
       log.error({ err: error }, 'lifecycle job failed');
@@ -155,6 +180,6 @@ export class LifecycleRunner {
     if (done.undelivered) p.metrics.lifecycleUndelivered.inc({ kind: job.kind }, done.undelivered);
     log.info({ status: done.status, outcome: done.outcome }, 'lifecycle job finished');
     const people = [job.madeBy, job.approvedBy].filter((u): u is string => typeof u === 'string');
-    if (people.length) this.#o.refreshHome?.(people);
+    if (people.length && 'ports' in workspace) workspace.refreshHome(people);
   }
 }

@@ -1,5 +1,6 @@
 import type { Finding } from '../model/finding.js';
 import type { CardSettings, Ports } from '../ports/index.js';
+import type { OutboxRow } from '../ports/outbox.js';
 import type { RollupRecords } from '../ports/rollups.js';
 import type { OwnerDmFinder } from './owner-route.js';
 
@@ -20,6 +21,17 @@ export type WorkerPorts = Pick<
   /** Once a card is in its channel: the attestation ask scheduled (usecases/attest/attest-ask.ts), once a finding. */
   afterDelivery?: ((finding: Finding, channel: string) => Promise<unknown>) | undefined;
 };
+
+/** What the worker uses whatever the row: the queue, logs, time. */
+export type WorkerCore = Pick<WorkerPorts, 'outbox' | 'logger' | 'clock' | 'timers'>;
+
+/**
+ * Several workspaces served: each row is delivered with the ports of the workspace it belongs to
+ * (its channel's, or for the owner's copy its route's), or refused with why none can be told.
+ */
+export interface RoutedWorkerPorts extends WorkerCore {
+  portsFor(row: OutboxRow & { channel: string }): Promise<WorkerPorts | { refused: string }>;
+}
 
 export interface RollupRule {
   threshold: number;

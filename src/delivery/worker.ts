@@ -12,9 +12,9 @@ import { stateChangedMetadata } from '../usecases/shared/state-event.js';
 import { refreshCard } from './card-refresh.js';
 import { HeldRows, judgeFailure, Undeliverable } from './delivery-failure.js';
 import { deliveryChannel } from './owner-route.js';
-import type { WorkerOptions, WorkerPorts } from './worker-ports.js';
+import type { RoutedWorkerPorts, WorkerCore, WorkerOptions, WorkerPorts } from './worker-ports.js';
 
-export type { RollupRule, WorkerOptions, WorkerPorts } from './worker-ports.js';
+export type { RollupRule, RoutedWorkerPorts, WorkerOptions, WorkerPorts } from './worker-ports.js';
 
 /** Message metadata that carries the outbox id, so a repost after a crash can be recognised. */
 export const ALERT_EVENT_TYPE = 'warden_alert';
@@ -36,7 +36,8 @@ const CLAIMED_RETRY_MS = 500;
  * posting twice.
  */
 export class DeliveryWorker {
-  readonly #p: WorkerPorts;
+  readonly #p: WorkerCore;
+  readonly #portsFor: RoutedWorkerPorts['portsFor'];
   readonly #o: Required<Omit<WorkerOptions, 'onResult'>> & Pick<WorkerOptions, 'onResult'>;
   #running = false;
   #loop: Promise<void> | undefined;
@@ -44,8 +45,10 @@ export class DeliveryWorker {
   #inflight = 0;
   readonly #held = new HeldRows();
 
-  constructor(ports: WorkerPorts, opts: WorkerOptions = {}) {
+  /** One workspace's ports, or (several served) the ports of each row's workspace. */
+  constructor(ports: WorkerPorts | RoutedWorkerPorts, opts: WorkerOptions = {}) {
     this.#p = ports;
+    this.#portsFor = 'portsFor' in ports ? (row) => ports.portsFor(row) : async () => ports;
     this.#o = {
       workerId: `worker-${randomBytes(4).toString('hex')}`,
       batchSize: 10,
@@ -138,6 +141,9 @@ export class DeliveryWorker {
       return;
     }
     try {
+      // Its workspace's ports; a row whose workspace cannot be told is never sent with another's.
+      const p = await this.#portsFor({ ...row, channel: row.channel });
+      if ('refused' in p) throw new Undeliverable(p.refused, true);
       if (row.source === 'card') {
         log.info(
           { ts: row.sentTs, outcome: await refreshCard(p, row, parsed.data, log) },
@@ -146,7 +152,7 @@ export class DeliveryWorker {
         this.#o.onResult?.('sent');
         return;
       }
-      const target = await deliveryChannel({ ...row, channel: row.channel }, parsed.data, this.#p.ownerDm);
+      const target = await deliveryChannel({ ...row, channel: row.channel }, parsed.data, p.ownerDm);
       if (!('channel' in target))
         throw new Undeliverable('failed' in target ? target.failed : target.later, 'failed' in target);
       // The finding's card in this channel is claimed first (usecases/shared/card-claim.ts): a
@@ -160,16 +166,16 @@ export class DeliveryWorker {
       }
       let ts: string | undefined;
       try {
-        if (target.channel === row.channel && (await this.#rolledUp(row, parsed.data, row.channel))) {
+        if (target.channel === row.channel && (await this.#rolledUp(p, row, parsed.data, row.channel))) {
           this.#o.onResult?.('rolledUp');
           return;
         }
-        ts = await this.#postOrReplace(row, parsed.data, target.channel, log);
+        ts = await this.#postOrReplace(p, row, parsed.data, target.channel, log);
       } finally {
         await held.release();
       }
       log.info({ ts }, 'alert delivered');
-      await this.#p.afterDelivery?.(parsed.data, target.channel).catch((error: unknown) => {
+      await p.afterDelivery?.(parsed.data, target.channel).catch((error: unknown) => {
         if (isStoreUnavailable(error)) throw error;
         log.warn({ err: error }, 'the attestation ask could not be scheduled');
       });
@@ -199,8 +205,7 @@ export class DeliveryWorker {
    * alert joins the channel's roll-up instead of getting a message of its own. A finding that
    * already has a card there, or a severity that is never rolled up, goes the usual way.
    */
-  async #rolledUp(row: OutboxRow, finding: Finding, channel: string): Promise<boolean> {
-    const p = this.#p;
+  async #rolledUp(p: WorkerPorts, row: OutboxRow, finding: Finding, channel: string): Promise<boolean> {
     const rule = p.rollup;
     if (!rule) return false;
     const now = p.clock();
@@ -226,8 +231,13 @@ export class DeliveryWorker {
    * alert is posted with its outbox id in the metadata. The outbox row and the card index are
    * written together (markSent) right after Slack accepted, before the thread reply.
    */
-  async #postOrReplace(row: OutboxRow, finding: Finding, channel: string, log: Logger): Promise<string> {
-    const p = this.#p;
+  async #postOrReplace(
+    p: WorkerPorts,
+    row: OutboxRow,
+    finding: Finding,
+    channel: string,
+    log: Logger,
+  ): Promise<string> {
     // Every card of the finding in this channel is replaced; the newest carries the thread reply.
     const tracked = await p.cards.messagesFor(finding.id);
     const inChannel = tracked.filter((m) => m.channel === channel);
@@ -270,7 +280,7 @@ export class DeliveryWorker {
     // A row whose last attempt got a 429 was not posted by it, and any earlier post was already
     // looked for before that attempt: no history search (itself rate limited, Tier 3) again.
     if (row.attempts > 1 && row.lastError !== RATE_LIMITED) {
-      const earlier = await this.#findEarlierPost(channel, row.id, log);
+      const earlier = await this.#findEarlierPost(p, channel, row.id, log);
       if (earlier) {
         log.warn(
           { ts: earlier },
@@ -286,9 +296,14 @@ export class DeliveryWorker {
   }
 
   /** Our own earlier post of this outbox row in the channel's recent history, if any. */
-  async #findEarlierPost(channel: string, outboxId: string, log: Logger): Promise<string | undefined> {
+  async #findEarlierPost(
+    p: WorkerPorts,
+    channel: string,
+    outboxId: string,
+    log: Logger,
+  ): Promise<string | undefined> {
     try {
-      return await this.#p.history.findPost(channel, {
+      return await p.history.findPost(channel, {
         event_type: ALERT_EVENT_TYPE,
         event_payload: { outbox_id: outboxId },
       });

@@ -1,7 +1,8 @@
 /**
- * The workspaces Warden serves when installed by OAuth (WARDEN_CONFIG `workspaces`), read as
- * questions: may this install be kept, may this workspace's people act, which workspace is a
- * channel in, where are its admins told. Pure: built from the configuration alone.
+ * The workspaces Warden serves (WARDEN_CONFIG `workspaces` when installed by OAuth; the one of
+ * SLACK_TEAM_ID with a bot token), read as questions: may this install be kept, may this
+ * workspace's people act, which workspace is a channel in, where are its admins told. Pure: built
+ * from the configuration alone.
  */
 
 export interface WorkspaceEntry {
@@ -10,6 +11,11 @@ export interface WorkspaceEntry {
   name?: string | undefined;
   channels: readonly string[];
   adminChannel?: string | undefined;
+  /**
+   * Served by one bot token (SLACK_BOT_TOKEN): its organisation is exactly `enterprise` (none when
+   * unset: a payload naming one is another's), and nothing of it is installed org-wide.
+   */
+  botToken?: boolean | undefined;
 }
 
 export interface RouteEntry {
@@ -63,7 +69,20 @@ export class WorkspaceMap {
   serves(teamId: string | undefined, enterpriseId: string | undefined): boolean {
     const entry = teamId ? this.entry(teamId) : undefined;
     if (!entry) return false;
-    return entry.enterprise === undefined || entry.enterprise === enterpriseId;
+    return (entry.enterprise === undefined && !entry.botToken) || entry.enterprise === enterpriseId;
+  }
+
+  /** True when an organisation-level event (no workspace named) is about an organisation Warden serves. */
+  servesOrganisation(enterpriseId: string | undefined): boolean {
+    return (
+      enterpriseId !== undefined && this.entries.some((w) => w.enterprise === enterpriseId && !w.botToken)
+    );
+  }
+
+  /** True when this workspace may be served by an org-wide install (not by a bot token alone). */
+  installsOrgWide(teamId: string): boolean {
+    const entry = this.entry(teamId);
+    return entry !== undefined && !entry.botToken;
   }
 
   /** The workspace a channel is in, as the configuration says (routes, `channels`, admin channels). */

@@ -2,10 +2,11 @@ import type express from 'express';
 import type { Request, Response } from 'express';
 import { STEP_UP_PAGE } from '../blockkit/step-up-words.js';
 import type { Ports } from '../ports/index.js';
+import type { StepUpRecord } from '../ports/step-up.js';
 import type { WorkQueue } from '../slack/work-queue.js';
 import { linkId } from '../usecases/shared/step-up.js';
 import { claimStepUpLink, showStepUpLink } from '../usecases/step-up/step-up-link.js';
-import type { BrowserAnswer } from '../usecases/step-up/step-up-refuse.js';
+import { type BrowserAnswer, unknownLink } from '../usecases/step-up/step-up-refuse.js';
 import { resumeVerified } from '../usecases/step-up/step-up-resume.js';
 import { completeStepUp } from '../usecases/step-up/step-up-verify.js';
 import { REQUEST_ID_HEADER } from './request-context.js';
@@ -19,8 +20,18 @@ import { browserSecret, type CookieSite, clearBrowserCookie, setBrowserCookie } 
  * the page set, http/step-up-cookie.ts). Pages are plain sentences, escaped; nothing is cached,
  * no page can be framed (the button cannot be clicked through another site), and no referrer
  * leaves with the token. A passed verification's held action runs on the work queue after the
- * page is answered.
+ * page is answered. Each runs with the ports of the workspace the verification was asked in (kept
+ * with it): the person is told, and a held workflow step ended, with that workspace's token.
  */
+
+/** Where verifications are, and the ports of the workspace each was asked in. */
+export interface StepUpWorkspaces {
+  core: Pick<Ports, 'stepUps' | 'logger' | 'metrics'>;
+  /** `/verify/…` links start here (WARDEN_PUBLIC_URL); no routes when step-up is off. */
+  linkBase: string | undefined;
+  /** The ports of the record's workspace (of the one workspace served when nothing names one). */
+  portsOf(record: StepUpRecord | undefined): Promise<Ports | undefined>;
+}
 
 const esc = (s: string) =>
   s.replace(
@@ -78,15 +89,18 @@ function fromElsewhere(req: Request, own: string): boolean {
   return req.headers['sec-fetch-site'] === 'cross-site';
 }
 
-export function registerStepUpRoutes(http: express.Application, ports: Ports, work: WorkQueue): void {
-  const linkBase = ports.settings.stepUp?.linkBase;
+export function registerStepUpRoutes(http: express.Application, w: StepUpWorkspaces, work: WorkQueue): void {
+  const { linkBase, core } = w;
   if (!linkBase) return;
   const own = new URL(linkBase).origin;
   const site: CookieSite = { secure: new URL(linkBase).protocol === 'https:' };
   const failed = (res: Response, error: unknown, ref: string) => {
-    ports.logger.error({ err: error, ref }, 'step-up verification failed');
+    core.logger.error({ err: error, ref }, 'step-up verification failed');
     answer(res, { page: STEP_UP_PAGE.unavailable, status: 500 });
   };
+  // The workspace it was asked in; a verification of no workspace served is refused as unknown.
+  const portsOf = async (by: { id: string } | { state: string }) =>
+    w.portsOf(await core.stepUps.findStepUp(by));
   // Registered before /verify/:token, which would take "callback" for a token.
   http.get('/verify/callback', async (req, res) => {
     const ref = refOf(req);
@@ -95,6 +109,8 @@ export function registerStepUpRoutes(http: express.Application, ports: Ports, wo
     url.search = new URL(req.originalUrl, 'http://warden.invalid').search;
     let link: string | undefined;
     try {
+      const ports = await portsOf({ state: url.searchParams.get('state') ?? '' });
+      if (!ports) return answer(res, unknownLink(core, ref));
       const { answer: a, passed } = await completeStepUp(
         ports,
         url,
@@ -119,6 +135,8 @@ export function registerStepUpRoutes(http: express.Application, ports: Ports, wo
     const token = req.params.token ?? '';
     if (!TOKEN.test(token)) return answer(res, { page: STEP_UP_PAGE.refused('unknown'), status: 404 });
     try {
+      const ports = await portsOf({ id: linkId(token) });
+      if (!ports) return answer(res, unknownLink(core, ref));
       const a = await showStepUpLink(ports, token, ref);
       if ('confirm' in a) setBrowserCookie(res, linkId(token), site, a.expiresInSeconds);
       answer(res, a, token);
@@ -133,7 +151,8 @@ export function registerStepUpRoutes(http: express.Application, ports: Ports, wo
     // The body (the form has no fields) is not read: nothing in it is needed or trusted.
     const secret = fromElsewhere(req, own) ? undefined : browserSecret(req, linkId(token), site);
     try {
-      answer(res, await claimStepUpLink(ports, token, secret, ref));
+      const ports = await portsOf({ id: linkId(token) });
+      answer(res, ports ? await claimStepUpLink(ports, token, secret, ref) : unknownLink(core, ref));
     } catch (error) {
       failed(res, error, ref);
     }

@@ -13,22 +13,23 @@ const Unshared = z.looseObject({ channel: z.string().min(1), is_ext_shared: z.bo
 
 export function registerConnectEvents(
   app: App,
-  portsFor: (teamId: string | undefined) => Pick<Ports, 'connect' | 'logger'>,
+  /** The ports of the event's workspace; none (refused and counted there) when it is not served. */
+  portsFor: (teamId: string | undefined) => Pick<Ports, 'connect' | 'logger'> | undefined,
 ): void {
   app.event('channel_shared', async ({ event, context }) => {
     const parsed = Shared.safeParse(event);
     if (!parsed.success) return;
     const p = portsFor(context.teamId);
-    await p.connect
+    await p?.connect
       ?.changed(parsed.data.channel, true)
-      .catch((error: unknown) => p.logger.error({ err: error }, 'channel_shared not recorded'));
+      .catch((error: unknown) => p?.logger.error({ err: error }, 'channel_shared not recorded'));
   });
   app.event('channel_unshared', async ({ event, context }) => {
     const parsed = Unshared.safeParse(event);
     if (!parsed.success) return;
     const p = portsFor(context.teamId);
-    await p.connect
+    await p?.connect
       ?.changed(parsed.data.channel, parsed.data.is_ext_shared === true)
-      .catch((error: unknown) => p.logger.error({ err: error }, 'channel_unshared not recorded'));
+      .catch((error: unknown) => p?.logger.error({ err: error }, 'channel_unshared not recorded'));
   });
 }

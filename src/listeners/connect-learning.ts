@@ -58,7 +58,8 @@ export function noticeSharing(
 ): void {
   const channel = sharedChannelSeen(body);
   if (!channel) return;
-  const p = portsOf(ctx, context);
+  const p = portsOf(ctx, context, 'learn a channel’s sharing');
+  if (!p) return;
   void p.connect
     ?.learned(channel)
     .catch((error: unknown) =>

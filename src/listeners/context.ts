@@ -4,9 +4,23 @@ import type { RecentKeys } from '../slack/recent-keys.js';
 import type { WorkQueue } from '../slack/work-queue.js';
 import type { PayloadOrigin } from './payloads.js';
 
-/** What the listeners hold: the ports they hand to use cases, and the queue their work runs on. */
+/** The workspaces served, as the listeners ask them (wiring/workspace-set.ts). */
+export interface ServedWorkspaces {
+  /** The ports of the workspace a request came through (Bolt's context.teamId). */
+  portsOf(teamId: string | undefined): Ports | undefined;
+  /** Why a request may not be served at all (a workspace or organisation not served, not installed). */
+  refuses(origin: PayloadOrigin): Promise<string | undefined>;
+  /** A request whose workspace cannot be told: refused, logged, counted. */
+  unrouted(what: string, reason: string, detail?: Record<string, unknown>): void;
+}
+
+/** What the listeners hold: the workspaces whose ports they hand to use cases, and the queue their work runs on. */
 export interface ListenerContext {
-  ports: Ports;
+  workspaces: ServedWorkspaces;
+  /** What is the same in every workspace: logs, metrics, the clock. */
+  core: Pick<Ports, 'logger' | 'metrics' | 'clock'>;
+  /** The slash command's name (SLACK_COMMAND). */
+  slashCommand: string;
   /** The work that follows an ack, with bounded concurrency: shutdown drains it. */
   work: WorkQueue;
   /** Interactions already handled (by trigger_id): a repeated delivery does nothing. */
@@ -16,17 +30,19 @@ export interface ListenerContext {
    * delivers again (a retried event) may land on another replica, or after a restart.
    */
   replays?: ReplayMemory | undefined;
-  /**
-   * Installed by OAuth: the ports of the workspace a request came through (Bolt's context.teamId,
-   * set by the installation that authorized it), and why a request may not be served at all.
-   */
-  workspaces?: {
-    portsFor(teamId: string | undefined): Ports | undefined;
-    refuses(origin: PayloadOrigin): Promise<string | undefined>;
-  };
 }
 
-/** The ports a request is served with: its workspace's, or the one workspace's. */
-export function portsOf(ctx: ListenerContext, context: { teamId?: string | undefined }): Ports {
-  return ctx.workspaces?.portsFor(context.teamId) ?? ctx.ports;
+/**
+ * The ports a request is served with: those of its workspace (the middleware refused any other).
+ * None when Bolt's context names no served workspace: refused and counted, never served by another's.
+ */
+export function portsOf(
+  ctx: ListenerContext,
+  context: { teamId?: string | undefined },
+  what: string,
+): Ports | undefined {
+  const ports = ctx.workspaces.portsOf(context.teamId);
+  if (!ports)
+    ctx.workspaces.unrouted(what, 'request of no served workspace', { team: context.teamId ?? null });
+  return ports;
 }

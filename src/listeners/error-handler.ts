@@ -4,6 +4,7 @@ import { describeFailure } from '../blockkit/failure.js';
 import { slackKindOf } from '../http/request-context.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
+import type { ServedWorkspaces } from './context.js';
 import { refOf } from './ref.js';
 
 const AnyBodySchema = z.looseObject({
@@ -33,7 +34,11 @@ const isAuthorizationError = (error: Error): boolean =>
  * The last resort (Bolt's extendedErrorHandler): an error that escaped a listener or a middleware
  * (the runner tells its own) is logged with the ref, and whoever acted is told, with that ref.
  */
-export function registerErrorHandler(app: App, p: Pick<Ports, 'logger' | 'privately' | 'metrics'>): void {
+export function registerErrorHandler(
+  app: App,
+  p: Pick<Ports, 'logger' | 'metrics'>,
+  workspaces: Pick<ServedWorkspaces, 'portsOf'>,
+): void {
   const handler = async ({ error, context, body }: { error: Error; context: object; body: unknown }) => {
     if (isAuthorizationError(error)) {
       // No installation for the request's workspace (uninstalled, revoked, never installed):
@@ -48,7 +53,10 @@ export function registerErrorHandler(app: App, p: Pick<Ports, 'logger' | 'privat
     const ref = refOf(context);
     p.logger.error({ err: error, ref }, 'unhandled error in a Slack listener');
     const to = audienceOfBody(body);
-    if (to) await p.privately.tell(to, describeFailure(error, 'do that', ref));
+    // Told with the request's own workspace's token: there is no other to tell them with.
+    const team = 'teamId' in context && typeof context.teamId === 'string' ? context.teamId : undefined;
+    const privately = workspaces.portsOf(team)?.privately;
+    if (to && privately) await privately.tell(to, describeFailure(error, 'do that', ref));
   };
   app.error(handler);
 }

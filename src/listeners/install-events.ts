@@ -1,13 +1,13 @@
 import type { App } from '@slack/bolt';
 import { z } from 'zod';
 import type { Ports } from '../ports/index.js';
-import type { Installations } from '../slack/installation-store.js';
 
 /**
  * Slack telling Warden it lost access: `app_uninstalled` (the installation of that workspace, or
  * of the organisation, is removed), `tokens_revoked` (the installations whose bot token it names),
- * `team_access_revoked` (an org-wide install removed from some workspaces). What they name stops
- * at once (the workspaces' tokens are asked of the store again); the other workspaces go on.
+ * `team_access_revoked` (an org-wide install removed from some workspaces: an organisation's
+ * event, with no workspace on its envelope). What they name stops at once on this replica and,
+ * through the store, on every other before its next call to Slack; the other workspaces go on.
  */
 
 const Authorization = z.looseObject({
@@ -26,6 +26,20 @@ const Envelope = z.looseObject({
   }),
 });
 
+/** Who an event is for, as Slack names it. */
+export interface EventRef {
+  enterpriseId: string | undefined;
+  teamId: string | undefined;
+  isEnterpriseInstall?: boolean | undefined;
+}
+
+/** What these events change where the tokens come from (wiring/workspace-sources.ts); each answers the workspaces it stopped. */
+export interface InstallEvents {
+  uninstalled(ref: EventRef): Promise<string[]>;
+  botsRevoked(ref: EventRef, botUserIds: readonly string[]): Promise<string[]>;
+  teamsRevoked(enterpriseId: string, teamIds: readonly string[]): Promise<string[]>;
+}
+
 function refOf(body: unknown) {
   const parsed = Envelope.safeParse(body);
   if (!parsed.success) return undefined;
@@ -39,33 +53,33 @@ function refOf(body: unknown) {
   };
 }
 
-/** The served workspaces' cached tokens (wiring/workspaces.ts): forgotten when installs change. */
-interface ServedTokens {
-  forget(): void;
-}
-
 export function registerInstallEvents(
   app: App,
-  d: { set: ServedTokens; installations: Installations; ports: Pick<Ports, 'logger'> },
+  d: {
+    installs: InstallEvents;
+    /** Every replica reads these workspaces' tokens again before its next call (slack/workspace-tokens.ts). */
+    changed(teamIds: readonly string[]): Promise<void>;
+    core: Pick<Ports, 'logger'>;
+  },
 ): void {
-  const { logger } = d.ports;
+  const { logger } = d.core;
   app.event('app_uninstalled', async ({ body }) => {
     const ref = refOf(body);
     if (!ref) return;
-    const removed = await d.installations.uninstalled(ref);
-    d.set.forget();
+    const stopped = await d.installs.uninstalled(ref);
+    await d.changed(stopped);
     logger.info(
-      { team: ref.teamId ?? null, enterprise: ref.enterpriseId ?? null, removed },
+      { team: ref.teamId ?? null, enterprise: ref.enterpriseId ?? null, stopped },
       'app uninstalled',
     );
   });
   app.event('tokens_revoked', async ({ body }) => {
     const ref = refOf(body);
     if (!ref) return;
-    const removed = await d.installations.botsRevoked(ref, ref.event.tokens?.bot ?? []);
-    d.set.forget();
+    const stopped = await d.installs.botsRevoked(ref, ref.event.tokens?.bot ?? []);
+    await d.changed(stopped);
     logger.info(
-      { team: ref.teamId ?? null, enterprise: ref.enterpriseId ?? null, removed },
+      { team: ref.teamId ?? null, enterprise: ref.enterpriseId ?? null, stopped },
       'tokens revoked',
     );
   });
@@ -73,8 +87,8 @@ export function registerInstallEvents(
     const ref = refOf(body);
     const teams = ref?.event.team_ids ?? [];
     if (!ref?.enterpriseId || teams.length === 0) return;
-    await d.installations.teamsRevoked(ref.enterpriseId, teams);
-    d.set.forget();
+    const stopped = await d.installs.teamsRevoked(ref.enterpriseId, teams);
+    await d.changed(stopped);
     logger.info({ enterprise: ref.enterpriseId, teams }, 'org-wide install removed from workspaces');
   });
 }

@@ -3,8 +3,8 @@ import { BUSY } from '../blockkit/interaction-words.js';
 import { stepError } from '../blockkit/workflow-step-words.js';
 import { slackKindOf } from '../http/request-context.js';
 import { noticeSharing } from './connect-learning.js';
-import { type ListenerContext, portsOf } from './context.js';
-import { foreignOrigin, teamOf } from './payloads.js';
+import type { ListenerContext } from './context.js';
+import { teamOf } from './payloads.js';
 import { refOf } from './ref.js';
 import { turnAway, turnedAwayAs, wordsFor } from './turn-away.js';
 
@@ -40,24 +40,21 @@ function ackOf(args: AnyMiddlewareArgs): (() => Promise<void>) | undefined {
 
 /**
  * Runs before every listener. Learns a channel's sharing from what Slack shows in passing
- * (connect-learning.ts). Refuses any request from a workspace other than SLACK_TEAM_ID (or one
- * not served or installed) and any person of another organisation, telling them why in words
- * (turn-away.ts) and logging it, and drops a second delivery of an interaction already handled
- * (same trigger_id) so nothing is done twice.
+ * (connect-learning.ts). Refuses any request from a workspace Warden does not serve (or is not
+ * installed in) and any person of another organisation, telling them why in words (turn-away.ts)
+ * and logging it, and drops a second delivery of an interaction already handled (same
+ * trigger_id) so nothing is done twice.
  */
 export function registerMiddleware(app: App, listeners: ListenerContext): void {
-  const { ports, work, delivered, workspaces } = listeners;
-  const { logger, metrics } = ports;
-  const { teamId, enterpriseId } = ports.settings;
+  const { core, work, delivered, workspaces } = listeners;
+  const { logger, metrics } = core;
   app.use(async (args) => {
     noticeSharing(args.body, args.context, listeners);
     const origin = teamOf(args.body);
     const { triggerId, type } = origin;
     const kind = slackKindOf(args.body);
-    // Several workspaces: the request's and the person's own must be served and installed.
-    const foreign = workspaces
-      ? await workspaces.refuses(origin)
-      : foreignOrigin(origin, { teamId, enterpriseId });
+    // The request's workspace and the person's own must be served and installed.
+    const foreign = await workspaces.refuses(origin);
     if (foreign) {
       const ref = refOf(args.context);
       logger.warn(
@@ -65,11 +62,12 @@ export function registerMiddleware(app: App, listeners: ListenerContext): void {
         'request from another workspace refused',
       );
       metrics.interactions.inc({ kind, outcome: 'rejected' });
-      // No silent door: told why, in words, wherever the surface allows (else logged).
-      const gridOfOurs = origin.enterpriseId !== undefined && origin.enterpriseId === enterpriseId;
-      const p = portsOf(listeners, args.context);
-      const words = wordsFor(turnedAwayAs(foreign, gridOfOurs), args.body, p);
-      if (!(await turnAway(args, words, p, ref)))
+      // No silent door: told why, in words, wherever the surface allows (else logged). A modal or
+      // a shortcut's trigger is answered with its own workspace's token only, when Warden serves it.
+      const own = workspaces.portsOf(origin.teamId);
+      const gridOfOurs = origin.enterpriseId !== undefined && origin.enterpriseId === own?.settings.enterpriseId;
+      const words = wordsFor(turnedAwayAs(foreign, gridOfOurs), args.body, own?.settings.workspaceName);
+      if (!(await turnAway(args, words, { logger, views: own?.views }, ref)))
         logger.info({ ref, kind }, 'turned away: nobody to tell in Slack');
       return;
     }

@@ -64,6 +64,7 @@ export const TeamOfSchema = z.looseObject({
   is_enterprise_install: z.union([z.boolean(), z.string()]).nullish(),
   trigger_id: z.string().nullish(),
   type: z.string().nullish(),
+  event: z.looseObject({ type: z.string().nullish() }).nullish(),
 });
 
 export interface PayloadOrigin {
@@ -76,6 +77,8 @@ export interface PayloadOrigin {
   orgWide: boolean;
   triggerId: string | undefined;
   type: string | undefined;
+  /** An Events API callback: its event's type (an organisation's events name no workspace). */
+  event?: string | undefined;
 }
 
 export function teamOf(body: unknown): PayloadOrigin {
@@ -98,22 +101,6 @@ export function teamOf(body: unknown): PayloadOrigin {
     orgWide: b.is_enterprise_install === true || b.is_enterprise_install === 'true',
     triggerId: b.trigger_id ?? undefined,
     type: b.type ?? (b.team_id ? 'command' : undefined),
+    ...(b.type === 'event_callback' && b.event?.type ? { event: b.event.type } : {}),
   };
-}
-
-/**
- * Why a payload is not from this workspace's own people, if it is not: the request's team and the
- * acting user's own team must both be SLACK_TEAM_ID (in a shared channel a person of another
- * organisation comes through our team), no org-wide install, and an Enterprise Grid organisation
- * only if it is ours (SLACK_ENTERPRISE_ID).
- */
-export function foreignOrigin(
-  o: PayloadOrigin,
-  ours: { teamId: string; enterpriseId: string | undefined },
-): string | undefined {
-  if (o.teamId !== ours.teamId) return 'request from another workspace';
-  if (o.userTeamId !== ours.teamId) return 'a person of another workspace (shared channel)';
-  if (o.orgWide) return 'an organisation-wide install';
-  if (o.enterpriseId !== undefined && o.enterpriseId !== ours.enterpriseId) return 'another organisation';
-  return undefined;
 }

@@ -170,14 +170,16 @@ function registerAction(app: App, ctx: ListenerContext, route: ActionRow): void 
     app.action(id, async ({ ack, body, context }) => {
       await ack();
       const ref = refOf(context);
-      await ctx.work.run(() => runClick(portsOf(ctx, context), route, body, ref, isRecovered(context)));
+      const p = portsOf(ctx, context, route.what);
+      if (p) await ctx.work.run(() => runClick(p, route, body, ref, isRecovered(context)));
     });
 }
 
 function registerView(app: App, ctx: ListenerContext, route: ViewRow): void {
   for (const id of route.callbackIds)
     app.view(id, async ({ ack, body, context }) => {
-      const p = portsOf(ctx, context);
+      const p = portsOf(ctx, context, route.what);
+      if (!p) return void (await ack());
       const ref = refOf(context);
       const submission = readSubmission(body, ref);
       const form = submission ? route.read(p, submission) : { ok: false as const, unreadable: true as const };
@@ -205,8 +207,8 @@ function registerShortcuts(app: App, ctx: ListenerContext, rows: readonly Shortc
   app.shortcut(/.*/, async ({ ack, body, context }) => {
     await ack();
     const ref = refOf(context);
-    const p = portsOf(ctx, context);
-    await ctx.work.run(() => runShortcut(p, rows, body, ref));
+    const p = portsOf(ctx, context, 'run a shortcut');
+    if (p) await ctx.work.run(() => runShortcut(p, rows, body, ref));
   });
 }
 
@@ -248,7 +250,8 @@ export function registerRoutes(app: App, ctx: ListenerContext, routes: readonly 
     else
       app.event(route.event, async ({ body, context }) => {
         const ref = refOf(context);
-        const p = portsOf(ctx, context);
+        const p = portsOf(ctx, context, route.event);
+        if (!p) return;
         await ctx.work.run(() =>
           route
             .run(p, body, ref)
@@ -260,10 +263,10 @@ export function registerRoutes(app: App, ctx: ListenerContext, routes: readonly 
 
 /** `/warden …`: help and mistakes are answered in the ack itself (no I/O); the rest by the runner. */
 export function registerCommand(app: App, listeners: ListenerContext): void {
-  const { work } = listeners;
-  const { slashCommand } = listeners.ports.settings;
+  const { work, slashCommand } = listeners;
   app.command(slashCommand, async ({ ack, body, context }) => {
-    const ports = portsOf(listeners, context);
+    const ports = portsOf(listeners, context, 'run a command');
+    if (!ports) return void (await ack());
     const parsed = SlashCommandSchema.safeParse(body);
     if (!parsed.success) {
       await ack({ response_type: 'ephemeral', text: COMMAND_NOT_VALID });

@@ -47,7 +47,8 @@ export function registerSteps(app: App, ctx: ListenerContext, rows: readonly Ste
     app.function(row.callbackId, async ({ event, complete, fail, context }) => {
       const ref = refOf(context);
       const executionId = event.function_execution_id;
-      const p = portsOf(ctx, context);
+      const p = portsOf(ctx, context, row.what);
+      if (!p) return void (await fail({ error: stepWords.notServed(ref) }).catch(() => undefined));
       const first = await firstDelivery(ctx, p, executionId, ref);
       if (first !== true) {
         if (first === 'unknown') await fail({ error: stepWords.notTaken(ref) }).catch(() => undefined);

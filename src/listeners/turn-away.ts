@@ -42,23 +42,30 @@ const Envelope = z.looseObject({
 });
 
 /** The organisation's name as people know it: the Grid organisation the payload names, else the workspace's. */
-function organisationName(body: unknown, p: Ports): string | undefined {
+function organisationName(body: unknown, workspaceName: string | undefined): string | undefined {
   const b = Envelope.safeParse(body);
   const grid = b.success ? (b.data.enterprise?.name ?? b.data.enterprise_name ?? undefined) : undefined;
-  return grid ?? p.settings.workspaceName;
+  return grid ?? workspaceName;
 }
 
-export function wordsFor(why: TurnedAway, body: unknown, p: Ports): string {
+/** The sentence; `workspaceName`: the served workspace's name (auth.test), when the request came through one. */
+export function wordsFor(why: TurnedAway, body: unknown, workspaceName: string | undefined): string {
   return why === 'organisation'
-    ? ConnectWords.outsider(organisationName(body, p))
+    ? ConnectWords.outsider(organisationName(body, workspaceName))
     : ConnectWords.notInstalled;
+}
+
+/** What telling needs: the log, and the views of the request's own workspace when Warden serves it. */
+export interface TurnAwayPorts {
+  logger: Pick<Ports['logger'], 'warn'>;
+  views: Ports['views'] | undefined;
 }
 
 /** Answers a turned-away request in words; true when the person was told (false: only logged). */
 export async function turnAway(
   args: AnyMiddlewareArgs,
   text: string,
-  p: Ports,
+  p: TurnAwayPorts,
   ref: string,
 ): Promise<boolean> {
   const ack = 'ack' in args && typeof args.ack === 'function' ? () => args.ack() : undefined;
@@ -92,9 +99,9 @@ export async function turnAway(
   const b = Envelope.safeParse(args.body);
   const view = b.success ? b.data.view : undefined;
   // A click inside one of Warden's modals (Slack sends no response_url there): the modal says it.
-  if (view && view.type !== 'home') return told(p.views.update(view.id, renderInfoModal(text)));
+  if (view && view.type !== 'home' && p.views) return told(p.views.update(view.id, renderInfoModal(text)));
   // A global shortcut: nothing to answer but its trigger (3 s), as an info modal.
-  if (b.success && b.data.type === 'shortcut' && b.data.trigger_id)
+  if (b.success && b.data.type === 'shortcut' && b.data.trigger_id && p.views)
     return told(p.views.open(b.data.trigger_id, renderInfoModal(text)));
   return false;
 }

@@ -31,6 +31,8 @@ export interface LifecycleJob {
   undelivered: number;
   createdAt: number;
   updatedAt: number;
+  /** The workspace it runs in (its messages go with that workspace's token); undefined before 0111. */
+  teamId?: string | undefined;
 }
 
 export interface NewJob {
@@ -41,6 +43,7 @@ export interface NewJob {
   madeBy?: string | undefined;
   approvedBy?: string | undefined;
   payload: unknown;
+  teamId?: string | undefined;
 }
 
 export interface LifecycleStats {

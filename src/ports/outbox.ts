@@ -22,6 +22,8 @@ export interface OutboxRow {
   lastError: string | null;
   sentTs: string | null;
   createdAt: number;
+  /** The owner's copy: the workspace its route was in (the owner is found there); else undefined. */
+  teamId?: string | undefined;
 }
 
 export interface NewAlert {
@@ -33,6 +35,7 @@ export interface NewAlert {
   channel: string | null;
   status: Extract<OutboxStatus, 'pending' | 'dropped' | 'failed'>;
   reason?: string;
+  teamId?: string | undefined;
 }
 
 /** A card Warden posted for a finding: where it is and what it showed last. */

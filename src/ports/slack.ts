@@ -72,8 +72,11 @@ export interface ViewsPort {
 }
 
 export interface FilePort {
-  /** The direct message channel between Warden and a person. */
-  openDm(userId: string): Promise<string>;
+  /**
+   * The direct message channel between Warden and a person, opened in `teamId`'s workspace (the
+   * person's own, when Warden serves it) or else in the workspace of these ports.
+   */
+  openDm(userId: string, teamId?: string): Promise<string>;
   upload(file: {
     channel: string;
     filename: string;

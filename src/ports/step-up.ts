@@ -36,6 +36,8 @@ export interface NewStepUp {
   expiresAt: number;
   /** The Workflow Builder step that waits for this verification, ended by how it ends. */
   functionExecutionId?: string | undefined;
+  /** The workspace it was asked in: it ends there (undefined for rows from before 0111). */
+  teamId?: string | undefined;
 }
 
 export interface StepUpRecord extends NewStepUp {
@@ -66,6 +68,8 @@ export type StepUpClaim =
 
 export interface StepUpStore {
   createStepUp(r: NewStepUp): Promise<void>;
+  /** A verification as it stands, by its link's id or its sign-in's state (which workspace it is of). */
+  findStepUp(by: { id: string } | { state: string }): Promise<StepUpRecord | undefined>;
   /**
    * The link looked at, not claimed (a page shown, a HEAD, a link checker): a pending, unexpired
    * row as it is; otherwise why not (an expired one still open is refused, as by a claim).

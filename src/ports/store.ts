@@ -11,6 +11,7 @@ import type { PacingStore } from './pacing.js';
 import type { KeptIntent, RequestIntents } from './request-intents.js';
 import type { RollupRecords } from './rollups.js';
 import type { StepUpStore } from './step-up.js';
+import type { ChannelWorkspaces, WorkspaceStates } from './workspaces.js';
 
 export type { ConnectSweep, ConnectSweeps } from './connect.js';
 export type {
@@ -153,6 +154,8 @@ export interface Approval {
   findingIds: string[] | null;
   /** Asked by a Workflow Builder step: its function_execution_id, completed by the decision. */
   functionExecutionId?: string | null | undefined;
+  /** The workspace it was asked in (its expiry runs there); undefined for rows from before 0111. */
+  teamId?: string | undefined;
 }
 
 export type NewApproval = Omit<
@@ -272,7 +275,9 @@ export interface Store
     AccessReviewStore,
     CardClaims,
     RequestIntents,
-    ContainStore {
+    ContainStore,
+    WorkspaceStates,
+    ChannelWorkspaces {
   readonly kind: 'sqlite' | 'postgres';
   readonly health: StoreAvailability;
   migrate(): Promise<void>;

@@ -1,5 +1,5 @@
 import type { WebClientOptions } from '@slack/web-api';
-import { MeteredWebClient, type TokenSource } from './metered-web-client.js';
+import { type FailureHook, MeteredWebClient, type TokenSource } from './metered-web-client.js';
 
 /**
  * Every Web API client Warden makes, by what it is for (one factory, so a 429 policy is chosen
@@ -22,8 +22,8 @@ export interface SlackClientBase {
   token: string | TokenSource;
   /** The base options (API URL, timeout, logger, retries for `peopleWait`). */
   options: WebClientOptions;
-  /** Counts a failed call by method and Slack error. */
-  onError: (method: string, error: string) => void;
+  /** Counts a failed call by method and Slack error (and tells the workspace's token source). */
+  onError: FailureHook;
 }
 
 export function createSlackClient(policy: SlackClientPolicy, base: SlackClientBase): MeteredWebClient {

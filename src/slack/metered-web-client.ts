@@ -10,6 +10,12 @@ import { toSlackApiError } from './slack-errors.js';
 export type TokenSource = () => Promise<{ token: string } | { refused: string }>;
 
 /**
+ * Told of each failed call: the method, Slack's error, and the token the call went with (none when
+ * no call was made), so a token Slack refused can be told from one installed since.
+ */
+export type FailureHook = (method: string, error: string, token?: string) => void;
+
+/**
  * A Web API client that counts its failures by method and Slack error (the Slack errors metric)
  * and turns each into a SlackApiError. Every call Warden makes goes through `apiCall`.
  *
@@ -20,17 +26,13 @@ export type TokenSource = () => Promise<{ token: string } | { refused: string }>
  * one per method Warden calls), and a 429 waits out only that method.
  */
 export class MeteredWebClient extends WebClient {
-  readonly #onError: (method: string, error: string) => void;
+  readonly #onError: FailureHook;
   readonly #token: string;
   readonly #options: WebClientOptions;
   readonly #perMethod = new Map<string, WebClient>();
   readonly #tokenOf: TokenSource | undefined;
 
-  constructor(
-    token: string | TokenSource,
-    options: WebClientOptions,
-    onError: (method: string, error: string) => void,
-  ) {
+  constructor(token: string | TokenSource, options: WebClientOptions, onError: FailureHook) {
     const fixed = typeof token === 'string' ? token : undefined;
     super(fixed, options);
     this.#token = fixed ?? '';
@@ -43,17 +45,22 @@ export class MeteredWebClient extends WebClient {
     method: string,
     options?: Parameters<WebClient['apiCall']>[1],
   ): ReturnType<WebClient['apiCall']> {
+    let used: string | undefined = this.#token || undefined;
     try {
       if (this.#tokenOf) {
         const source = await this.#tokenOf();
         // Not installed (any more), or stopped: no call is made, and the failure is final for what needed it.
-        if ('refused' in source) throw new SlackApiError(method, source.refused, 'permanent');
+        if ('refused' in source) {
+          used = undefined;
+          throw new SlackApiError(method, source.refused, 'permanent');
+        }
+        used = source.token;
         return await this.#queueOf(method).apiCall(method, { ...options, token: source.token });
       }
       return await this.#queueOf(method).apiCall(method, options);
     } catch (error) {
       const mapped = toSlackApiError(method, error);
-      this.#onError(method, mapped.slackCode);
+      this.#onError(method, mapped.slackCode, used);
       throw mapped;
     }
   }

@@ -24,6 +24,7 @@ import { retentionQueries } from './queries/retention.js';
 import { rollupQueries } from './queries/rollups.js';
 import { seenQueries } from './queries/seen.js';
 import { stepUpQueries } from './queries/step-ups.js';
+import { workspaceQueries } from './queries/workspaces.js';
 import type { Database } from './schema.js';
 
 async function migrate(db: Kysely<Database>, kind: Store['kind']): Promise<void> {
@@ -149,6 +150,7 @@ export function createKyselyStore(
     ...cardClaimQueries(db),
     ...requestIntentQueries(db),
     ...containQueries(db, kind),
+    ...workspaceQueries(db),
   };
   const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
   return {
@@ -181,6 +183,7 @@ export function createKyselyStore(
     homeOpenedBy: r(base.homeOpenedBy),
     homeViewers: r(base.homeViewers),
     getAsk: r(base.getAsk),
+    findStepUp: r(base.findStepUp),
     openAsksOf: r(base.openAsksOf),
     // an ask is one per finding: a repeat returns the first
     createAsk: r(base.createAsk),
@@ -229,5 +232,7 @@ export function createKyselyStore(
     reviewLinks: r(base.reviewLinks),
     claimReviewJobs: r(base.claimReviewJobs),
     reviewTracker: r(base.reviewTracker),
+    stopWorkspace: r(base.stopWorkspace),
+    recordChannelWorkspace: r(base.recordChannelWorkspace),
   };
 }

@@ -4,6 +4,7 @@ import type { AccessReviewTables } from './schema-access-reviews.js';
 import type { ConnectDatabase } from './schema-connect.js';
 import type { ContainDatabase } from './schema-contain.js';
 import type { DeliveryTables } from './schema-delivery.js';
+import type { WorkspaceTables } from './schema-workspaces.js';
 
 /**
  * The tables, as kysely sees them. Times are milliseconds since the epoch (bigint in
@@ -30,6 +31,7 @@ export interface OutboxTable {
   updated_at: number;
   /** 0 critical … 5 unknown: due rows go by severity, then age. */
   severity_rank: number;
+  team_id: string | null; // the owner's copy: its route's workspace (0111)
 }
 
 /** Slack pacing shared by replicas: the next free slot of a method (and channel), and a 429's pause. */
@@ -138,6 +140,7 @@ export interface ApprovalsTable {
   finding_ids: string | null;
   /** Asked by a Workflow Builder step: the step the decision completes (null otherwise). */
   function_execution_id: string | null;
+  team_id: string | null; // the workspace it was asked in (0111)
 }
 
 /** Requests already taken (signed Slack requests, webhook token ids) until they expire. */
@@ -180,9 +183,9 @@ export interface LifecycleJobsTable {
   undelivered: number;
   created_at: number;
   updated_at: number;
+  team_id: string | null; // the workspace it runs in (0111)
 }
 
-/** Who opened Warden's Home tab, and when last. */
 /** A running Warden process and its lease, renewed on a heartbeat (store/instance-lease.ts). */
 export interface InstancesTable {
   id: string;
@@ -238,6 +241,7 @@ export interface StepUpsTable {
   function_execution_id: string | null;
   /** A hash of the cookie of the browser that claimed the link (migration 0120). */
   browser: string | null;
+  team_id: string | null; // the workspace it was asked in (0111)
 }
 
 /** A note attached to a finding from a Slack message (migration 0105, ports/notes.ts). */
@@ -283,7 +287,12 @@ export interface SharedChannelsTable {
   checked_at: number | null;
 }
 
-export interface Database extends AccessReviewTables, ConnectDatabase, DeliveryTables, ContainDatabase {
+export interface Database
+  extends AccessReviewTables,
+    ConnectDatabase,
+    DeliveryTables,
+    ContainDatabase,
+    WorkspaceTables {
   installations: InstallationsTable;
   shared_channels: SharedChannelsTable;
   outbox: OutboxTable;

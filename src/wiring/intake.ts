@@ -3,24 +3,29 @@ import type { Config } from '../config.js';
 import type { ConfigFile } from '../config-file.js';
 import { Poller } from '../delivery/poller.js';
 import { RollupPublisher } from '../delivery/rollup-publisher.js';
-import { DeliveryWorker, type WorkerOptions } from '../delivery/worker.js';
+import { DeliveryWorker, type RoutedWorkerPorts, type WorkerOptions } from '../delivery/worker.js';
 import { findingsHook } from '../http/hooks-findings.js';
 import { createTenantWebhookVerifier } from '../intake/verify-tenant-webhook.js';
 import type { Ports } from '../ports/index.js';
-import type { RollupRecords } from '../ports/rollups.js';
-import type { ReplayMemory } from '../ports/store.js';
+import type { ChatPort } from '../ports/slack.js';
 import type { IntakeDeps } from '../usecases/findings/accept-alert.js';
-import type { DeliveryPorts } from './ports.js';
+import type { SetCore } from './background.js';
 
 export interface IntakeOptions {
   config: Readonly<Config>;
   file: ConfigFile;
-  ports: Ports;
-  /** The worker's ports: a Slack client that hands 429s back (wiring/ports.ts). */
-  deliveryPorts: DeliveryPorts;
+  /** What the intake and the poller use: no workspace's (alerts come from the tenant). */
+  core: SetCore;
+  findings: Ports['findings'];
+  background: {
+    /** The workspace a routed channel is in (the owner's copy of an alert is found there). */
+    workspaceOf: (channel: string) => string | undefined;
+    /** The worker's ports: each row's workspace's, with a Slack client that hands 429s back. */
+    worker: RoutedWorkerPorts;
+    /** The roll-up publisher's chat (paced, takes a slot only when free), by channel's workspace. */
+    listingChat: ChatPort;
+  };
   http: express.Application;
-  /** The store: tenant webhook token ids already taken, roll-up membership and publishing. */
-  store: ReplayMemory & RollupRecords;
   workerOptions?: WorkerOptions | undefined;
   jwksCooldownMs?: number | undefined;
 }
@@ -34,60 +39,64 @@ export function wireIntake(opts: IntakeOptions): {
   poller: Poller | undefined;
   publisher: RollupPublisher;
 } {
-  const { config, ports } = opts;
-  const worker = new DeliveryWorker(opts.deliveryPorts, {
-    onResult: (result) => ports.metrics.deliveries.inc({ result }),
+  const { config, core, findings, background } = opts;
+  const { store } = core;
+  const worker = new DeliveryWorker(background.worker, {
+    onResult: (result) => core.metrics.deliveries.inc({ result }),
     ...opts.workerOptions,
   });
   const intake: IntakeDeps = {
-    outbox: ports.outbox,
-    seen: ports.seen,
-    lifecycle: ports.lifecycle,
-    settings: ports.settings,
-    clock: ports.clock,
+    outbox: store,
+    seen: store,
+    lifecycle: store,
+    settings: { remindBeforeMs: opts.file.lifecycle.remindBefore },
+    clock: core.clock,
     rules: opts.file.routing.rules,
     defaultChannel: config.alerts.defaultChannel,
-    logger: ports.logger.child({ component: 'intake' }),
+    workspaceOf: background.workspaceOf,
+    logger: core.logger.child({ component: 'intake' }),
     wake: () => worker.wake(),
-    onAccepted: (source, duplicate) => ports.metrics.intake.inc({ source, duplicate: String(duplicate) }),
+    onAccepted: (source, duplicate) => core.metrics.intake.inc({ source, duplicate: String(duplicate) }),
   };
   const receiverUrl = config.http.publicUrl ? `${config.http.publicUrl}/hooks/findings` : undefined;
   if (!receiverUrl)
-    ports.logger.warn('WARDEN_PUBLIC_URL is not set: tenant webhooks to /hooks/findings will be refused');
+    core.logger.warn('WARDEN_PUBLIC_URL is not set: tenant webhooks to /hooks/findings will be refused');
   opts.http.use(
     findingsHook({
       ...intake,
-      findings: ports.findings,
+      findings,
       verifyTenantWebhook: receiverUrl
         ? createTenantWebhookVerifier({
             tenantBaseUrl: config.tenant.baseUrl,
             receiverUrl,
-            now: ports.clock,
+            now: core.clock,
             ...(opts.jwksCooldownMs === undefined ? {} : { jwksCooldownMs: opts.jwksCooldownMs }),
           })
         : undefined,
       webhookSecret: config.alerts.webhookSecret,
-      replays: opts.store,
+      replays: store,
     }),
   );
   const poller = config.alerts.pollIntervalMs
     ? new Poller({
-        findings: ports.findings,
+        findings,
         intake,
         filters: opts.file.poller,
         intervalMs: config.alerts.pollIntervalMs,
-        timers: ports.timers,
-        logger: ports.logger.child({ component: 'poller' }),
+        timers: core.timers,
+        logger: core.logger.child({ component: 'poller' }),
       })
     : undefined;
   // Roll-ups are published through the worker's Slack (paced, 429s handed back).
   const publisher = new RollupPublisher(
     {
-      ...opts.deliveryPorts,
-      chat: opts.deliveryPorts.listingChat,
-      findings: ports.findings,
-      metrics: ports.metrics,
-      rollups: opts.store,
+      chat: background.listingChat,
+      findings,
+      logger: core.logger.child({ component: 'delivery' }),
+      clock: core.clock,
+      timers: core.timers,
+      metrics: core.metrics,
+      rollups: store,
     },
     { updateEveryMs: opts.file.delivery.rollup.updateEvery },
   );

@@ -12,24 +12,24 @@ import type { Ports, Timers } from '../ports/index.js';
 import type { WorkQueue } from '../slack/work-queue.js';
 import type { InstanceLease } from '../store/instance-lease.js';
 import { realTimers } from '../timers.js';
-import { expireApprovals } from '../usecases/approvals/expire-approvals.js';
-import { reconcileAttempts } from '../usecases/findings/reconcile-attempts.js';
-import type { HomeRefresher } from '../usecases/lifecycle/home-refresh.js';
-import { expireHeldSteps } from '../usecases/workflow-steps/workflow-step-up.js';
+import type { Sweeps } from './background.js';
 
 export interface LifecycleParts {
   http: express.Application;
   app: App;
   socketMode: boolean;
-  ports: Ports;
+  /** Logs and timers (the same in every workspace). */
+  core: Pick<Ports, 'logger' | 'timers'>;
   work: WorkQueue;
   worker: DeliveryWorker;
   poller: Poller | undefined;
   publisher: RollupPublisher;
   /** Reminders, ends and digests (the store's schedule). */
   lifecycleRunner: LifecycleRunner;
-  /** Home tabs refreshed after people act. */
-  home: HomeRefresher;
+  /** Every workspace's Home refreshes, stopped last. */
+  stopHomes: () => Promise<void>;
+  /** Four-eyes expiry, held steps' expiry, interrupted changes: each item in its own workspace. */
+  sweeps: Sweeps;
   /** Containments' tasks followed (the store's schedule), every `everyMs`. */
   containFollower?: { follower: ContainFollower; everyMs: number } | undefined;
   /** Closed last: the tenant pool, and the store when Warden opened it. */
@@ -68,36 +68,22 @@ export interface Lifecycle {
  * failure is logged, the next run tries again. Returns their stop.
  */
 function startJobs(parts: LifecycleParts): () => void {
-  const { ports } = parts;
-  const job = (run: () => Promise<unknown>, what: string, timers: Timers = ports.timers) =>
+  const { core, sweeps } = parts;
+  const job = (run: () => Promise<unknown>, what: string, timers: Timers = core.timers) =>
     new Ticker(
       run,
-      unlessStoreDown((error) => ports.logger.warn({ err: error }, what)),
+      unlessStoreDown((error) => core.logger.warn({ err: error }, what)),
       timers,
     );
   // Beats with the lease it reads (wall time, store/instance-lease.ts), not with Warden's clock.
   const reconcile = job(
-    () => reconcileAttempts(ports, parts.lease),
+    () => sweeps.attempts(parts.lease),
     'reconciling interrupted state changes failed',
     realTimers,
   );
   const jobs: [Ticker, number, boolean][] = [
-    [
-      job(
-        () => (ports.settings.approvers ? expireApprovals(ports) : Promise.resolve()),
-        'approval expiry sweep failed',
-      ),
-      60_000,
-      false,
-    ],
-    [
-      job(
-        () => (ports.settings.stepUp ? expireHeldSteps(ports) : Promise.resolve()),
-        'held workflow step expiry sweep failed',
-      ),
-      60_000,
-      false,
-    ],
+    [job(() => sweeps.approvals(), 'approval expiry sweep failed'), 60_000, false],
+    [job(() => sweeps.heldSteps(), 'held workflow step expiry sweep failed'), 60_000, false],
     [reconcile, parts.lease.heartbeatMs, true],
     [
       job(
@@ -139,8 +125,8 @@ function startJobs(parts: LifecycleParts): () => void {
 }
 
 export function createLifecycle(parts: LifecycleParts): Lifecycle {
-  const { ports, work, worker, poller } = parts;
-  const logger = ports.logger;
+  const { work, worker, poller } = parts;
+  const logger = parts.core.logger;
   let server: Server | undefined;
   let adminServer: Server | undefined;
   let stopJobs: (() => void) | undefined;
@@ -228,7 +214,7 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
       logger.warn({ inflight: work.size }, 'deadline reached with interactions still running');
     // The worker ends its current batch; anything not delivered stays in the outbox.
     await Promise.race([worker.stop(), new Promise((r) => setTimeout(r, left()).unref())]);
-    await parts.home.stop();
+    await parts.stopHomes();
     server?.closeAllConnections();
     await closed;
     unsubscribeHeartbeat();

@@ -11,7 +11,7 @@ import type { TokenProvider } from '../tenant/auth.js';
 
 export interface OperationsOptions {
   http: express.Application;
-  ports: Ports;
+  ports: Pick<Ports, 'clock' | 'metrics' | 'logger'>;
   store: Store;
   tenantAuth: TokenProvider;
   work: WorkQueue;

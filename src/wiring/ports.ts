@@ -36,8 +36,10 @@ import { accessReviewsPort } from './access-reviews.js';
 import { connectFor } from './connect.js';
 import { createDeliveryPorts, type DeliveryPorts, rollupRule } from './delivery-ports.js';
 import { homeRefresher, homeRetried } from './home.js';
+import { type OwnSlack, routedSlack } from './routed-slack.js';
 import { identityProvider, stepUpSettings } from './step-up.js';
-import { homeViewsIn, type SlackWorkspace } from './workspaces.js';
+import type { SlackWorkspace } from './workspace-set.js';
+import { workspaceStores } from './workspace-stores.js';
 
 // The delivery worker's ports live in delivery-ports.ts; importers of this module keep finding them here.
 export { createDeliveryPorts, type DeliveryPorts } from './delivery-ports.js';
@@ -53,11 +55,7 @@ export interface PortsInput {
   tenant: TenantClient;
   /** Options of the Web API clients (the Bolt app uses the same). */
   clientOptions: WebClientOptions;
-  /** The workspace's address (auth.test), for links to messages. */
-  workspaceUrl?: string | undefined;
-  /** The workspace's name (auth.test). */
-  workspaceName?: string | undefined;
-  /** The workspace these ports serve, with its bot token (wiring/workspaces.ts). */
+  /** The workspace these ports serve, with its token source (wiring/workspace-set.ts). */
   workspace: SlackWorkspace;
   /** This process's lease, when another workspace's ports made it already. */
   lease?: InstanceLease;
@@ -69,21 +67,24 @@ function responseUrlOrigins(apiUrl: string): string[] {
 }
 
 /**
- * Every port the use cases can ask for, built once. People are waiting on interactions, so their
- * Slack client waits out a 429 (that method's calls only), except where a trigger_id or nobody
- * waits (slack/clients.ts); the delivery worker's client hands 429s back instead, so the outbox
- * row is rescheduled (`worker`: the same ports with that client).
+ * Every port the use cases can ask for, built once per workspace. People are waiting on
+ * interactions, so their Slack client waits out a 429 (that method's calls only), except where a
+ * trigger_id or nobody waits (slack/clients.ts); the delivery worker's client hands 429s back
+ * instead, so the outbox row is rescheduled (`worker`: the same ports with that client). Messages
+ * go with their channel's workspace's token (`workspace.route`: routed-slack.ts); `own` is this
+ * workspace's Slack before that, for the other workspaces' ports to post with.
  */
 export function buildPorts(input: PortsInput): {
   ports: Ports;
   delivery: DeliveryPorts;
   home: HomeRefresher;
   lease: InstanceLease;
+  own: OwnSlack;
 } {
   const { config, file, clock, timers, logger, metrics, store, tenant } = input;
-  const countError = (method: string, error: string) => {
+  const countError = (method: string, error: string, token?: string) => {
     metrics.slackErrors.inc({ method, error });
-    input.workspace.onError?.(method, error);
+    input.workspace.onError?.(method, error, token);
   };
   const { workspace } = input;
   const { token } = workspace;
@@ -100,7 +101,7 @@ export function buildPorts(input: PortsInput): {
     {
       maxWaitMs: 20_000,
       hooks,
-      workspace: workspace.paceKey,
+      workspace: workspace.teamId,
       priority: 'people',
     },
   );
@@ -109,13 +110,40 @@ export function buildPorts(input: PortsInput): {
   const lookup = createSlackClient('lookup', base);
   // Slack Connect: no finding details in a channel shared with another organisation.
   const connect = connectFor(input, lookup, unguarded.post);
-  const chat = connect.safe(unguarded);
+  const ownChat = connect.safe(unguarded);
   const permissions = workspace.permissions ?? file.permissions;
   const { channels, ...actions } = permissions;
   const owners = ownerDirectory(input, lookup);
-  // Each try of the change and of its read-back may take the whole request timeout.
-  const changeDeadlineMs = config.tenant.requestTimeoutMs * (config.tenant.maxRetries + 1) * 2 + 1_000;
+  const changeDeadlineMs = changeDeadlineOf(config);
   const lease = input.lease ?? createInstanceLease(store, config.store.instanceLeaseMs);
+  const delivery = createDeliveryPorts({
+    owners,
+    ownerDm: (finding) => ownerDmOf(ports, finding),
+    afterDelivery: (finding, channel) => scheduleAsk(ports, finding, channel),
+    findings: createFindingsPort(tenant),
+    store,
+    settings: { attributionTemplate: file.attribution.template, offerUnsuppress: file.cards.offerUnsuppress },
+    token,
+    clientOptions: input.clientOptions,
+    logger: logger.child({ component: 'delivery', team: workspace.teamId }),
+    clock,
+    timers,
+    onSlackError: countError,
+    rollup: rollupRule(file),
+    hooks,
+    paceKey: workspace.teamId,
+    safe: connect.safe,
+  });
+  const own: OwnSlack = {
+    teamId: workspace.teamId,
+    chat: ownChat,
+    history: createHistoryPort(client),
+    files: createFilePort(client),
+    delivery: { chat: delivery.chat, listingChat: delivery.listingChat, history: delivery.history },
+  };
+  const slack = workspace.route ? routedSlack(workspace.route, own) : own;
+  const { chat } = slack;
+  const stores = workspaceStores(store, workspace.teamId);
   const ports: Ports = {
     clock,
     timers,
@@ -137,8 +165,8 @@ export function buildPorts(input: PortsInput): {
       closureReasons: file.closure.reasons,
       remindBeforeMs: file.lifecycle.remindBefore,
       notifyCooldownMs: file.cards.notifyCooldown,
-      workspaceUrl: input.workspaceUrl,
-      workspaceName: input.workspaceName,
+      workspaceUrl: workspace.url,
+      workspaceName: workspace.name,
       unfurl: file.unfurl,
       attest: {
         rules: file.attest,
@@ -155,13 +183,13 @@ export function buildPorts(input: PortsInput): {
     campaigns: new CampaignCache(tenant),
     tasks: createTasksPort(tenant),
     chat,
-    history: createHistoryPort(client),
+    history: slack.history,
     links: createLinksPort(client),
     views: homeRetried(
       createViewsPort({ trigger: createSlackClient('trigger', base), people: client, home: lookup }),
       () => home,
     ),
-    files: createFilePort(client),
+    files: slack.files,
     steps: createStepsPort(client),
     people: new UserDirectory(client),
     groups: new UsergroupDirectory(client),
@@ -175,15 +203,15 @@ export function buildPorts(input: PortsInput): {
     seen: store,
     // Whoever acts has their Home tab refreshed (if they opened it): the audit log tells who.
     audit: refreshingAudit(store, () => home),
-    approvals: store,
+    approvals: stores.approvals,
     inflight: createInflightClaims(store, clock, changeDeadlineMs, lease.id),
     rollups: rollupPort(store, clock),
     owners,
     connect: connect.guard,
-    // Home tabs opened are kept by (workspace, person): '' is the one workspace of SLACK_BOT_TOKEN.
-    lifecycle: workspace.paceKey === undefined ? store : homeViewsIn(store, workspace.paceKey),
+    // Home tabs opened are kept by (workspace, person); jobs and holds by the workspace they run in.
+    lifecycle: stores.lifecycle,
     asks: store,
-    stepUps: store,
+    stepUps: stores.stepUps,
     notes: store,
     contains: store,
     identity: identityProvider(file, config),
@@ -191,26 +219,12 @@ export function buildPorts(input: PortsInput): {
   };
   connect.attach(ports);
   const home = homeRefresher(ports);
-  const delivery = createDeliveryPorts({
-    owners,
-    ownerDm: (finding) => ownerDmOf(ports, finding),
-    afterDelivery: (finding, channel) => scheduleAsk(ports, finding, channel),
-    findings: ports.findings,
-    store,
-    settings: ports.settings,
-    token,
-    clientOptions: input.clientOptions,
-    logger: logger.child({ component: 'delivery' }),
-    clock,
-    timers,
-    onSlackError: countError,
-    rollup: rollupRule(file),
-    hooks,
-    paceKey: workspace.paceKey,
-    safe: connect.safe,
-  });
-  return { ports, delivery, home, lease };
+  return { ports, delivery: { ...delivery, ...slack.delivery }, home, lease, own };
 }
+
+/** The longest a state change can take: each try of the change and of its read-back may take the whole request timeout. */
+export const changeDeadlineOf = (config: Readonly<Config>): number =>
+  config.tenant.requestTimeoutMs * (config.tenant.maxRetries + 1) * 2 + 1_000;
 
 /**
  * The owner directory: tenant users and Slack members by email, cached. Its Slack client hands a

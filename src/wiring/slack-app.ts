@@ -11,13 +11,14 @@ import type { Config } from '../config.js';
 import { REQUEST_ID_HEADER } from '../http/request-context.js';
 import { intentKeyOf } from '../http/request-intent.js';
 import { slackRequestGuard } from '../http/slack-request-guard.js';
-import type { ListenerContext } from '../listeners/context.js';
+import type { ServedWorkspaces } from '../listeners/context.js';
 import { registerErrorHandler } from '../listeners/error-handler.js';
 import { registerListeners } from '../listeners/index.js';
 import { registerIntentSettling } from '../listeners/request-intents.js';
 import { type Logger, toBoltLogger } from '../logger.js';
 import type { Ports } from '../ports/index.js';
 import type { RequestIntents } from '../ports/request-intents.js';
+import type { PrivatePort } from '../ports/slack.js';
 import type { ReplayMemory } from '../ports/store.js';
 import { RecentKeys } from '../slack/recent-keys.js';
 import { WorkQueue } from '../slack/work-queue.js';
@@ -36,24 +37,32 @@ export function slackClientOptions(config: Readonly<Config>, logger: Logger): We
   };
 }
 
+/**
+ * How Bolt authorizes a request: the one bot token (checked with auth.test at start, so Bolt does
+ * not ask again), or Bolt's installer over the installations in the store (wiring/oauth.ts).
+ */
+export type BoltAuth =
+  | { token: string; botId: string; botUserId: string }
+  | { installer: Partial<ExpressReceiverOptions> };
+
 export interface SlackAppOptions {
   config: Readonly<Config>;
-  logger: Logger;
-  ports: Ports;
+  /** What is the same in every workspace: logs, metrics, the clock. */
+  core: Pick<Ports, 'logger' | 'metrics' | 'clock'>;
+  /** The workspaces served: each request runs with its own workspace's ports. */
+  workspaces: ServedWorkspaces;
+  /** Tells a person their request was not taken (the store is down): by response_url first. */
+  privately: PrivatePort;
+  bolt: BoltAuth;
   http: express.Application;
   clientOptions: WebClientOptions;
   /** Where signed requests already taken are remembered (the store: shared by replicas). */
   replays: ReplayMemory;
   /** What people asked, kept with those records until handled (listeners/request-intents.ts). */
   intents?: RequestIntents | undefined;
+  /** This process's id in the store's leases: a kept request names who took it. */
+  instanceId: string;
   workQueue?: { concurrency: number; maxWaiting: number } | undefined;
-  /** Who auth.test said the bot is (checked at start), so Bolt does not ask again: one workspace. */
-  identity?: { botId: string; botUserId: string } | undefined;
-  /** Installed by OAuth: Bolt's installer options (wiring/oauth.ts) and the workspaces served. */
-  oauth?: {
-    receiver: Partial<ExpressReceiverOptions>;
-    workspaces: NonNullable<ListenerContext['workspaces']>;
-  };
   /**
    * A receiver of the caller's instead of Warden's own (tests' in-process lane hands Slack's
    * payloads to the app directly). Then nothing is mounted on /slack/events: the signature and
@@ -68,7 +77,8 @@ export interface SlackAppOptions {
  * every listener as context.requestId.
  */
 export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQueue; socketMode: boolean } {
-  const { config, logger } = opts;
+  const { config } = opts;
+  const { logger } = opts.core;
   const boltLogger = toBoltLogger(logger);
   const appToken = config.slack.appToken;
   const signingSecret = config.slack.signingSecret?.reveal() ?? '';
@@ -77,10 +87,10 @@ export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQue
     const guard = {
       signingSecret,
       replays: opts.replays,
-      clock: opts.ports.clock,
+      clock: opts.core.clock,
       logger,
-      privately: opts.ports.privately,
-      instanceId: opts.ports.settings.instanceId,
+      privately: opts.privately,
+      instanceId: opts.instanceId,
     };
     opts.http.post('/slack/events', ...slackRequestGuard(guard));
   }
@@ -106,18 +116,12 @@ export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQue
             // The request's kept intent, settled once handled (listeners/request-intents.ts).
             intentKey: intentKeyOf(req),
           }),
-          ...opts.oauth?.receiver,
+          ...('installer' in opts.bolt ? opts.bolt.installer : {}),
         }));
-  // One workspace: its token. OAuth: no token; the installer authorizes each request by its
-  // enterprise and team (installationStore.fetchInstallation).
-  const single = config.slack.oauth
-    ? {}
-    : {
-        token: config.slack.botToken.reveal(),
-        ...(opts.identity ? { botId: opts.identity.botId, botUserId: opts.identity.botUserId } : {}),
-      };
+  // The installer authorizes each request by its enterprise and team (fetchInstallation).
+  const { bolt } = opts;
   const app = new App({
-    ...single,
+    ...('token' in bolt ? { token: bolt.token, botId: bolt.botId, botUserId: bolt.botUserId } : {}),
     receiver,
     logger: boltLogger,
     clientOptions: opts.clientOptions,
@@ -128,12 +132,13 @@ export function createSlackApp(opts: SlackAppOptions): { app: App; work: WorkQue
   // First, so it wraps everything after it: a request's kept intent goes once it is handled.
   if (opts.intents) registerIntentSettling(app, opts.intents, logger);
   registerListeners(app, {
-    ports: opts.ports,
+    workspaces: opts.workspaces,
+    core: opts.core,
+    slashCommand: config.slack.command,
     work,
     delivered: new RecentKeys(10 * 60_000),
     replays: opts.replays,
-    ...(opts.oauth ? { workspaces: opts.oauth.workspaces } : {}),
   });
-  registerErrorHandler(app, opts.ports);
+  registerErrorHandler(app, opts.core, opts.workspaces);
   return { app, work, socketMode: appToken !== undefined };
 }

@@ -126,13 +126,13 @@ describe('contract: Warden and the simulated tenant', () => {
     // attestation fixtures read through the same port (posting each as an alert would wait on
     // Slack's one post a second in the channel, for the same request)
     await h.postAlert('FND_SA_UNOWNED');
-    for (const f of tenant.findings.all(Date.now())) await h.warden.ports.findings.get(f.id);
+    for (const f of tenant.findings.all(Date.now())) await h.ports.findings.get(f.id);
     for (const f of attestFindings()) {
       tenant.findings.put(f);
-      await h.warden.ports.findings.get(f.id);
+      await h.ports.findings.get(f.id);
     }
     // search: every filter Warden can send, over several pages
-    const search = h.warden.ports.findings.search(
+    const search = h.ports.findings.search(
       {
         query: 'account',
         states: ['FINDING_STATE_OPEN'],
@@ -147,7 +147,7 @@ describe('contract: Warden and the simulated tenant', () => {
       { pageSize: 10 },
     );
     for await (const _ of search);
-    for await (const _ of h.warden.ports.findings.search({}, { pageSize: 10 }));
+    for await (const _ of h.ports.findings.search({}, { pageSize: 10 }));
     // update finding state: every action, through the real receiver
     const changes: [string, string][] = [
       ['snooze FND_SA_UNOWNED 7d waiting on vendor', 'FINDING_STATE_SNOOZED'],
@@ -171,27 +171,24 @@ describe('contract: Warden and the simulated tenant', () => {
       { kind: 'snooze', reason: 'scanner noise', until: week },
       { kind: 'assignOwner', identityUserId: 'IU_ALICE' },
     ] as const) {
-      const { bulkActionId } = await h.warden.ports.findings.bulk(
-        ['FND_CUSTOM', 'FND_CRED_EXPIRING'],
-        change,
-      );
+      const { bulkActionId } = await h.ports.findings.bulk(['FND_CUSTOM', 'FND_CRED_EXPIRING'], change);
       await waitFor(() => tenant.bulk.all.get(bulkActionId)?.done, 5_000, change.kind);
     }
-    for await (const _ of h.warden.ports.findings.search({ refs: [{ id: 'FND_CUSTOM' }] }));
+    for await (const _ of h.ports.findings.search({ refs: [{ id: 'FND_CUSTOM' }] }));
     // a remediation task
-    await h.warden.ports.findings.createTask('FND_SHADOW_MCP');
+    await h.ports.findings.createTask('FND_SHADOW_MCP');
     // an attestation's answer on a finding's remediation task
-    await h.warden.ports.findings.comment('TSK_ATT_1', 'Warden attestation: Asked @U0BOB: Yes, this was me.');
+    await h.ports.findings.comment('TSK_ATT_1', 'Warden attestation: Asked @U0BOB: Yes, this was me.');
     // people, both ways (a finding's owner; Assign owner's pick), and a finding's history
-    expect((await h.warden.ports.owners.personOf('IU_BOB')).slackUserId).toBe('U0BOB');
-    expect(await h.warden.ports.owners.tenantUserOf('U0CAROL')).toMatchObject({
+    expect((await h.ports.owners.personOf('IU_BOB')).slackUserId).toBe('U0BOB');
+    expect(await h.ports.owners.tenantUserOf('U0CAROL')).toMatchObject({
       ok: true,
       identityUserId: 'IU_CAROL',
     });
-    const history = await h.warden.ports.findings.history('FND_SA_UNOWNED', 50);
+    const history = await h.ports.findings.history('FND_SA_UNOWNED', 50);
     expect(history.events.length).toBeGreaterThan(1);
     // campaign scope and entitlements: every campaign
-    for (const id of tenant.campaigns.keys()) await h.warden.ports.campaigns.get(id);
+    for (const id of tenant.campaigns.keys()) await h.ports.campaigns.get(id);
 
     await waitFor(
       () => tenant.requests.filter((r) => r.path.endsWith('/state')).every((r) => r.status !== undefined),

@@ -37,7 +37,7 @@ afterEach(async () => {
   for (const s of slacks.splice(0)) await s.close();
 });
 const startOne = harnessPerTest();
-async function start(): Promise<Harness> {
+async function start(yaml = YAML): Promise<Harness> {
   const slack = await createLocalSlack();
   slacks.push(slack);
   return startOne({
@@ -50,7 +50,7 @@ async function start(): Promise<Harness> {
       SLACK_STATE_SECRET: 'state-secret-for-tests-0123456789',
       WARDEN_TOKEN_KEY: randomBytes(32).toString('base64'),
     },
-    file: parseConfigFile(YAML, 'org.yaml'),
+    file: parseConfigFile(yaml, 'org.yaml'),
   });
 }
 
@@ -141,15 +141,26 @@ describe('one Warden, three workspaces of an organisation', () => {
     expect(form.view.view.callback_id).toBeDefined();
     expect(h.slack.callsOf('views.open').at(-1)?.token).toBe(orgToken);
 
-    // The org admin removes Warden from Bravo: Slack revokes its access and says so, once.
+    // The org admin removes Warden from Bravo: Slack revokes its access and says so, once, in the
+    // shape it documents for an organisation's event: `team_id: null`, only the organisation's id
+    // on the envelope, the workspaces in `event.team_ids`.
     h.slack.org.removeFromWorkspace(B.id);
     const removedAt = Date.now();
     const event = await h.slack.sendEvent(
       { type: 'team_access_revoked', team_ids: [B.id] },
       { url: h.url },
-      { teamId: A.id, enterpriseId: ORG.enterpriseId, isEnterpriseInstall: true },
+      { teamId: null, enterpriseId: ORG.enterpriseId, isEnterpriseInstall: true },
     );
     expect(event.delivered).toBe(true);
+    // It reached its handler: the org-wide install no longer serves Bravo.
+    await waitFor(
+      async () => (await h.warden.store.installations())[0]?.teamsRemoved.includes(B.id),
+      10_000,
+      'Bravo removed from the org-wide install',
+    );
+    expect(h.logs.join('')).not.toMatch(
+      /an organisation Warden does not serve|a workspace Warden does not serve/,
+    );
     for (const t of ORG.teams) await send(h, seed(h, FINDING_OF[t.id] ?? '', 7));
     for (const t of [A, C])
       await waitFor(() => callsIn(h, t.channel, removedAt).length > 0, 10_000, `${t.channel} goes on`);
@@ -245,6 +256,42 @@ describe('one Warden, three workspaces of an organisation', () => {
     // Counted: the stranger's click above and this event.
     expect(await notInstalled(h)).toBeGreaterThanOrEqual(2);
     expect(h.logs.join('')).not.toMatch(/unhandled error in a Slack listener/);
+  });
+
+  it('workspace installs: the owner of an alert routed to Alpha, whose own workspace is Bravo, gets it in a DM sent with Bravo’s token', {
+    timeout: 60_000,
+  }, async () => {
+    const owners = `${YAML.replace(`channel: ${A.channel}, workspace: ${A.id} }`, `channel: ${A.channel}, workspace: ${A.id}, notifyOwner: true }`)}`;
+    const h = await start(owners);
+    for (const t of [A, B]) await install(h, `team=${t.id}`);
+    // bea (W0BEA, whose own workspace is Bravo) owns the finding in the tenant.
+    h.tenant.users.put({
+      id: 'IU_BEA',
+      displayName: 'Bea Bravo',
+      email: 'bea@acme-corp.example',
+      emails: ['bea@acme-corp.example'],
+      username: 'bea',
+      usernames: ['bea'],
+      status: 'ENABLED',
+      directoryStatus: 'ENABLED',
+      type: 'USER_TYPE_HUMAN',
+      origin: 'USER_ORIGIN_DIRECTORY',
+      createdAt: '2024-01-01T00:00:00Z',
+      updatedAt: '2024-01-01T00:00:00Z',
+    });
+    const finding = { ...seed(h, FINDING_OF[A.id] ?? ''), computedOwner: { identityUserId: 'IU_BEA' } };
+    await send(h, finding);
+    await waitFor(() => cardIn(h, A.channel), 10_000, 'the card in Alpha');
+    const dm = await waitFor(
+      () => h.slack.callsOf('chat.postMessage').find((c) => String(c.args.channel).startsWith('D')),
+      10_000,
+      'the owner’s DM',
+    );
+    // The DM is Bravo's, with Bravo's token; the channel card went with Alpha's.
+    expect(h.slack.callsOf('conversations.open').map((c) => c.token)).toEqual([tokenOf(h, B.id)]);
+    expect(dm.token).toBe(tokenOf(h, B.id));
+    const card = h.slack.callsOf('chat.postMessage').find((c) => c.args.channel === A.channel);
+    expect(card?.token).toBe(tokenOf(h, A.id));
   });
 
   // Over 3 s by nature: three workspaces' floods paced as Slack paces them, until one token goes.

@@ -32,7 +32,7 @@ describe('shared channels and Enterprise Grid', () => {
     const ts = await h.postAlert('FND_SNOOZED');
     expect((await h.click('finding.reopen', 'FND_SNOOZED', ts, EVE)).status).toBe(200);
     await expectUnchanged('FND_SNOOZED', 'FINDING_STATE_SNOOZED');
-    expect(h.logs.join('')).toMatch(/another workspace \(shared channel\)/);
+    expect(h.logs.join('')).toMatch(/"why":"a person of another organisation"/);
   });
 
   it('nor when the payload names our team for them: users.info tells their own team', async () => {

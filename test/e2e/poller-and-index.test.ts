@@ -218,9 +218,9 @@ describe.each(backends())('several cards of one finding in one channel, on $name
     );
     const first = await h.postAlert('FND_SA_UNOWNED');
     // a second card posted and tracked in the same channel, as `show` did before it kept one
-    const finding = await h.warden.ports.findings.get('FND_SA_UNOWNED');
-    const { ts: second } = await postCard(h.warden.ports, finding, 'C0SECOPS');
-    await trackCard(h.warden.ports, finding, { channel: 'C0SECOPS', ts: second });
+    const finding = await h.ports.findings.get('FND_SA_UNOWNED');
+    const { ts: second } = await postCard(h.ports, finding, 'C0SECOPS');
+    await trackCard(h.ports, finding, { channel: 'C0SECOPS', ts: second });
     await waitFor(async () => (await store.messagesFor('FND_SA_UNOWNED')).length === 2, 5_000, 'two tracked');
     const stateOf = (ts: string) => JSON.stringify(h.slack.messages.find((m) => m.ts === ts)?.blocks);
     await h.command('snooze FND_SA_UNOWNED 7d vendor');

@@ -170,7 +170,13 @@ function boltFor(l: Lane): { app: App; work: WorkQueue; registered: Registered }
   app.command = record(registered.commands, app.command, app);
   app.event = record(registered.events, app.event, app);
   const work = new WorkQueue(8, 100);
-  registerListeners(app, { ports: l.ports, work, delivered: new RecentKeys(60_000) });
+  registerListeners(app, {
+    workspaces: l.workspaces,
+    core: l.ports,
+    slashCommand: l.ports.settings.slashCommand,
+    work,
+    delivered: new RecentKeys(60_000),
+  });
   return { app, work, registered };
 }
 

@@ -112,7 +112,7 @@ describe('Request risk acceptance as a workflow step, under four-eyes', () => {
     h = await startOne({ file: FOUR_EYES, clock: () => Date.now() + offset });
     const { run } = await requested();
     offset = 8 * 86_400_000; // past approvals.expireAfterHours
-    expect(await expireApprovals(h.warden.ports)).toBe(1);
+    expect(await expireApprovals(h.ports)).toBe(1);
     await waitFor(() => run.status !== 'running', 5_000, 'the step to end');
     expect(run).toMatchObject({
       status: 'failed',

@@ -135,12 +135,12 @@ describe('Workflow Builder steps under step-up verification', () => {
     let offset = 0;
     const h = await stepUpWarden(() => Date.now() + offset);
     const { run, link } = await held(h);
-    expect(await expireHeldSteps(h.warden.ports)).toBe(0);
+    expect(await expireHeldSteps(h.ports)).toBe(0);
     offset = 5 * 60_000 + 1_000;
-    expect(await expireHeldSteps(h.warden.ports)).toBe(1);
+    expect(await expireHeldSteps(h.ports)).toBe(1);
     await waitFor(() => run.status !== 'running', 5_000, 'the step to end');
     expect(run).toMatchObject({ status: 'failed', error: expect.stringMatching(/this link expired/) });
-    expect(await expireHeldSteps(h.warden.ports)).toBe(0);
+    expect(await expireHeldSteps(h.ports)).toBe(0);
     expect((await new TinyBrowser().open(link)).status).toBe(403);
     await nothingChanged(h);
     expect(h.slack.callsOf('functions.completeError')).toHaveLength(1);
@@ -154,7 +154,7 @@ describe('Workflow Builder steps under step-up verification', () => {
     expect((await new TinyBrowser().open(link)).text).toMatch(/expired/);
     await waitFor(() => run.status !== 'running', 5_000, 'the step to end');
     expect(run).toMatchObject({ status: 'failed', error: expect.stringMatching(/this link expired/) });
-    expect(await expireHeldSteps(h.warden.ports)).toBe(0);
+    expect(await expireHeldSteps(h.ports)).toBe(0);
     await nothingChanged(h);
   });
 

@@ -12,6 +12,7 @@ import {
 import { afterEach } from 'vitest';
 import { createWarden, type Warden } from '../../src/app.js';
 import { type ConfigFile, DEFAULT_CONFIG_FILE } from '../../src/config-file.js';
+import type { Ports } from '../../src/ports/index.js';
 import type { Store } from '../../src/ports/store.js';
 import { createStore } from '../../src/store/create-store.js';
 import { ALICE } from './actors.js';
@@ -31,6 +32,8 @@ export interface Harness extends FlowVerbs {
   tenant: SandboxTenant;
   slack: LocalSlack;
   warden: Warden;
+  /** The ports of the one workspace this Warden serves (throws when it serves several). */
+  readonly ports: Ports;
   /** Warden's base URL (http://127.0.0.1:port). */
   base: string;
   dataDir: string;
@@ -179,6 +182,11 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     tenant,
     slack,
     warden,
+    get ports() {
+      const ports = warden.portsOf();
+      if (!ports) throw new Error('this Warden serves several workspaces: use warden.portsOf(team)');
+      return ports;
+    },
     base,
     dataDir,
     url,
@@ -210,7 +218,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
     async postAlert(findingId, channel = ALICE.channelId) {
       const { showFinding } = await import('../../src/usecases/findings/show-finding.js');
-      const card = await showFinding(warden.ports, findingId, channel);
+      const card = await showFinding(harness.ports, findingId, channel);
       if (!card?.ts) throw new Error('no ts');
       return card.ts;
     },

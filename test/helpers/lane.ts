@@ -6,9 +6,9 @@ import type { Clock, Ports } from '../../src/ports/index.js';
 import type { Store } from '../../src/ports/store.js';
 import { createStore } from '../../src/store/create-store.js';
 import { realTimers } from '../../src/timers.js';
-import { buildPorts } from '../../src/wiring/ports.js';
 import { slackClientOptions } from '../../src/wiring/slack-app.js';
-import { singleWorkspace } from '../../src/wiring/workspaces.js';
+import type { WorkspaceSet } from '../../src/wiring/workspace-set.js';
+import { slackSource } from '../../src/wiring/workspace-sources.js';
 import { capturedLogger, simulatorConfig } from './setup.js';
 import { clientFor, startSandbox } from './tenant.js';
 
@@ -22,6 +22,8 @@ export interface Lane {
   slack: LocalSlack;
   store: Store;
   ports: Ports;
+  /** The set of one workspace those ports are of (what the listeners ask). */
+  workspaces: WorkspaceSet;
   logs: string[];
   /** The narrow set of ports a use case asks for: only these exist in what it gets. */
   pick<K extends keyof Ports>(...keys: K[]): Pick<Ports, K>;
@@ -71,7 +73,9 @@ export function lanePerTest(): (opts?: LaneOptions) => Promise<Lane> {
     const { logger, logs } = capturedLogger();
     const config = simulatorConfig(tenant, slack);
     const file = opts.yaml ? parseConfigFile(opts.yaml, 'lane.yaml') : DEFAULT_CONFIG_FILE;
-    const { ports } = buildPorts({
+    // The one workspace of SLACK_BOT_TOKEN, as Warden opens it (auth.test against the local Slack).
+    const clientOptions = { ...slackClientOptions(config, logger), retryConfig: { retries: 0 } };
+    const { set: workspaces } = await (await slackSource(config, clientOptions)).open({
       config,
       file,
       clock: opts.clock ?? Date.now,
@@ -80,9 +84,10 @@ export function lanePerTest(): (opts?: LaneOptions) => Promise<Lane> {
       metrics: createMetrics(),
       store,
       tenant: client,
-      clientOptions: { ...slackClientOptions(config, logger), retryConfig: { retries: 0 } },
-      workspace: singleWorkspace(config),
+      clientOptions,
     });
+    const ports = workspaces.of(undefined)?.ports;
+    if (!ports) throw new Error('no workspace');
     open.push(async () => {
       await client.close();
       await store.close();
@@ -94,6 +99,7 @@ export function lanePerTest(): (opts?: LaneOptions) => Promise<Lane> {
       slack,
       store,
       ports,
+      workspaces,
       logs,
       pick(...keys) {
         return Object.fromEntries(keys.map((k) => [k, ports[k]])) as Pick<Ports, (typeof keys)[number]>;

@@ -19,6 +19,8 @@ import { approvalSteps } from './0100-approval-steps.js';
 import { stepUpSteps } from './0101-step-up-steps.js';
 import { findingNotes } from './0105-finding-notes.js';
 import { findingNotesByAge } from './0106-finding-notes-by-age.js';
+import { workspaceStates } from './0110-workspace-states.js';
+import { workByWorkspace } from './0111-work-by-workspace.js';
 import { installationRefresh } from './0115-installation-refresh.js';
 import { stepUpBrowser } from './0120-step-up-browser.js';
 import { slackConnect } from './0125-slack-connect.js';
@@ -54,6 +56,8 @@ const migrations: Record<string, Migration> = {
   '0101_step_up_steps': stepUpSteps,
   '0105_finding_notes': findingNotes,
   '0106_finding_notes_by_age': findingNotesByAge,
+  '0110_workspace_states': workspaceStates,
+  '0111_work_by_workspace': workByWorkspace,
   '0115_installation_refresh': installationRefresh,
   '0120_step_up_browser': stepUpBrowser,
   '0125_slack_connect': slackConnect,

@@ -20,6 +20,7 @@ function toApproval(r: Selectable<ApprovalsTable>): Approval {
     expireAt: Number(r.expire_at),
     findingIds: parseIds(r.finding_ids),
     functionExecutionId: r.function_execution_id ?? null,
+    ...(r.team_id ? { teamId: r.team_id } : {}),
   };
 }
 
@@ -57,6 +58,7 @@ export function approvalQueries(db: Kysely<Database>): ApprovalStore {
           decided_at: null,
           finding_ids: a.findingIds ? JSON.stringify(a.findingIds) : null,
           function_execution_id: a.functionExecutionId ?? null,
+          team_id: a.teamId ?? null,
         })
         .execute();
       return {

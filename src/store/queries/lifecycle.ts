@@ -29,6 +29,7 @@ function toJob(r: Selectable<LifecycleJobsTable>): LifecycleJob {
     undelivered: Number(r.undelivered),
     createdAt: Number(r.created_at),
     updatedAt: Number(r.updated_at),
+    ...(r.team_id ? { teamId: r.team_id } : {}),
   };
 }
 
@@ -59,11 +60,13 @@ export function lifecycleQueries(db: Db, kind: Store['kind']): LifecycleStore & 
           undelivered: 0,
           created_at: now,
           updated_at: now,
+          team_id: job.teamId ?? null,
         })
         .onConflict((oc) =>
           oc.column('key').doUpdateSet({
             made_by: sql<string | null>`coalesce(lifecycle_jobs.made_by, excluded.made_by)`,
             approved_by: sql<string | null>`coalesce(lifecycle_jobs.approved_by, excluded.approved_by)`,
+            team_id: sql<string | null>`coalesce(lifecycle_jobs.team_id, excluded.team_id)`,
           }),
         )
         // One statement on the hot path of every snooze: the row as it stands, new or not.

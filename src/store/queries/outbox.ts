@@ -28,6 +28,7 @@ function toRow(r: Selectable<OutboxTable>): OutboxRow {
     lastError: r.last_error,
     sentTs: r.sent_ts,
     createdAt: Number(r.created_at),
+    ...(r.team_id ? { teamId: r.team_id } : {}),
   };
 }
 
@@ -79,6 +80,7 @@ async function enqueueAlertAs(db: Db, id: string, alert: NewAlert, now: number) 
         created_at: now,
         updated_at: now,
         severity_rank: findingSeverityRank(alert.finding),
+        team_id: alert.teamId ?? null,
       })
       .onConflict((oc) => oc.column('idempotency_key').doNothing())
       .execute();

@@ -18,6 +18,7 @@ function recordOf(row: Selectable<StepUpsTable>): StepUpRecord {
     verifier: row.verifier ?? undefined,
     browser: row.browser ?? undefined,
     ...(row.function_execution_id ? { functionExecutionId: row.function_execution_id } : {}),
+    ...(row.team_id ? { teamId: row.team_id } : {}),
   };
 }
 
@@ -64,8 +65,17 @@ export function stepUpQueries(db: Kysely<Database>): StepUpStore {
           settled_at: null,
           function_execution_id: r.functionExecutionId ?? null,
           browser: null,
+          team_id: r.teamId ?? null,
         })
         .execute();
+    },
+    async findStepUp(by) {
+      const q = db.selectFrom('step_ups').selectAll();
+      const row = await ('id' in by
+        ? q.where('id', '=', by.id)
+        : q.where('state', '=', by.state)
+      ).executeTakeFirst();
+      return row ? recordOf(row) : undefined;
     },
     async peekStepUp(id, now) {
       const row = await db.selectFrom('step_ups').selectAll().where('id', '=', id).executeTakeFirst();

@@ -2,30 +2,34 @@ import { approvalSubject, renderApprovalList } from '../../blockkit/approval-req
 import { mention } from '../../blockkit/mrkdwn.js';
 import type { Ports } from '../../ports/index.js';
 import type { Audience } from '../../ports/slack.js';
+import type { Approval } from '../../ports/store.js';
 import { expiredStep } from '../shared/workflow-step-end.js';
 import { isApprover } from './approvers.js';
 import { refreshRequest } from './decide-approval.js';
 
+export type ExpirePorts = Pick<Ports, 'approvals' | 'chat' | 'settings' | 'clock' | 'logger' | 'steps' | 'people'>;
+
 /** Marks four-eyes requests past their deadline expired and says so where they were asked. */
-export async function expireApprovals(
-  p: Pick<Ports, 'approvals' | 'chat' | 'settings' | 'clock' | 'logger' | 'steps' | 'people'>,
-): Promise<number> {
+export async function expireApprovals(p: ExpirePorts): Promise<number> {
   const expired = await p.approvals.expireApprovals(p.clock());
-  for (const a of expired) {
-    await refreshRequest(p, a.id);
-    await expiredStep(p, a);
-    const thread = a.requestTs ?? a.messageTs;
-    if (!thread) continue;
-    await p.chat
-      .post({
-        channel: a.channel,
-        threadTs: thread,
-        text: `${mention(a.requesterId)} your request to accept the risk of ${approvalSubject(a)} expired without a decision.`,
-      })
-      .catch(() => undefined);
-  }
+  for (const a of expired) await approvalExpired(p, a);
   if (expired.length > 0) p.logger.info({ count: expired.length }, 'approval requests expired');
   return expired.length;
+}
+
+/** One request found expired (by this replica): its message, its step and its thread told. */
+export async function approvalExpired(p: ExpirePorts, a: Approval): Promise<void> {
+  await refreshRequest(p, a.id);
+  await expiredStep(p, a);
+  const thread = a.requestTs ?? a.messageTs;
+  if (!thread) return;
+  await p.chat
+    .post({
+      channel: a.channel,
+      threadTs: thread,
+      text: `${mention(a.requesterId)} your request to accept the risk of ${approvalSubject(a)} expired without a decision.`,
+    })
+    .catch(() => undefined);
 }
 
 /** `/warden approvals`: what is waiting for a decision, to the person who asked, as far as they may see. */

@@ -8,6 +8,8 @@ export interface IntakeDeps extends Pick<Ports, 'outbox' | 'seen' | 'clock' | 'l
   settings: Pick<Settings, 'remindBeforeMs'>;
   rules: readonly RoutingRule[];
   defaultChannel: string | undefined;
+  /** The workspace a routed channel is in: the owner's copy is found through it (none: the one served). */
+  workspaceOf?: ((channel: string) => string | undefined) | undefined;
   /** Tells the delivery worker there is work (it also polls the outbox on its own). */
   wake: () => void;
   onAccepted?: (source: AlertSource, duplicate: boolean) => void;
@@ -64,8 +66,15 @@ export async function acceptAlert(deps: IntakeDeps, alert: IncomingAlert): Promi
   // The owner's copy is a row of its own (idempotent too), stored even when the alert was a
   // repeat: a crash between the two rows is mended by the sender's retry.
   if (route.notifyOwner) {
+    const teamId = 'channel' in route ? deps.workspaceOf?.(route.channel) : undefined;
     await deps.outbox.enqueueAlert(
-      { ...base, idempotencyKey: `${alert.idempotencyKey}#owner`, channel: OWNER_ROUTE, status: 'pending' },
+      {
+        ...base,
+        idempotencyKey: `${alert.idempotencyKey}#owner`,
+        channel: OWNER_ROUTE,
+        status: 'pending',
+        ...(teamId ? { teamId } : {}),
+      },
       now,
     );
   }

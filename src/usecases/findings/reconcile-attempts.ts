@@ -30,13 +30,7 @@ export interface LeaseView {
  * The store decides which replica settles each attempt, so each is reconciled once.
  */
 export async function reconcileAttempts(p: ChangePorts, lease?: LeaseView): Promise<number> {
-  const orphans = await p.audit.unsettledAttempts({
-    self: p.settings.instanceId,
-    before: p.clock() - p.settings.changeDeadlineMs,
-    now: lease?.now() ?? 0,
-    byLease: lease?.othersTrusted() ?? false,
-    limit: 50,
-  });
+  const orphans = await orphanAttempts(p, lease);
   let settled = 0;
   for (const attempt of orphans) {
     if (await reconcileOne(p, attempt)) settled++;
@@ -45,7 +39,24 @@ export async function reconcileAttempts(p: ChangePorts, lease?: LeaseView): Prom
   return settled;
 }
 
-async function reconcileOne(p: ChangePorts, a: AuditEntry): Promise<boolean> {
+/** The attempts no live process will settle (at most 50, oldest first). */
+export function orphanAttempts(
+  p: Pick<ChangePorts, 'audit' | 'clock'> & {
+    settings: Pick<ChangePorts['settings'], 'instanceId' | 'changeDeadlineMs'>;
+  },
+  lease?: LeaseView,
+): Promise<AuditEntry[]> {
+  return p.audit.unsettledAttempts({
+    self: p.settings.instanceId,
+    before: p.clock() - p.settings.changeDeadlineMs,
+    now: lease?.now() ?? 0,
+    byLease: lease?.othersTrusted() ?? false,
+    limit: 50,
+  });
+}
+
+/** One orphan attempt, with the ports of the workspace it was made in: settled, and its person told. */
+export async function reconcileOne(p: ChangePorts, a: AuditEntry): Promise<boolean> {
   const log = p.logger.child({ auditId: a.id, findingId: a.finding_id, action: a.action });
   const id = a.id ?? '';
   if (a.action.startsWith(BULK)) return reconcileBulk(p, a, id);

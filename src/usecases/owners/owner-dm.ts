@@ -71,7 +71,9 @@ export async function personDmOf(p: OwnerDmPorts, identityUserId: string, role: 
   }
   if (member.deleted) return refuse('deactivated', `${who} is deactivated in Slack.`);
   if (member.isBot) return refuse('bot', `${who} is a bot.`);
-  if (member.teamId !== undefined && member.teamId !== p.settings.teamId)
+  // A person of any workspace Warden serves (Grid people's home may be another of the organisation's).
+  const served = member.teamId === p.settings.teamId || p.settings.servedTeams?.includes(member.teamId ?? '');
+  if (member.teamId !== undefined && !served)
     return refuse(
       'other-workspace',
       `${who} belongs to another organisation: Warden sends findings only to its own workspace.`,
@@ -79,7 +81,8 @@ export async function personDmOf(p: OwnerDmPorts, identityUserId: string, role: 
   if (member.isGuest)
     return refuse('guest', `${who} is a guest in this workspace: Warden does not send findings to guests.`);
   try {
-    const channel = await p.files.openDm(person.slackUserId);
+    // In the person's own workspace: the DM is theirs, and goes with that workspace's token.
+    const channel = await p.files.openDm(person.slackUserId, member.teamId);
     return { ok: true, channel, slackUserId: person.slackUserId, identityUserId };
   } catch (error) {
     const code = isSlackApiError(error) ? error.slackCode : 'request_error';

@@ -43,7 +43,7 @@ export async function recordAudit(p: AuditPorts, e: AuditEvent): Promise<string 
  * `params`, when given, replace the attempt's: what was learnt on the way (a bulk action's id).
  */
 export async function settleAudit(
-  p: AuditPorts,
+  p: Pick<AuditPorts, 'audit' | 'logger'>,
   id: string,
   outcome: AuditEntryOutcome,
   error: string | null,

@@ -76,17 +76,20 @@ export async function expireHeldSteps(
   p: HeldStepPorts & AuditPorts & Pick<Ports, 'stepUps'>,
 ): Promise<number> {
   const expired = await p.stepUps.expireStepUpSteps(p.clock());
-  for (const record of expired) {
-    await recordAudit(p, {
-      userId: record.userId,
-      channel: record.channel,
-      findingId: record.findingIds[0] ?? '',
-      action: `stepUp.${record.key}`,
-      params: { step: 'refused', why: 'expired' },
-      outcome: 'refused',
-    });
-    await failHeldStep(p, record, 'expired');
-  }
+  for (const record of expired) await heldStepExpired(p, record);
   if (expired.length > 0) p.logger.info({ count: expired.length }, 'held workflow steps expired');
   return expired.length;
+}
+
+/** One held step found expired (by this replica): audited, and its step failed. */
+export async function heldStepExpired(p: HeldStepPorts & AuditPorts, record: StepUpRecord): Promise<void> {
+  await recordAudit(p, {
+    userId: record.userId,
+    channel: record.channel,
+    findingId: record.findingIds[0] ?? '',
+    action: `stepUp.${record.key}`,
+    params: { step: 'refused', why: 'expired' },
+    outcome: 'refused',
+  });
+  await failHeldStep(p, record, 'expired');
 }

@@ -91,7 +91,8 @@ export interface LocalSlack extends ShortcutTriggers {
   sendEvent(
     event: Record<string, unknown> & { type: string },
     target: EventTarget,
-    to?: { teamId?: string; enterpriseId?: string; isEnterpriseInstall?: boolean; extShared?: boolean },
+    /** `teamId: null`: an organisation's event, with no workspace on its envelope (team_access_revoked). */
+    to?: { teamId?: string | null; enterpriseId?: string; isEnterpriseInstall?: boolean; extShared?: boolean },
   ): Promise<EventDelivery>;
   /**
    * A DM between two people (not with the app): its id. The app cannot read it (conversations.info

@@ -239,13 +239,19 @@ export function authTestOf(issued: IssuedToken): Record<string, unknown> {
   };
 }
 
-/** An Events API body for a workspace of the org, with the `authorizations` Slack sends (who the app is installed as). */
+/**
+ * An Events API body for a workspace of the org, with the `authorizations` Slack sends (who the
+ * app is installed as). `team` null: an organisation's own event as Slack documents it
+ * (team_access_revoked: `team_id: null`, only the organisation's id on the envelope, the
+ * workspaces in `event.team_ids`).
+ */
 export function orgEventBody(
-  team: string,
+  team: string | null,
   event: Record<string, unknown> & { type: string },
   to: { enterpriseId?: string; isEnterpriseInstall?: boolean },
 ) {
-  const payload = eventCallbackBody(team, event);
+  const payload = eventCallbackBody(team ?? '', event);
+  payload.team_id = team;
   payload.authorizations = [
     {
       enterprise_id: to.enterpriseId ?? null,

@@ -77,7 +77,8 @@ export async function postSigned(
 /** An Events API callback as Slack posts it to the Request URL (docs.slack.dev, "Events API"). */
 export interface EventCallback {
   token: string;
-  team_id: string;
+  /** null for an organisation's own events (team_access_revoked: Slack names no workspace). */
+  team_id: string | null;
   api_app_id: string;
   event: Record<string, unknown> & { type: string };
   type: 'event_callback';
@@ -85,7 +86,7 @@ export interface EventCallback {
   event_time: number;
   authorizations: {
     enterprise_id: string | null;
-    team_id: string;
+    team_id: string | null;
     user_id: string;
     is_bot: boolean;
     is_enterprise_install: boolean;

@@ -269,7 +269,7 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       return { message, delivery: event ? await local.sendEvent(event, target) : undefined };
     },
     sendEvent(event, target, to = {}) {
-      const { body } = orgEventBody(to.teamId ?? teamId, event, to);
+      const { body } = orgEventBody(to.teamId === null ? null : (to.teamId ?? teamId), event, to);
       // The envelope says whether the event's conversation is shared with another organisation.
       body.is_ext_shared_channel = to.extShared ?? extSharedChannel(ws, event.channel);
       return deliverTo(body, target);
