@@ -38,6 +38,10 @@ describe.runIf(CHROMIUM !== undefined)('npm run demo: Contain… in a browser', 
       .last();
     await link.waitFor(WAIT);
     const [signIn] = await Promise.all([page.context().waitForEvent('page'), link.click()]);
+    // Warden's page first (opening the link spends nothing); its button goes on to the sign-in.
+    const onward = signIn.locator('button', { hasText: 'Continue to sign in' });
+    await onward.waitFor(WAIT);
+    await onward.click();
     await signIn.locator('select[name=email]').waitFor(WAIT);
     await signIn.locator('select[name=email]').selectOption('alice@acme.example');
     await signIn.locator('button[type=submit]', { hasText: 'Sign in' }).click();
