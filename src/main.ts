@@ -1,4 +1,5 @@
 import { loadSettings } from './config.js';
+import { describeSla } from './config-sections/sla.js';
 import { describeStepUp } from './config-sections/step-up.js';
 import { describeUnfurl } from './config-sections/unfurl.js';
 import { ConfigError, StartupError } from './errors.js';
@@ -25,7 +26,7 @@ async function main(argv: readonly string[]): Promise<void> {
   if (argv.includes('--check-config')) {
     process.stdout.write(
       `Configuration is valid (tenant ${config.tenant.baseUrl}, port ${config.http.port}).\n${slackMode(config, file)}\n` +
-        `${describeStepUp(file.stepUp)}\n${describeUnfurl(file.unfurl)}\n`,
+        `${describeStepUp(file.stepUp)}\n${describeUnfurl(file.unfurl)}\n${describeSla(file.sla)}\n`,
     );
     if (!argv.includes('--online')) return;
     // --online: the Slack token and the tenant credentials are tried, each reported.
