@@ -27,6 +27,7 @@ import { wireIntake } from './wiring/intake.js';
 import { createLifecycle } from './wiring/lifecycle.js';
 import { wireOperations } from './wiring/operations.js';
 import { buildPorts } from './wiring/ports.js';
+import { slaJobs } from './wiring/sla.js';
 import { createSlackApp, slackClientOptions } from './wiring/slack-app.js';
 import { createTenantClient } from './wiring/tenant.js';
 import { singleWorkspace } from './wiring/workspaces.js';
@@ -178,6 +179,11 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     },
     sweepRetention: () => sweepRetention({ store, retention: file.retention, clock, timers, logger }),
     lease: built.lease,
+    sla: slaJobs({
+      ports: distributed?.background ?? ports,
+      listingChat: intake.deliveryPorts.listingChat,
+      pacing: store,
+    }),
     onStoreBack: (listener) => store.health.onBack(listener),
     close: async () => {
       await tenant.close();

@@ -1,4 +1,5 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
+import { slaMetrics } from './metrics-sla.js';
 
 /**
  * Warden's Prometheus metrics, on one registry per instance (tests run several in a process).
@@ -48,6 +49,7 @@ export function createMetrics() {
     }),
     ...floodMetrics(registry),
     ...lifecycleMetrics(registry),
+    ...slaMetrics(registry),
     tenantRequests: new Histogram({
       name: 'warden_tenant_request_seconds',
       help: 'Tenant API requests by operation and HTTP status (or the failure: timeout, network).',

@@ -42,6 +42,8 @@ export interface AlertContext {
   directMessage?: boolean | undefined;
   /** Its attestation ("Was this you?"): who was asked, the answer, an escalation. */
   asked?: AskShown | undefined;
+  /** Its SLA clock, in words (blockkit/sla-words.ts `cardClockLine`); none without a policy. */
+  sla?: string | undefined;
 }
 
 /** A change made from Slack: the person (a four-eyes requester), when, and who approved it. */
@@ -211,6 +213,7 @@ export function renderFindingAlert(finding: Finding, ctx: AlertContext): Rendere
     summarySection(f, target, risk.score, ctx.owner),
     stateSection(f, ctx.acted),
   ];
+  if (ctx.sla) blocks.push(context(ctx.sla));
   if (ctx.asked) blocks.push(section(askCardLine(ctx.asked)));
   const details = [
     ...describeDetails(f, ctx.now),

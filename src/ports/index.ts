@@ -10,6 +10,7 @@ import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { NoteStore } from './notes.js';
 import type { OwnersPort } from './owners.js';
 import type { RollupStore } from './rollups.js';
+import type { SlaSettings, SlaStore } from './sla.js';
 import type {
   ChatPort,
   ConnectGuard,
@@ -93,10 +94,12 @@ export interface Settings {
   unfurl?:
     | { finding?: string | undefined; campaign?: string | undefined; mappedPeopleOnly: boolean }
     | undefined;
+  /** SLA clocks (WARDEN_CONFIG `sla`): off when undefined. */
+  sla?: SlaSettings | undefined;
 }
 
 /** What rendering a finding's card needs of the settings. */
-export type CardSettings = Pick<Settings, 'attributionTemplate' | 'offerUnsuppress'>;
+export type CardSettings = Pick<Settings, 'attributionTemplate' | 'offerUnsuppress'> & Pick<Settings, 'sla'>;
 
 /** Findings with a state change in flight: a second click is refused. */
 export interface InflightPort {
@@ -158,6 +161,8 @@ export interface StorePorts {
   stepUps: StepUpStore;
   /** Notes attached to findings from Slack messages (shortcuts). */
   notes: NoteStore;
+  /** SLA clocks (one row per finding); absent where a caller builds its own ports without them. */
+  sla?: SlaStore;
 }
 
 /**

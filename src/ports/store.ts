@@ -5,6 +5,7 @@ import type { NoteStore } from './notes.js';
 import type { MessageIndex, OutboxStore } from './outbox.js';
 import type { PacingStore } from './pacing.js';
 import type { RollupRecords } from './rollups.js';
+import type { SlaStore } from './sla.js';
 import type { StepUpStore } from './step-up.js';
 
 export type { InstallationRecord, InstallationRecords, SharedChannels } from './installations.js';
@@ -252,7 +253,8 @@ export interface Store
     HomeViews,
     AskStore,
     StepUpStore,
-    NoteStore {
+    NoteStore,
+    SlaStore {
   readonly kind: 'sqlite' | 'postgres';
   readonly health: StoreAvailability;
   migrate(): Promise<void>;

@@ -18,6 +18,7 @@ import { replayQueries } from './queries/replays.js';
 import { retentionQueries } from './queries/retention.js';
 import { rollupQueries } from './queries/rollups.js';
 import { seenQueries } from './queries/seen.js';
+import { slaQueries } from './queries/sla.js';
 import { stepUpQueries } from './queries/step-ups.js';
 import type { Database } from './schema.js';
 
@@ -139,6 +140,7 @@ export function createKyselyStore(
     ...askQueries(db),
     ...stepUpQueries(db),
     ...noteQueries(db),
+    ...slaQueries(db),
   };
   const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
   return {
@@ -171,6 +173,11 @@ export function createKyselyStore(
     homeOpenedBy: r(base.homeOpenedBy),
     homeViewers: r(base.homeViewers),
     getAsk: r(base.getAsk),
+    slaClock: r(base.slaClock),
+    overdueSlaClocks: r(base.overdueSlaClocks),
+    overdueBySeverity: r(base.overdueBySeverity),
+    claimDueSlaClocks: r(base.claimDueSlaClocks),
+    putSlaClock: r(base.putSlaClock),
     openAsksOf: r(base.openAsksOf),
     // an ask is one per finding: a repeat returns the first
     createAsk: r(base.createAsk),

@@ -1,5 +1,6 @@
 import type { JobKind, JobStatus } from '../ports/lifecycle.js';
 import type { AlertSource, ApprovalStatus, AuditOutcome, OutboxStatus } from '../ports/store.js';
+import type { SlaTables } from './schema-sla.js';
 
 /**
  * The tables, as kysely sees them. Times are milliseconds since the epoch (bigint in
@@ -265,7 +266,7 @@ export interface SharedChannelsTable {
   changed_at: number;
 }
 
-export interface Database {
+export interface Database extends SlaTables {
   installations: InstallationsTable;
   shared_channels: SharedChannelsTable;
   outbox: OutboxTable;

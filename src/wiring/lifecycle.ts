@@ -39,6 +39,8 @@ export interface LifecycleParts {
   lease: InstanceLease;
   /** Subscribes to the store answering again after an outage; returns the unsubscribe. */
   onStoreBack: (listener: () => void) => () => void;
+  /** SLA clocks: the minute sweep and the tenant's audit events read (wiring/sla.ts); none without a policy. */
+  sla?: { sweep: () => Promise<unknown>; auditSync: () => Promise<unknown> } | undefined;
 }
 
 export interface Lifecycle {
@@ -90,6 +92,16 @@ function startJobs(parts: LifecycleParts): () => void {
       false,
     ],
     [reconcile, parts.lease.heartbeatMs, true],
+    ...(parts.sla
+      ? ([
+          [job(parts.sla.sweep, 'SLA sweep failed'), 60_000, true],
+          [
+            job(parts.sla.auditSync, "reading the tenant's audit events for SLA clocks failed"),
+            300_000,
+            true,
+          ],
+        ] as [Ticker, number, boolean][])
+      : []),
     [job(() => parts.sweepRetention(), 'retention sweep failed'), 3_600_000, true],
   ];
   for (const [ticker, everyMs, now] of jobs) ticker.start(everyMs, now);

@@ -34,6 +34,7 @@ import { ownerDmOf } from '../usecases/owners/owner-dm.js';
 import { connectFor } from './connect.js';
 import { createDeliveryPorts, type DeliveryPorts, rollupRule } from './delivery-ports.js';
 import { homeRefresher, homeRetried } from './home.js';
+import { slaSettings } from './sla.js';
 import { identityProvider, stepUpSettings } from './step-up.js';
 import { homeViewsIn, type SlackWorkspace } from './workspaces.js';
 
@@ -139,6 +140,7 @@ export function buildPorts(input: PortsInput): {
         defaultChannel: config.alerts.defaultChannel,
       },
       stepUp: stepUpSettings(file, config),
+      sla: slaSettings(file),
     },
     findings: createFindingsPort(tenant),
     campaigns: new CampaignCache(tenant),
@@ -173,6 +175,7 @@ export function buildPorts(input: PortsInput): {
     asks: store,
     stepUps: store,
     notes: store,
+    sla: store,
     identity: identityProvider(file, config),
   };
   const home = homeRefresher(ports);

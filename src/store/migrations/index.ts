@@ -19,6 +19,7 @@ import { approvalSteps } from './0100-approval-steps.js';
 import { stepUpSteps } from './0101-step-up-steps.js';
 import { findingNotes } from './0105-finding-notes.js';
 import { findingNotesByAge } from './0106-finding-notes-by-age.js';
+import { slaClocks } from './0140-sla-clocks.js';
 
 /**
  * Versioned migrations, one file each, run at start by kysely's Migrator: it takes a lock (an
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0101_step_up_steps': stepUpSteps,
   '0105_finding_notes': findingNotes,
   '0106_finding_notes_by_age': findingNotesByAge,
+  '0140_sla_clocks': slaClocks,
 };
 
 export const migrationProvider: MigrationProvider = {

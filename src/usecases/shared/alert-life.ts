@@ -10,6 +10,7 @@ import type { CardSettings, Ports } from '../../ports/index.js';
 import type { MessageMetadata } from '../../ports/slack.js';
 import type { AuditEntry, MessageRef } from '../../ports/store.js';
 import { askShownOf } from './attest-shown.js';
+import { cardClock } from './sla-clock.js';
 
 /**
  * An alert's life in Slack, in one place: a finding's card is rendered from the finding as the
@@ -18,15 +19,17 @@ import { askShownOf } from './attest-shown.js';
  * here (delivery, state changes, `show`, a form that finds the finding changed).
  */
 
-export type AlertLifePorts = Pick<Ports, 'chat' | 'cards' | 'clock' | 'logger' | 'audit' | 'owners'> & {
-  settings: CardSettings;
-};
+export type AlertLifePorts = Pick<Ports, 'chat' | 'cards' | 'clock' | 'logger' | 'audit' | 'owners'> &
+  Partial<Pick<Ports, 'sla'>> & {
+    settings: CardSettings;
+  };
 
 /**
  * What rendering a card needs: the clock, the audit log (who acted), the owner directory (who
  * owns it, in Slack) and how cards render.
  */
-type CardPorts = Pick<Ports, 'chat' | 'clock' | 'logger' | 'audit' | 'owners'> & { settings: CardSettings };
+type CardPorts = Pick<Ports, 'chat' | 'clock' | 'logger' | 'audit' | 'owners'> &
+  Partial<Pick<Ports, 'sla'>> & { settings: CardSettings };
 
 export interface Card {
   channel: string;
@@ -110,6 +113,7 @@ async function render(p: CardPorts, finding: Finding, channel: string) {
     asked: askShownOf(entries),
     owner: await shownOwner(p, finding),
     directMessage: isDirectMessage(channel),
+    sla: await cardClock(p, finding.id),
   });
 }
 
