@@ -16,6 +16,7 @@ import { registerInstallEvents } from './listeners/install-events.js';
 import type { PayloadOrigin } from './listeners/payloads.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
+import { registerOverdueGauge } from './metrics-sla.js';
 import type { Clock, Ports, Timers } from './ports/index.js';
 import type { Store } from './ports/store.js';
 import { checkSlackToken } from './slack/auth-check.js';
@@ -158,6 +159,9 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   registerStepUpRoutes(http, ports, work);
 
   const { app, socketMode } = slack;
+  const slaStore = ports.sla;
+  if (ports.settings.sla && slaStore)
+    registerOverdueGauge(metrics.registry, () => slaStore.overdueBySeverity());
   const home = distributed?.homes ?? built.home;
   const lifecycleRunner = new LifecycleRunner(distributed?.background ?? ports, file.digest, {
     refreshHome: (users) => home.refresh(users),

@@ -17,6 +17,8 @@ export interface SlaClockRow extends ClockFacts {
   nextAt: number | null;
   /** Overdue now (as of the last look): the Home tab's Overdue section and the gauge count these. */
   overdue: boolean;
+  /** When the row was last written (read only: the sweep's write-back checks it). */
+  updatedAt?: number | undefined;
 }
 
 export interface SlaStore {
@@ -25,6 +27,17 @@ export interface SlaStore {
   putSlaClock(row: SlaClockRow, now: number): Promise<void>;
   /** Takes rows whose `nextAt` has come (or whose last taker's lease ran out) for `leaseMs`. */
   claimDueSlaClocks(now: number, leaseMs: number, limit: number): Promise<SlaClockRow[]>;
+  /**
+   * The sweep's result for a row it claimed: what the cards show, when to look next, overdue.
+   * Only if nobody wrote the row since it was claimed (`readAt`, its `updatedAt` then); otherwise
+   * the row is left as the other writer made it, due now, so the next sweep looks at it afresh.
+   */
+  sweptSlaClock(
+    findingId: string,
+    swept: { shown: string | null; nextAt: number | null; overdue: boolean },
+    readAt: number,
+    now: number,
+  ): Promise<void>;
   /** Overdue clocks, most overdue first (the oldest `nextAt`… by creation), at most `limit`. */
   overdueSlaClocks(limit: number, team?: string): Promise<SlaClockRow[]>;
   /** How many clocks are overdue, by severity (the `warden_findings_overdue` gauge). */

@@ -178,6 +178,7 @@ export function createKyselyStore(
     overdueBySeverity: r(base.overdueBySeverity),
     claimDueSlaClocks: r(base.claimDueSlaClocks),
     putSlaClock: r(base.putSlaClock),
+    sweptSlaClock: r(base.sweptSlaClock),
     openAsksOf: r(base.openAsksOf),
     // an ask is one per finding: a repeat returns the first
     createAsk: r(base.createAsk),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
+import { publishHome } from '../../src/usecases/lifecycle/publish-home.js';
 import { ALICE, type Harness, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
 import { card, postsIn } from '../helpers/owners.js';
 
@@ -81,6 +82,16 @@ describe('SLA clocks on a card', () => {
     await waitFor(() => blocksOf(ts).includes('overdue by 1 day'), 5_000, 'overdue by a day');
     expect(updatesOf(ts)).toBe(before + 1);
 
+    // the Home tab's Overdue section, and the gauge
+    await publishHome(h.warden.ports, ALICE.userId);
+    const home = JSON.stringify(h.slack.callsOf('views.publish').at(-1)?.args.view ?? {});
+    expect(home).toContain('"Overdue"');
+    expect(home).toContain('Decoy credential used');
+    expect(home).toContain('overdue by 1 day');
+    expect(await h.warden.metrics.registry.getSingleMetricAsString('warden_findings_overdue')).toMatch(
+      /warden_findings_overdue\{severity="FINDING_SEVERITY_CRITICAL"\} 1/,
+    );
+
     // each message once, however long it stays overdue
     await h.clock.advance('2h');
     await settle(300);
@@ -100,6 +111,32 @@ describe('SLA clocks on a card', () => {
     expect(postsIn(h, 'D0ALICE').filter((m) => m.text.includes('must be acknowledged'))).toHaveLength(0);
     const metrics = await h.warden.metrics.registry.getSingleMetricAsString('warden_time_to_ack_seconds');
     expect(metrics).toMatch(/warden_time_to_ack_seconds_count\{severity="FINDING_SEVERITY_CRITICAL"\} 1/);
+  });
+
+  it('a finding closed in the console: read from the tenant audit events, its card says closed within SLA', async () => {
+    h = await startOne({ file: parseConfigFile(YAML, 'sla.yaml') });
+    freshFinding('FND_SLA_CONSOLE', h.clock.now());
+    const ts = await h.postAlert('FND_SLA_CONSOLE', 'C0SECOPS');
+    await h.clock.advance('20m');
+    // Bob suppresses it in the console: Warden hears of it only through the audit trail
+    const answer = h.tenant.findings.changeState(
+      'FND_SLA_CONSOLE',
+      { suppress: { reason: 'a known test key' } },
+      'IU_BOB',
+    );
+    expect(answer.status).toBe(200);
+    // the audit read (every 5 minutes) moves the clock, the next minute's sweep the card
+    await h.clock.advance('5m');
+    for (let i = 0; i < 3 && !blocksOf(ts).includes('Closed within SLA'); i++) {
+      await settle(300);
+      await h.clock.advance('1m');
+    }
+    await waitFor(() => blocksOf(ts).includes('Closed within SLA'), 5_000, 'the card says closed');
+    // acknowledged by that person's action: no warning at 45 minutes
+    await h.clock.advance('40m');
+    await settle(300);
+    expect(postsIn(h, 'D0ALICE')).toHaveLength(0);
+    expect(h.slack.thread('C0SECOPS', ts).filter((m) => m.text.includes('past its SLA'))).toHaveLength(0);
   });
 
   it('a finding with no createdAt has no clock, and the log says why once', async () => {

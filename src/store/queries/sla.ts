@@ -24,6 +24,7 @@ function toRow(r: Selectable<SlaClocksTable>): SlaClockRow {
     shown: r.shown,
     nextAt: num(r.next_at),
     overdue: Number(r.overdue) === 1,
+    updatedAt: Number(r.updated_at),
   };
 }
 
@@ -80,6 +81,25 @@ export function slaQueries(db: Kysely<Database>): SlaStore {
         .returningAll()
         .execute();
       return rows.map(toRow);
+    },
+    async sweptSlaClock(findingId, swept, readAt, now) {
+      const done = await db
+        .updateTable('sla_clocks')
+        .set({
+          shown: swept.shown,
+          next_at: swept.nextAt,
+          overdue: swept.overdue ? 1 : 0,
+          claimed_until: null,
+        })
+        .where('finding_id', '=', findingId)
+        .where('updated_at', '=', readAt)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) > 0) return;
+      await db
+        .updateTable('sla_clocks')
+        .set({ claimed_until: null, next_at: now })
+        .where('finding_id', '=', findingId)
+        .execute();
     },
     async overdueSlaClocks(limit, team) {
       let q = db.selectFrom('sla_clocks').selectAll().where('overdue', '=', 1);

@@ -128,7 +128,7 @@ export async function acknowledgeClock(p: ClockPorts, findingId: string, at: num
   const row = await p.sla.slaClock(findingId);
   if (!row || row.ackedAt !== null) return;
   const after = applyChange(sla.policy, row, { at, acknowledged: true }, sla.calendar);
-  await p.sla.putSlaClock(settleRow(sla, after, row, p.clock()), p.clock());
+  await p.sla.putSlaClock(settleRow(sla, after, { findingId, team: row.team }, p.clock()), p.clock());
   observeClock(p, row, after);
 }
 

@@ -52,10 +52,14 @@ export async function syncClocksFromAudit(p: AuditSyncPorts, cursor: AuditCursor
     }
     if (facts.state === row.state && facts.ackedAt === row.ackedAt && facts.severity === row.severity)
       continue;
-    await p.sla.putSlaClock(settleRow(sla, facts, row, until), until);
+    // Its cards still show the old words: the sweep brings them up to date now.
+    const settled = settleRow(sla, facts, { findingId: row.findingId, team: row.team }, until);
+    const nextAt = settled.shown !== row.shown ? until : settled.nextAt;
+    await p.sla.putSlaClock({ ...settled, shown: row.shown, nextAt }, until);
     observeClock(p, row, facts);
     moved++;
   }
   cursor.since = until;
+  p.logger.debug({ findings: byFinding.size, moved, since: cursor.since }, 'SLA: tenant audit events read');
   return moved;
 }

@@ -44,8 +44,9 @@ export async function sweepClocks(p: SweepPorts, limit = 200): Promise<SweepResu
   for (const row of rows) {
     result.clocks++;
     const c = clocksAt(sla.policy, row, sla.calendar, now);
+    const readAt = row.updatedAt ?? 0;
     if (!c) {
-      await p.sla.putSlaClock({ ...row, nextAt: null, overdue: false, shown: null }, now);
+      await p.sla.sweptSlaClock(row.findingId, { nextAt: null, overdue: false, shown: null }, readAt, now);
       continue;
     }
     for (const clock of CLOCKS) {
@@ -72,16 +73,19 @@ export async function sweepClocks(p: SweepPorts, limit = 200): Promise<SweepResu
     const updated = line === row.shown ? 'same' : await refreshCards(p, row);
     if (updated === 'postponed') result.postponed++;
     if (updated === 'updated') result.updated++;
-    await p.sla.putSlaClock(
+    // Only the sweep's own columns, and only if the clock did not move meanwhile.
+    await p.sla.sweptSlaClock(
+      row.findingId,
       {
-        ...row,
         overdue,
         shown: updated === 'postponed' ? row.shown : line,
         nextAt: updated === 'postponed' ? now + AGAIN_MS : next,
       },
+      readAt,
       now,
     );
   }
+  if (result.clocks) p.logger.debug({ ...result }, 'SLA sweep');
   return result;
 }
 
