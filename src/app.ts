@@ -28,7 +28,7 @@ import { wireIntake } from './wiring/intake.js';
 import { createLifecycle } from './wiring/lifecycle.js';
 import { wireOperations } from './wiring/operations.js';
 import { buildPorts } from './wiring/ports.js';
-import { slaJobs } from './wiring/sla.js';
+import { slaJobs, slaReportRunner } from './wiring/sla.js';
 import { createSlackApp, slackClientOptions } from './wiring/slack-app.js';
 import { createTenantClient } from './wiring/tenant.js';
 import { singleWorkspace } from './wiring/workspaces.js';
@@ -165,6 +165,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   const home = distributed?.homes ?? built.home;
   const lifecycleRunner = new LifecycleRunner(distributed?.background ?? ports, file.digest, {
     refreshHome: (users) => home.refresh(users),
+    slaReport: slaReportRunner(distributed?.background ?? ports, file.sla?.report ?? []),
     ...(opts.lifecycleTickMs ? { tickMs: opts.lifecycleTickMs } : {}),
   });
   const lifecycle = createLifecycle({
@@ -187,6 +188,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
       ports: distributed?.background ?? ports,
       listingChat: intake.deliveryPorts.listingChat,
       pacing: store,
+      reports: file.sla?.report ?? [],
     }),
     onStoreBack: (listener) => store.health.onBack(listener),
     close: async () => {
