@@ -10,7 +10,7 @@ import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { NoteStore } from './notes.js';
 import type { OwnersPort } from './owners.js';
 import type { RollupStore } from './rollups.js';
-import type { SlaSettings, SlaStore } from './sla.js';
+import type { ChartPort, SlaSettings, SlaStore } from './sla.js';
 import type {
   ChatPort,
   ConnectGuard,
@@ -177,4 +177,6 @@ export interface Ports extends CorePorts, SlackPorts, TenantPorts, StorePorts {
   owners: OwnersPort;
   /** The organisation's identity provider, when step-up verification is configured. */
   identity: IdentityProvider | undefined;
+  /** Charts drawn as PNG (the SLA report). */
+  charts?: ChartPort;
 }

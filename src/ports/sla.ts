@@ -52,3 +52,8 @@ export interface SlaSettings {
   /** A user group named at a breach, by channel; else the four-eyes approvers. */
   escalateTo: Readonly<Record<string, string>>;
 }
+
+/** Draws a chart (SVG) as a PNG, in the process (slack/chart-png.ts). */
+export interface ChartPort {
+  png(svg: string, fontFile?: string): Promise<Buffer>;
+}

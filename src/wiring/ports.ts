@@ -9,6 +9,7 @@ import type { Clock, Ports, Timers } from '../ports/index.js';
 import type { OwnersPort } from '../ports/owners.js';
 import type { RollupStore } from '../ports/rollups.js';
 import type { Store } from '../ports/store.js';
+import { renderPng } from '../slack/chart-png.js';
 import { createSlackClient } from '../slack/clients.js';
 import type { MeteredWebClient } from '../slack/metered-web-client.js';
 import { createOwnerDirectory } from '../slack/owner-directory.js';
@@ -176,6 +177,7 @@ export function buildPorts(input: PortsInput): {
     stepUps: store,
     notes: store,
     sla: store,
+    charts: { png: renderPng },
     identity: identityProvider(file, config),
   };
   const home = homeRefresher(ports);

@@ -51,6 +51,6 @@ export function slaReportRunner(ports: Ports, reports: readonly SlaReportSpec[])
     const spec = reports.find((r) => r.channel === job.subject);
     if (!spec || !ports.settings.sla)
       return Promise.resolve({ status: 'skipped', outcome: 'no longer configured' });
-    return weeklySlaReport(ports, job, spec.findings === 'routed');
+    return weeklySlaReport(ports, job, spec.findings === 'routed', spec.font);
   };
 }

@@ -207,14 +207,38 @@ describe('the SLA report', () => {
     expect(figures.totals[0]?.fromSlack).toBeGreaterThan(0);
     expect(figuresOf(figures.totals[0] ?? fail()).withinSla).toBeGreaterThan(0);
 
-    const { ts } = await postSlaReport(h.warden.ports, 'C0SECOPS', { days: 7, until });
-    const message = h.slack.messages.find((m) => m.ts === ts);
+    expect(await postSlaReport(h.warden.ports, 'C0SECOPS', { days: 7, until })).toEqual({ chart: true });
+    // one message: its words and blocks, the chart (a PNG with its alt text) and the CSV
+    const message = h.slack.messages.find((m) => m.channel === 'C0SECOPS' && m.text.startsWith('SLA report'));
     expect(message?.text).toMatch(/^SLA report: the last 7 days: MTTA /);
     expect(JSON.stringify(message?.blocks)).toContain('Most overdue');
+    expect(message?.files?.map((f) => f.mimetype)).toEqual(['image/png', 'text/csv']);
+    expect(message?.files?.[0]?.alt).toMatch(/^Bar chart of findings closed per 7-day period/);
+    const png = h.slack.files.find((f) => f.filename.endsWith('.png'));
+    expect(png?.bytes.subarray(1, 4).toString('latin1')).toBe('PNG');
     const csv = await waitFor(() => h.slack.files.find((f) => f.filename.endsWith('.csv')), 5_000, 'the CSV');
     const first = csv.content.split('\n')[1]?.split(',') ?? [];
     expect(first.slice(0, 2)).toEqual(['all', 'this period']);
     expect(Number(first[6])).toBe(figures.totals[0]?.closures);
+  });
+});
+
+describe('a chart that cannot be drawn', () => {
+  it('the report goes out with its CSV and says so; the failure is logged and counted', async () => {
+    const h = await startOne({ file: parseConfigFile(YAML, 'sla.yaml') });
+    const posted = await postSlaReport(h.warden.ports, 'C0SECOPS', {
+      days: 7,
+      until: h.clock.now(),
+      font: '/nonexistent/font.ttf',
+    });
+    expect(posted).toEqual({ chart: false });
+    const message = h.slack.messages.find((m) => m.channel === 'C0SECOPS' && m.text.startsWith('SLA report'));
+    expect(message?.files?.map((f) => f.mimetype)).toEqual(['text/csv']);
+    expect(JSON.stringify(message?.blocks)).toContain('The chart could not be drawn');
+    expect(h.logs.some((l) => l.includes('the chart could not be drawn'))).toBe(true);
+    expect(await h.warden.metrics.registry.getSingleMetricAsString('warden_sla_reports_total')).toMatch(
+      /outcome="chart_failed"\} 1/,
+    );
   });
 });
 
@@ -236,6 +260,7 @@ describe('the weekly SLA report', () => {
     await h.clock.advance('2m');
     await waitFor(() => reports()[0], 5_000, 'the weekly report');
     await waitFor(() => h.slack.files.find((f) => f.filename.endsWith('.csv')), 5_000, 'its CSV');
+    expect(reports()[0]?.files?.length).toBe(2);
     await h.clock.advance('10m');
     await waitFor(() => h.slack.messages.length > 0, 1_000, 'settled');
     expect(reports()).toHaveLength(1);

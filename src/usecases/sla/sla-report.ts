@@ -1,4 +1,5 @@
 import { messageLink } from '../../blockkit/links.js';
+import { slaChartAlt, slaChartSvg } from '../../blockkit/sla-chart.js';
 import { renderSlaReport, slaReportCsv } from '../../blockkit/sla-report.js';
 import { findingTypeOf } from '../../domain/finding-type.js';
 import { routeAlert } from '../../domain/routing.js';
@@ -16,7 +17,8 @@ import { channelCards, type JobResult, undeliverableCode } from '../shared/lifec
 export type ReportPorts = Pick<
   Ports,
   'clock' | 'logger' | 'metrics' | 'findings' | 'audit' | 'cards' | 'chat' | 'files' | 'settings'
->;
+> &
+  Partial<Pick<Ports, 'charts'>>;
 
 export interface ReportRequest {
   days: number;
@@ -61,12 +63,15 @@ export async function computeSlaReport(p: ReportPorts, r: ReportRequest): Promis
   return agg.finish();
 }
 
-/** Posts a report in `channel`: the message, then its CSV. */
+/**
+ * Posts a report in `channel` as one message: its words, the chart (PNG, alt text set) and the
+ * CSV. A chart that cannot be drawn is logged and counted; the report then goes out with the CSV.
+ */
 export async function postSlaReport(
   p: ReportPorts,
   channel: string,
-  r: ReportRequest,
-): Promise<{ ts: string }> {
+  r: ReportRequest & { font?: string | undefined },
+): Promise<{ chart: boolean }> {
   const figures = await computeSlaReport(p, r);
   const links = new Map<string, string>();
   for (const o of figures.mostOverdue) {
@@ -74,16 +79,32 @@ export async function postSlaReport(
     const link = card && messageLink(p.settings.workspaceUrl, card.channel, card.ts);
     if (link) links.set(o.findingId, link);
   }
-  const message = renderSlaReport({ figures, days: r.days, links, chart: false });
-  const ts = await p.chat.post({ channel, ...message });
-  await p.files.upload({
-    channel,
-    filename: `sla-report-${new Date(r.until).toISOString().slice(0, 10)}.csv`,
+  const date = new Date(r.until).toISOString().slice(0, 10);
+  let png: Buffer | undefined;
+  try {
+    if (!p.charts) throw new Error('no chart renderer');
+    png = await p.charts.png(slaChartSvg(figures, r.days), r.font);
+  } catch (error) {
+    p.logger.error(
+      { err: error, channel },
+      'SLA report: the chart could not be drawn; the report goes out without it',
+    );
+    p.metrics.slaReports.inc({ outcome: 'chart_failed' });
+  }
+  const message = renderSlaReport({ figures, days: r.days, links, chart: png !== undefined });
+  const csv = {
+    filename: `sla-report-${date}.csv`,
     title: `SLA report, the last ${r.days} days (CSV)`,
-    content: slaReportCsv(figures),
-    comment: 'The numbers of the SLA report above, as CSV.',
-  });
-  return { ts };
+    bytes: Buffer.from(slaReportCsv(figures), 'utf8'),
+  };
+  const chart = png && {
+    filename: `sla-report-${date}.png`,
+    title: `SLA report, the last ${r.days} days`,
+    bytes: png,
+    altText: slaChartAlt(figures, r.days),
+  };
+  await p.files.share({ channel, ...message }, chart ? [chart, csv] : [csv]);
+  return { chart: chart !== undefined };
 }
 
 /** The weekly report's job (one per channel and week: its key says which). */
@@ -91,12 +112,18 @@ export async function weeklySlaReport(
   p: ReportPorts,
   job: LifecycleJob,
   routed: boolean,
+  font?: string,
 ): Promise<JobResult> {
   const channel = job.subject;
   if (!channel) return { status: 'failed', outcome: 'unreadable job' };
   try {
-    await postSlaReport(p, channel, { days: 7, until: job.dueAt, routedTo: routed ? channel : undefined });
-    p.metrics.slaReports.inc({ outcome: 'text_only' });
+    const posted = await postSlaReport(p, channel, {
+      days: 7,
+      until: job.dueAt,
+      routedTo: routed ? channel : undefined,
+      font,
+    });
+    p.metrics.slaReports.inc({ outcome: posted.chart ? 'posted' : 'text_only' });
     return { status: 'done', outcome: 'posted' };
   } catch (error) {
     const code = undeliverableCode(error);
