@@ -138,3 +138,10 @@ export function slaReportCsv(f: ReportFigures): string {
     lines.push(['overdue', esc(o.findingId), '', '', '', '', '', Math.round(o.lateMs), '', '', ''].join(','));
   return `${lines.join('\n')}\n`;
 }
+
+/** `/warden report` without SLA clocks configured. */
+export const slaOffText = (): string =>
+  'SLA clocks are off in this workspace: an operator sets targets in WARDEN_CONFIG `sla` first.';
+/** Where `/warden report` went. */
+export const reportSentText = (days: number): string =>
+  `:bar_chart: The SLA report of the last ${days} day${days === 1 ? '' : 's'} is in your direct message with Warden.`;

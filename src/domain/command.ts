@@ -17,7 +17,9 @@ export type SlashCommand =
   | { kind: 'campaign'; campaignId: string }
   | { kind: 'approvals' }
   | { kind: 'createTask'; findingId: string }
-  | { kind: 'history'; findingId: string };
+  | { kind: 'history'; findingId: string }
+  /** The SLA report of the last `days` days, to the person alone (issue 38). */
+  | { kind: 'report'; days: number };
 
 export type ParsedCommand =
   | { ok: true; command: SlashCommand }
@@ -53,6 +55,7 @@ const USAGE: Record<SlashCommand['kind'], (command: string) => string> = {
   approvals: (c) => `*${c} approvals*: risk acceptances waiting for an approver`,
   createTask: (c) => `*${c} task* \`${ID}\`: create the finding's remediation task in the tenant`,
   history: (c) => `*${c} history* \`${ID}\`: what happened to the finding, in Slack and in the tenant`,
+  report: (c) => `*${c} report* \`[days]\`: the SLA report of the last 7 (or 1–90) days, sent to you alone`,
 };
 
 const TIMES = 'Times: `7d`, `2w`, `36h`, `P7D`, `2026-12-01` or `2026-12-01 09:00` (your Slack time zone).';
@@ -82,6 +85,7 @@ const SUBCOMMANDS: Record<string, SlashCommand['kind']> = {
   approvals: 'approvals',
   task: 'createTask',
   history: 'history',
+  report: 'report',
 };
 
 /** Longest text accepted as a reason or justification (the tenant's fields are free text). */
@@ -102,6 +106,13 @@ export function parseCommand(text: string): ParsedCommand {
   const kind = SUBCOMMANDS[sub.toLowerCase()];
   if (!kind) return { ok: false, error: `Unknown subcommand "${echo(sub, 30)}".` };
   if (kind === 'help' || kind === 'approvals') return { ok: true, command: { kind } };
+  if (kind === 'report') {
+    if (id === undefined) return { ok: true, command: { kind, days: 7 } };
+    const days = /^\d{1,2}$/.test(id) ? Number(id) : Number.NaN;
+    if (!(days >= 1 && days <= 90) || rest.length > 0)
+      return { ok: false, error: `"${echo(id, 20)}" is not a number of days from 1 to 90.`, usage: kind };
+    return { ok: true, command: { kind, days } };
+  }
   if (id === undefined) return { ok: false, error: `\`${sub}\` needs an id.`, usage: kind };
   if (!isResourceId(id)) return { ok: false, error: `"${echo(id, 40)}" is not a valid id.`, usage: kind };
   if (kind === 'campaign') return { ok: true, command: { kind, campaignId: id } };

@@ -242,6 +242,40 @@ describe('a chart that cannot be drawn', () => {
   });
 });
 
+describe('/warden report [days]', () => {
+  it('sends the same report to the person alone, in their DM; a bad number of days is told with the usage', async () => {
+    const h = await startOne({ file: parseConfigFile(YAML, 'sla.yaml') });
+    await h.command('report 14', { ...ALICE, channelId: 'C0SECOPS' });
+    await waitFor(
+      () =>
+        h.slack.ephemerals.find(
+          (e) =>
+            e.user === ALICE.userId &&
+            e.text.includes('SLA report of the last 14 days is in your direct message'),
+        ),
+      10_000,
+      'the word where the person typed it',
+    );
+    const dm = await waitFor(
+      () =>
+        h.slack.messages.find(
+          (m) => m.channel === 'D0ALICE' && m.text.startsWith('SLA report: the last 14 days'),
+        ),
+      5_000,
+      'the report in the DM',
+    );
+    expect(dm.files?.map((f) => f.mimetype)).toEqual(['image/png', 'text/csv']);
+    expect(
+      h.slack.messages.filter((m) => m.channel === 'C0SECOPS' && m.text.startsWith('SLA report')),
+    ).toHaveLength(0);
+    // a mistake is answered in the ack, with the subcommand's usage
+    const ack = await h.command('report 900', { ...ALICE, channelId: 'C0SECOPS' });
+    const told = (ack.body ? JSON.parse(ack.body) : {}) as { text?: string };
+    expect(told.text).toMatch(/"900" is not a number of days from 1 to 90/);
+    expect(told.text).toContain('/warden report');
+  });
+});
+
 describe('the weekly SLA report', () => {
   it('is posted once at its weekday and time, with its CSV', async () => {
     // its time: 10 minutes from the test clock's now, today (UTC), not across midnight

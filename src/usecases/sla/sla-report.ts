@@ -1,11 +1,12 @@
 import { messageLink } from '../../blockkit/links.js';
 import { slaChartAlt, slaChartSvg } from '../../blockkit/sla-chart.js';
-import { renderSlaReport, slaReportCsv } from '../../blockkit/sla-report.js';
+import { renderSlaReport, reportSentText, slaOffText, slaReportCsv } from '../../blockkit/sla-report.js';
 import { findingTypeOf } from '../../domain/finding-type.js';
 import { routeAlert } from '../../domain/routing.js';
 import { type ReportFigures, reportAggregator } from '../../domain/sla-report.js';
 import type { Ports } from '../../ports/index.js';
 import type { LifecycleJob } from '../../ports/lifecycle.js';
+import type { Audience } from '../../ports/slack.js';
 import { channelCards, type JobResult, undeliverableCode } from '../shared/lifecycle-job.js';
 
 /**
@@ -131,4 +132,22 @@ export async function weeklySlaReport(
     if (code) return { status: 'failed', outcome: `undeliverable: ${code}`, undelivered: 1 };
     return { retryInMs: 300_000, error: `SLA report not posted: ${String(error).slice(0, 200)}` };
   }
+}
+
+/**
+ * `/warden report [days]`: the same report, to the person alone — in their direct message with
+ * Warden (files cannot be ephemeral), and a word where they typed it.
+ */
+export async function reportPrivately(
+  p: ReportPorts & Pick<Ports, 'privately'>,
+  o: { userId: string; days: number; audience: Audience },
+): Promise<void> {
+  if (!p.settings.sla) {
+    await p.privately.tell(o.audience, slaOffText());
+    return;
+  }
+  const dm = await p.files.openDm(o.userId);
+  await postSlaReport(p, dm, { days: o.days, until: p.clock() });
+  p.metrics.slaReports.inc({ outcome: 'on_demand' });
+  await p.privately.tell(o.audience, reportSentText(o.days));
 }
