@@ -19,6 +19,7 @@ import type { PayloadOrigin } from './listeners/payloads.js';
 import { recoverRequests } from './listeners/request-intents.js';
 import { createLogger, type Logger } from './logger.js';
 import { createMetrics, type Metrics } from './metrics.js';
+import { registerOverdueGauge } from './metrics-sla.js';
 import type { Clock, Ports, Timers } from './ports/index.js';
 import type { Store } from './ports/store.js';
 import { checkSlackToken } from './slack/auth-check.js';
@@ -31,6 +32,7 @@ import { wireIntake } from './wiring/intake.js';
 import { createLifecycle } from './wiring/lifecycle.js';
 import { wireOperations } from './wiring/operations.js';
 import { buildPorts } from './wiring/ports.js';
+import { slaJobs, slaReportRunner } from './wiring/sla.js';
 import { createSlackApp, slackClientOptions } from './wiring/slack-app.js';
 import { createTenantClient } from './wiring/tenant.js';
 import { singleWorkspace } from './wiring/workspaces.js';
@@ -165,9 +167,13 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   registerStepUpRoutes(http, ports, work);
 
   const { app, socketMode } = slack;
+  const slaStore = ports.sla;
+  if (ports.settings.sla && slaStore)
+    registerOverdueGauge(metrics.registry, () => slaStore.overdueBySeverity());
   const home = distributed?.homes ?? built.home;
   const lifecycleRunner = new LifecycleRunner(distributed?.background ?? ports, file.digest, {
     refreshHome: (users) => home.refresh(users),
+    slaReport: slaReportRunner(distributed?.background ?? ports, file.sla?.report ?? []),
     ...(opts.lifecycleTickMs ? { tickMs: opts.lifecycleTickMs } : {}),
   });
   // Each review job and each containment runs with the ports of the workspace it names (never another's).
@@ -201,6 +207,12 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
     },
     sweepRetention: () => sweepRetention({ store, retention: file.retention, clock, timers, logger }),
     lease: built.lease,
+    sla: slaJobs({
+      ports: distributed?.background ?? ports,
+      listingChat: intake.deliveryPorts.listingChat,
+      pacing: store,
+      reports: file.sla?.report ?? [],
+    }),
     onStoreBack: (listener) => store.health.onBack(listener),
     admin,
     connectSweeps: sweepEveryWorkspace(() =>

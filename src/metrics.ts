@@ -1,5 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { containMetrics } from './metrics-contain.js';
+import { slaMetrics } from './metrics-sla.js';
 
 /**
  * Warden's Prometheus metrics, on one registry per instance (tests run several in a process).
@@ -50,6 +51,7 @@ export function createMetrics() {
     ...floodMetrics(registry),
     ...lifecycleMetrics(registry),
     ...containMetrics(registry),
+    ...slaMetrics(registry),
     tenantRequests: new Histogram({
       name: 'warden_tenant_request_seconds',
       help: 'Tenant API requests by operation and HTTP status (or the failure: timeout, network).',

@@ -10,6 +10,7 @@ import { endReached } from '../usecases/lifecycle/end-reached.js';
 import { postDigest } from '../usecases/lifecycle/post-digest.js';
 import { remindEnd } from '../usecases/lifecycle/remind-end.js';
 import type { JobResult } from '../usecases/shared/lifecycle-job.js';
+import { sendSlaNotice } from '../usecases/sla/sla-notice.js';
 import { Ticker, unlessStoreDown } from './ticker.js';
 
 export interface LifecycleRunnerOptions {
@@ -18,6 +19,8 @@ export interface LifecycleRunnerOptions {
   leaseMs?: number;
   /** People whose Home tab shows a job that just ran (refreshed if they opened it). */
   refreshHome?: (userIds: string[]) => void;
+  /** Runs a weekly SLA report's job (usecases/sla/post-report.ts). */
+  slaReport?: (job: LifecycleJob) => Promise<JobResult>;
 }
 
 /** A job that keeps failing in a way that may pass is given up after this many attempts. */
@@ -33,8 +36,8 @@ const MAX_ATTEMPTS = 8;
 export class LifecycleRunner {
   readonly #p: Ports;
   readonly #digests: readonly Digest[];
-  readonly #o: Required<Omit<LifecycleRunnerOptions, 'refreshHome'>> &
-    Pick<LifecycleRunnerOptions, 'refreshHome'>;
+  readonly #o: Required<Omit<LifecycleRunnerOptions, 'refreshHome' | 'slaReport'>> &
+    Pick<LifecycleRunnerOptions, 'refreshHome' | 'slaReport'>;
   readonly #holder = `lifecycle-${randomBytes(4).toString('hex')}`;
   readonly #scheduled = new Set<string>();
   /** Jobs claimed whose outcome could not be recorded: the store was unavailable. */
@@ -118,6 +121,16 @@ export class LifecycleRunner {
         return remindAsk(this.#p, job);
       case 'askEscalate':
         return escalateSilentAsk(this.#p, job);
+      case 'slaWarn':
+      case 'slaBreach': {
+        const sla = this.#p.sla;
+        if (!sla) return { status: 'skipped', outcome: 'no SLA clocks here' };
+        return sendSlaNotice({ ...this.#p, sla }, job, job.kind === 'slaWarn' ? 'warn' : 'breach');
+      }
+      case 'slaReport':
+        return this.#o.slaReport
+          ? this.#o.slaReport(job)
+          : { status: 'skipped', outcome: 'no SLA report here' };
       case 'digest': {
         const spec = this.#digests.find((d) => d.channel === job.subject);
         return spec ? postDigest(this.#p, job, spec) : { status: 'skipped', outcome: 'no longer configured' };

@@ -10,6 +10,7 @@ import type { MessageIndex, OutboxStore } from './outbox.js';
 import type { PacingStore } from './pacing.js';
 import type { KeptIntent, RequestIntents } from './request-intents.js';
 import type { RollupRecords } from './rollups.js';
+import type { SlaStore } from './sla.js';
 import type { StepUpStore } from './step-up.js';
 
 export type { ConnectSweep, ConnectSweeps } from './connect.js';
@@ -272,7 +273,8 @@ export interface Store
     AccessReviewStore,
     CardClaims,
     RequestIntents,
-    ContainStore {
+    ContainStore,
+    SlaStore {
   readonly kind: 'sqlite' | 'postgres';
   readonly health: StoreAvailability;
   migrate(): Promise<void>;

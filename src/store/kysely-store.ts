@@ -23,6 +23,7 @@ import { requestIntentQueries } from './queries/request-intents.js';
 import { retentionQueries } from './queries/retention.js';
 import { rollupQueries } from './queries/rollups.js';
 import { seenQueries } from './queries/seen.js';
+import { slaQueries } from './queries/sla.js';
 import { stepUpQueries } from './queries/step-ups.js';
 import type { Database } from './schema.js';
 
@@ -149,6 +150,7 @@ export function createKyselyStore(
     ...cardClaimQueries(db),
     ...requestIntentQueries(db),
     ...containQueries(db, kind),
+    ...slaQueries(db),
   };
   const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
   return {
@@ -181,6 +183,12 @@ export function createKyselyStore(
     homeOpenedBy: r(base.homeOpenedBy),
     homeViewers: r(base.homeViewers),
     getAsk: r(base.getAsk),
+    slaClock: r(base.slaClock),
+    overdueSlaClocks: r(base.overdueSlaClocks),
+    overdueBySeverity: r(base.overdueBySeverity),
+    claimDueSlaClocks: r(base.claimDueSlaClocks),
+    putSlaClock: r(base.putSlaClock),
+    sweptSlaClock: r(base.sweptSlaClock),
     openAsksOf: r(base.openAsksOf),
     // an ask is one per finding: a repeat returns the first
     createAsk: r(base.createAsk),

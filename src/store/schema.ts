@@ -4,6 +4,7 @@ import type { AccessReviewTables } from './schema-access-reviews.js';
 import type { ConnectDatabase } from './schema-connect.js';
 import type { ContainDatabase } from './schema-contain.js';
 import type { DeliveryTables } from './schema-delivery.js';
+import type { SlaTables } from './schema-sla.js';
 
 /**
  * The tables, as kysely sees them. Times are milliseconds since the epoch (bigint in
@@ -283,7 +284,12 @@ export interface SharedChannelsTable {
   checked_at: number | null;
 }
 
-export interface Database extends AccessReviewTables, ConnectDatabase, DeliveryTables, ContainDatabase {
+export interface Database
+  extends AccessReviewTables,
+    ConnectDatabase,
+    DeliveryTables,
+    ContainDatabase,
+    SlaTables {
   installations: InstallationsTable;
   shared_channels: SharedChannelsTable;
   outbox: OutboxTable;

@@ -44,6 +44,8 @@ export function wireIntake(opts: IntakeOptions): {
     seen: ports.seen,
     lifecycle: ports.lifecycle,
     settings: ports.settings,
+    ...(ports.sla ? { sla: ports.sla } : {}),
+    metrics: ports.metrics,
     clock: ports.clock,
     rules: opts.file.routing.rules,
     defaultChannel: config.alerts.defaultChannel,
