@@ -75,9 +75,12 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   registerStepUpRoutes(http, background.stepUps, work);
 
   const tickMs = opts.lifecycleTickMs;
-  const lifecycleRunner = new LifecycleRunner(background.jobs, file.digest, tickMs ? { tickMs } : {});
-  const features = featureJobs({ set, core, app, lease, tickMs });
-  const { reviewRunner, ...jobs } = features;
+  const features = featureJobs({ set, core, app, lease, tickMs, file });
+  const { reviewRunner, slaReport, ...jobs } = features;
+  const lifecycleRunner = new LifecycleRunner(background.jobs, file.digest, {
+    ...(tickMs ? { tickMs } : {}),
+    ...(slaReport ? { slaReport } : {}),
+  });
   const lifecycle = createLifecycle({
     ...jobs,
     admin,

@@ -13,6 +13,7 @@ import { PermissionsSchema } from './config-sections/permissions.js';
 import { PollerSchema } from './config-sections/poller.js';
 import { RetentionSchema } from './config-sections/retention.js';
 import { RuleSchema } from './config-sections/routing.js';
+import { SlaSchema } from './config-sections/sla.js';
 import { StepUpSchema } from './config-sections/step-up.js';
 import { UnfurlSchema } from './config-sections/unfurl.js';
 import { WorkspacesSchema } from './config-sections/workspaces.js';
@@ -51,6 +52,8 @@ export const ConfigFileSchema = z
     unfurl: UnfurlSchema,
     /** Off unless configured: access reviews are decided in the console only. */
     reviews: ReviewsSchema.optional(),
+    /** Off unless configured: findings have no SLA clocks. */
+    sla: SlaSchema,
   })
   .strict()
   .superRefine((file, ctx) => {
@@ -79,6 +82,14 @@ export const ConfigFileSchema = z
     });
     for (const rule of file.routing.rules)
       if ('channel' in rule && rule.workspace !== undefined) listed.add(rule.channel);
+    (file.sla?.report ?? []).forEach((r, i) => {
+      if (several && !listed.has(r.channel))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['sla', 'report', i, 'channel'],
+          message: "must be a routed channel or listed in its workspace's `channels` with several workspaces",
+        });
+    });
     file.digest.forEach((d, i) => {
       if (several && !listed.has(d.channel))
         ctx.addIssue({

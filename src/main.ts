@@ -1,6 +1,7 @@
 import { loadSettings } from './config.js';
 import { describeAdmin } from './config-admin.js';
 import { describeContain } from './config-sections/contain.js';
+import { describeSla } from './config-sections/sla.js';
 import { describeStepUp } from './config-sections/step-up.js';
 import { describeUnfurl } from './config-sections/unfurl.js';
 import { ConfigError, StartupError } from './errors.js';
@@ -27,7 +28,8 @@ async function main(argv: readonly string[]): Promise<void> {
   if (argv.includes('--check-config')) {
     process.stdout.write(
       `Configuration is valid (tenant ${config.tenant.baseUrl}, port ${config.http.port}).\n${slackMode(config, file)}\n` +
-        `${describeStepUp(file.stepUp)}\n${describeUnfurl(file.unfurl)}\n${describeAdmin(config.admin)}\n${describeContain(file.contain)}\n`,
+        `${describeStepUp(file.stepUp)}\n${describeUnfurl(file.unfurl)}\n${describeAdmin(config.admin)}\n` +
+        `${describeContain(file.contain)}\n${describeSla(file.sla)}\n`,
     );
     if (!argv.includes('--online')) return;
     // --online: the Slack token and the tenant credentials are tried, each reported.

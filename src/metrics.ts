@@ -1,5 +1,6 @@
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { containMetrics } from './metrics-contain.js';
+import { slaMetrics } from './metrics-sla.js';
 import { workspaceMetrics } from './metrics-workspaces.js';
 
 /**
@@ -52,6 +53,7 @@ export function createMetrics() {
     ...lifecycleMetrics(registry),
     ...containMetrics(registry),
     ...workspaceMetrics(registry),
+    ...slaMetrics(registry),
     tenantRequests: new Histogram({
       name: 'warden_tenant_request_seconds',
       help: 'Tenant API requests by operation and HTTP status (or the failure: timeout, network).',

@@ -3,7 +3,7 @@ import { buildBulkStateAction } from '../domain/bulk-change.js';
 import type { FindingsPort } from '../ports/tenant.js';
 import { bulkUpdateFindingState } from '../tenant/bulk-state.js';
 import type { TenantClient } from '../tenant/client.js';
-import { searchFindingAudits } from '../tenant/finding-audits.js';
+import { searchAuditEvents, searchFindingAudits } from '../tenant/finding-audits.js';
 import { getFinding, searchFindings, updateFindingState } from '../tenant/findings.js';
 import { commentOnTask, createFindingTask } from '../tenant/task.js';
 
@@ -24,6 +24,7 @@ export function createFindingsPort(client: TenantClient): FindingsPort {
       for await (const e of searchFindingAudits(client, findingId, { limit: limit + 1 })) events.push(e);
       return { events: events.slice(0, limit), truncated: events.length > limit };
     },
+    auditEvents: (range, opts) => searchAuditEvents(client, range, opts),
     bulk: (findingIds, change) =>
       bulkUpdateFindingState(client, {
         refs: findingIds.map((id) => ({ id })),

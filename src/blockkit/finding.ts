@@ -46,6 +46,8 @@ export interface AlertContext {
   containable?: boolean | undefined;
   /** Its newest containment and where its task stands (mrkdwn, escaped where it was written). */
   contained?: string | undefined;
+  /** Its SLA clock, in words (blockkit/sla-words.ts `cardClockLine`); none without a policy. */
+  sla?: string | undefined;
 }
 
 /** A change made from Slack: the person (a four-eyes requester), when, and who approved it. */
@@ -216,6 +218,7 @@ export function renderFindingAlert(finding: Finding, ctx: AlertContext): Rendere
     summarySection(f, target, risk.score, ctx.owner),
     stateSection(f, ctx.acted),
   ];
+  if (ctx.sla) blocks.push(context(ctx.sla));
   if (ctx.asked) blocks.push(section(askCardLine(ctx.asked)));
   if (ctx.contained) blocks.push(section(ctx.contained));
   const details = [

@@ -11,6 +11,7 @@ import { LifecycleId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
 import { endWords } from './reminder.js';
+import { OVERDUE_HEADER, overdueItem, overdueNone } from './sla-words.js';
 
 /**
  * A person's own view of Warden on its Home tab: what waits for their approval, their own
@@ -55,6 +56,8 @@ export interface HomeData {
   now: number;
   /** Access reviews in Slack, when configured: the link prompt or the person's open reviews. */
   reviews?: ReviewHome | undefined;
+  /** Findings past their SLA (WARDEN_CONFIG `sla`), most overdue first; undefined without SLA clocks. */
+  overdue?: readonly { title: string; line: string; link: string | undefined }[] | undefined;
 }
 
 export const HOME_LISTED = { questions: 5, waiting: 10, mine: 10, ending: 15, recent: 15 } as const;
@@ -152,6 +155,12 @@ export function renderHome(d: HomeData): HomeView {
     ...(d.reviews ? renderReviewHome(d.reviews) : []),
     header('Your requests'),
     ...mineBlocks(d.mine),
+    ...(d.overdue
+      ? [
+          header(OVERDUE_HEADER),
+          section(d.overdue.length ? d.overdue.map((o) => overdueItem(o)).join('\n') : overdueNone()),
+        ]
+      : []),
     header('Ending soon'),
     ...endingBlocks(d.ending),
     header('Recent activity'),

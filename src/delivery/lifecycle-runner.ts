@@ -10,12 +10,15 @@ import { endReached } from '../usecases/lifecycle/end-reached.js';
 import { postDigest } from '../usecases/lifecycle/post-digest.js';
 import { remindEnd } from '../usecases/lifecycle/remind-end.js';
 import type { JobResult } from '../usecases/shared/lifecycle-job.js';
+import { sendSlaNotice } from '../usecases/sla/sla-notice.js';
 import { Ticker, unlessStoreDown } from './ticker.js';
 
 export interface LifecycleRunnerOptions {
   /** How often the schedule is looked at (a reminder is at most this late). */
   tickMs?: number;
   leaseMs?: number;
+  /** Runs a weekly SLA report's job with its workspace's ports (wiring/sla.ts). */
+  slaReport?: (p: Ports, job: LifecycleJob) => Promise<JobResult>;
 }
 
 /** A job's workspace: its ports, and its Home tabs (refreshed for the people a job was about). */
@@ -50,7 +53,8 @@ export class LifecycleRunner {
   readonly #p: JobWorkspaces['core'];
   readonly #w: JobWorkspaces;
   readonly #digests: readonly Digest[];
-  readonly #o: Required<LifecycleRunnerOptions>;
+  readonly #o: Required<Omit<LifecycleRunnerOptions, 'slaReport'>> &
+    Pick<LifecycleRunnerOptions, 'slaReport'>;
   readonly #holder = `lifecycle-${randomBytes(4).toString('hex')}`;
   readonly #scheduled = new Set<string>();
   /** Jobs claimed whose outcome could not be recorded: the store was unavailable. */
@@ -137,6 +141,16 @@ export class LifecycleRunner {
         return remindAsk(p, job);
       case 'askEscalate':
         return escalateSilentAsk(p, job);
+      case 'slaWarn':
+      case 'slaBreach': {
+        const sla = p.sla;
+        if (!sla) return { status: 'skipped', outcome: 'no SLA clocks here' };
+        return sendSlaNotice({ ...p, sla }, job, job.kind === 'slaWarn' ? 'warn' : 'breach');
+      }
+      case 'slaReport':
+        return this.#o.slaReport
+          ? this.#o.slaReport(p, job)
+          : { status: 'skipped', outcome: 'no SLA report here' };
       case 'digest': {
         const spec = this.#digests.find((d) => d.channel === job.subject);
         return spec ? postDigest(p, job, spec) : { status: 'skipped', outcome: 'no longer configured' };

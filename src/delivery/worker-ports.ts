@@ -8,19 +8,20 @@ import type { OwnerDmFinder } from './owner-route.js';
 export type WorkerPorts = Pick<
   Ports,
   'outbox' | 'cards' | 'chat' | 'history' | 'logger' | 'clock' | 'timers' | 'audit' | 'owners'
-> & {
-  settings: CardSettings;
-  /** Where rolled-up alerts go (delivery/rollup.ts decides which). */
-  rollups: Pick<RollupRecords, 'addToRollup' | 'rollupsOf' | 'rollupGroup' | 'markRollupChanged'>;
-  /** WARDEN_CONFIG `delivery.rollup`, with its severities as ranks; off when absent. */
-  rollup?: RollupRule | undefined;
-  /** The owner's direct message, for rows routed to the owner; such rows fail without it. */
-  ownerDm?: OwnerDmFinder | undefined;
-  /** The tenant, to render a card brought up to date as the finding is now (card-refresh.ts); the row's snapshot without it. */
-  findings?: Pick<Ports['findings'], 'get'> | undefined;
-  /** Once a card is in its channel: the attestation ask scheduled (usecases/attest/attest-ask.ts), once a finding. */
-  afterDelivery?: ((finding: Finding, channel: string) => Promise<unknown>) | undefined;
-};
+> &
+  Partial<Pick<Ports, 'sla'>> & {
+    settings: CardSettings;
+    /** Where rolled-up alerts go (delivery/rollup.ts decides which). */
+    rollups: Pick<RollupRecords, 'addToRollup' | 'rollupsOf' | 'rollupGroup' | 'markRollupChanged'>;
+    /** WARDEN_CONFIG `delivery.rollup`, with its severities as ranks; off when absent. */
+    rollup?: RollupRule | undefined;
+    /** The owner's direct message, for rows routed to the owner; such rows fail without it. */
+    ownerDm?: OwnerDmFinder | undefined;
+    /** Once a card is in its channel: the attestation ask scheduled (usecases/attest/attest-ask.ts), once a finding. */
+    afterDelivery?: ((finding: Finding, channel: string) => Promise<unknown>) | undefined;
+    /** The tenant, to render a card brought up to date as the finding is now (card-refresh.ts); the row's snapshot without it. */
+    findings?: Pick<Ports['findings'], 'get'> | undefined;
+  };
 
 /** What the worker uses whatever the row: the queue, logs, time. */
 export type WorkerCore = Pick<WorkerPorts, 'outbox' | 'logger' | 'clock' | 'timers'>;

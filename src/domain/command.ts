@@ -20,7 +20,9 @@ export type SlashCommand =
   | { kind: 'history'; findingId: string }
   | { kind: 'link' }
   | { kind: 'unlink' }
-  | { kind: 'contain'; findingId: string };
+  | { kind: 'contain'; findingId: string }
+  /** The SLA report of the last `days` days, to the person alone (issue 38). */
+  | { kind: 'report'; days: number };
 
 export type ParsedCommand =
   | { ok: true; command: SlashCommand }
@@ -60,6 +62,7 @@ const USAGE: Record<SlashCommand['kind'], (command: string) => string> = {
   unlink: (c) => `*${c} unlink*: delete the personal credential Warden keeps for your reviews`,
   contain: (c) =>
     `*${c} contain* \`${ID}\`: take access away (revoke, offboarding) through the tenant's tasks`,
+  report: (c) => `*${c} report* \`[days]\`: the SLA report of the last 7 (or 1–90) days, sent to you alone`,
 };
 
 const TIMES = 'Times: `7d`, `2w`, `36h`, `P7D`, `2026-12-01` or `2026-12-01 09:00` (your Slack time zone).';
@@ -92,6 +95,7 @@ const SUBCOMMANDS: Record<string, SlashCommand['kind']> = {
   link: 'link',
   unlink: 'unlink',
   contain: 'contain',
+  report: 'report',
 };
 
 /** Longest text accepted as a reason or justification (the tenant's fields are free text). */
@@ -113,6 +117,13 @@ export function parseCommand(text: string): ParsedCommand {
   if (!kind) return { ok: false, error: `Unknown subcommand "${echo(sub, 30)}".` };
   if (kind === 'help' || kind === 'approvals' || kind === 'link' || kind === 'unlink')
     return { ok: true, command: { kind } };
+  if (kind === 'report') {
+    if (id === undefined) return { ok: true, command: { kind, days: 7 } };
+    const days = /^\d{1,2}$/.test(id) ? Number(id) : Number.NaN;
+    if (!(days >= 1 && days <= 90) || rest.length > 0)
+      return { ok: false, error: `"${echo(id, 20)}" is not a number of days from 1 to 90.`, usage: kind };
+    return { ok: true, command: { kind, days } };
+  }
   if (id === undefined) return { ok: false, error: `\`${sub}\` needs an id.`, usage: kind };
   if (!isResourceId(id)) return { ok: false, error: `"${echo(id, 40)}" is not a valid id.`, usage: kind };
   if (kind === 'campaign') return { ok: true, command: { kind, campaignId: id } };

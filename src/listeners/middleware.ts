@@ -65,7 +65,8 @@ export function registerMiddleware(app: App, listeners: ListenerContext): void {
       // No silent door: told why, in words, wherever the surface allows (else logged). A modal or
       // a shortcut's trigger is answered with its own workspace's token only, when Warden serves it.
       const own = workspaces.portsOf(origin.teamId);
-      const gridOfOurs = origin.enterpriseId !== undefined && origin.enterpriseId === own?.settings.enterpriseId;
+      const gridOfOurs =
+        origin.enterpriseId !== undefined && origin.enterpriseId === own?.settings.enterpriseId;
       const words = wordsFor(turnedAwayAs(foreign, gridOfOurs), args.body, own?.settings.workspaceName);
       if (!(await turnAway(args, words, { logger, views: own?.views }, ref)))
         logger.info({ ref, kind }, 'turned away: nobody to tell in Slack');

@@ -1,5 +1,6 @@
 import type { App } from '@slack/bolt';
-import { stepWords } from '../blockkit/workflow-step-words.js';
+import { ConnectWords } from '../blockkit/connect-words.js';
+import { stepError, stepWords } from '../blockkit/workflow-step-words.js';
 import type { Ports } from '../ports/index.js';
 import { plainStepError } from '../usecases/shared/workflow-step-end.js';
 import { runWorkflowStep, type StepEnd } from '../usecases/workflow-steps/workflow-step.js';
@@ -48,7 +49,10 @@ export function registerSteps(app: App, ctx: ListenerContext, rows: readonly Ste
       const ref = refOf(context);
       const executionId = event.function_execution_id;
       const p = portsOf(ctx, context, row.what);
-      if (!p) return void (await fail({ error: stepWords.notServed(ref) }).catch(() => undefined));
+      if (!p)
+        return void (await fail({ error: stepError(`${ConnectWords.notInstalled} (ref ${ref})`) }).catch(
+          () => undefined,
+        ));
       const first = await firstDelivery(ctx, p, executionId, ref);
       if (first !== true) {
         if (first === 'unknown') await fail({ error: stepWords.notTaken(ref) }).catch(() => undefined);

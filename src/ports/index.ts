@@ -13,6 +13,7 @@ import type { HomeViews, LifecycleStore } from './lifecycle.js';
 import type { NoteStore } from './notes.js';
 import type { OwnersPort } from './owners.js';
 import type { RollupStore } from './rollups.js';
+import type { ChartPort, SlaSettings, SlaStore } from './sla.js';
 import type {
   ChatPort,
   ConnectGuard,
@@ -101,11 +102,14 @@ export interface Settings {
   unfurl?:
     | { finding?: string | undefined; campaign?: string | undefined; mappedPeopleOnly: boolean }
     | undefined;
+  /** SLA clocks (WARDEN_CONFIG `sla`): off when undefined. */
+  sla?: SlaSettings | undefined;
 }
 
 /** What rendering a finding's card needs of the settings. */
 export type CardSettings = Pick<Settings, 'attributionTemplate' | 'offerUnsuppress'> &
-  Partial<Pick<Settings, 'contain'>>;
+  Partial<Pick<Settings, 'contain'>> &
+  Pick<Settings, 'sla'>;
 
 /** Findings with a state change in flight: a second click is refused. */
 export interface InflightPort {
@@ -171,6 +175,8 @@ export interface StorePorts {
   notes: NoteStore;
   /** Containments: the claim of each one's tenant call, and its task's follow-up schedule. */
   contains: ContainStore;
+  /** SLA clocks (one row per finding); absent where a caller builds its own ports without them. */
+  sla?: SlaStore;
 }
 
 /**
@@ -187,4 +193,6 @@ export interface Ports extends CorePorts, SlackPorts, TenantPorts, StorePorts {
   identity: IdentityProvider | undefined;
   /** Access reviews decided in Slack (WARDEN_CONFIG `reviews`), when configured. */
   accessReviews?: AccessReviewsPort | undefined;
+  /** Charts drawn as PNG (the SLA report). */
+  charts?: ChartPort;
 }

@@ -6,7 +6,17 @@
  * job taken back after a crash does not send them again.
  */
 
-export type JobKind = 'remind' | 'end' | 'digest' | 'ask' | 'askRemind' | 'askEscalate';
+export type JobKind =
+  | 'remind'
+  | 'end'
+  | 'digest'
+  | 'ask'
+  | 'askRemind'
+  | 'askEscalate'
+  /** SLA clocks (usecases/sla/): the warning, the breach reply, the weekly report. */
+  | 'slaWarn'
+  | 'slaBreach'
+  | 'slaReport';
 export type JobStatus = 'pending' | 'running' | 'done' | 'failed' | 'skipped';
 
 export interface LifecycleJob {

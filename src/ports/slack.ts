@@ -84,6 +84,14 @@ export interface FilePort {
     content: string;
     comment: string;
   }): Promise<void>;
+  /**
+   * Files shared as one message with its words and blocks (files.uploadV2: getUploadURLExternal,
+   * the upload, completeUploadExternal); an image carries its alt text.
+   */
+  share(
+    message: { channel: string; text: string; blocks?: KnownBlock[] | undefined },
+    files: readonly { filename: string; title: string; bytes: Buffer; altText?: string | undefined }[],
+  ): Promise<void>;
 }
 
 /**

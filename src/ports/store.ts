@@ -10,6 +10,7 @@ import type { MessageIndex, OutboxStore } from './outbox.js';
 import type { PacingStore } from './pacing.js';
 import type { KeptIntent, RequestIntents } from './request-intents.js';
 import type { RollupRecords } from './rollups.js';
+import type { SlaStore } from './sla.js';
 import type { StepUpStore } from './step-up.js';
 import type { ChannelWorkspaces, WorkspaceStates } from './workspaces.js';
 
@@ -277,7 +278,8 @@ export interface Store
     RequestIntents,
     ContainStore,
     WorkspaceStates,
-    ChannelWorkspaces {
+    ChannelWorkspaces,
+    SlaStore {
   readonly kind: 'sqlite' | 'postgres';
   readonly health: StoreAvailability;
   migrate(): Promise<void>;

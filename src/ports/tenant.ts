@@ -30,6 +30,14 @@ export interface FindingsPort {
   comment(taskId: string, text: string): Promise<void>;
   /** The finding's audit events as the tenant keeps them, at most `limit`, in no promised order. */
   history(findingId: string, limit: number): Promise<{ events: FindingAuditEvent[]; truncated: boolean }>;
+  /**
+   * Every finding's audit events from `since` (inclusive) to `until` (exclusive), streamed page by
+   * page; an event the schema cannot read goes to `onUnreadable` and is skipped.
+   */
+  auditEvents(
+    range: { since?: number | undefined; until?: number | undefined },
+    opts?: { onUnreadable?: (raw: unknown, reason: string) => void },
+  ): AsyncIterable<FindingAuditEvent>;
 }
 
 export interface CampaignView {

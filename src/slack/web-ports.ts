@@ -153,6 +153,19 @@ export function createFilePort(client: WebClient): FilePort {
         initial_comment: f.comment,
       });
     },
+    async share(message, files) {
+      await client.filesUploadV2({
+        channel_id: message.channel,
+        initial_comment: message.text,
+        ...(message.blocks ? { blocks: message.blocks } : {}),
+        file_uploads: files.map((f) => ({
+          file: f.bytes,
+          filename: f.filename,
+          title: f.title,
+          ...(f.altText ? { alt_text: f.altText } : {}),
+        })),
+      });
+    },
   };
 }
 

@@ -23,6 +23,7 @@ import { requestIntentQueries } from './queries/request-intents.js';
 import { retentionQueries } from './queries/retention.js';
 import { rollupQueries } from './queries/rollups.js';
 import { seenQueries } from './queries/seen.js';
+import { slaQueries } from './queries/sla.js';
 import { stepUpQueries } from './queries/step-ups.js';
 import { workspaceQueries } from './queries/workspaces.js';
 import type { Database } from './schema.js';
@@ -151,6 +152,7 @@ export function createKyselyStore(
     ...requestIntentQueries(db),
     ...containQueries(db, kind),
     ...workspaceQueries(db),
+    ...slaQueries(db),
   };
   const r = <A extends unknown[], R>(f: (...args: A) => Promise<R>) => again(retry, f);
   return {
@@ -184,6 +186,12 @@ export function createKyselyStore(
     homeViewers: r(base.homeViewers),
     getAsk: r(base.getAsk),
     findStepUp: r(base.findStepUp),
+    slaClock: r(base.slaClock),
+    overdueSlaClocks: r(base.overdueSlaClocks),
+    overdueBySeverity: r(base.overdueBySeverity),
+    claimDueSlaClocks: r(base.claimDueSlaClocks),
+    putSlaClock: r(base.putSlaClock),
+    sweptSlaClock: r(base.sweptSlaClock),
     openAsksOf: r(base.openAsksOf),
     // an ask is one per finding: a repeat returns the first
     createAsk: r(base.createAsk),

@@ -4,6 +4,7 @@ import type { AccessReviewTables } from './schema-access-reviews.js';
 import type { ConnectDatabase } from './schema-connect.js';
 import type { ContainDatabase } from './schema-contain.js';
 import type { DeliveryTables } from './schema-delivery.js';
+import type { SlaTables } from './schema-sla.js';
 import type { WorkspaceTables } from './schema-workspaces.js';
 
 /**
@@ -292,7 +293,8 @@ export interface Database
     ConnectDatabase,
     DeliveryTables,
     ContainDatabase,
-    WorkspaceTables {
+    WorkspaceTables,
+    SlaTables {
   installations: InstallationsTable;
   shared_channels: SharedChannelsTable;
   outbox: OutboxTable;

@@ -22,3 +22,30 @@ export function searchFindingAudits(
     ...(opts.onUnreadable ? { onUnreadable: opts.onUnreadable } : {}),
   });
 }
+
+/** RFC 3339 as proto3 JSON writes a Timestamp (UTC, no fraction when whole). */
+const timestamp = (ms: number) => new Date(ms).toISOString().replace('.000Z', 'Z');
+
+/**
+ * Every finding's audit events in a time range (`since` inclusive, `until` exclusive), page by
+ * page as they come (pages of 100, the spec's largest): the SLA clocks' catch-up and the SLA
+ * report read the tenant's whole trail this way without holding it.
+ */
+export function searchAuditEvents(
+  client: TenantClient,
+  range: { since?: number | undefined; until?: number | undefined },
+  opts: { onUnreadable?: (raw: unknown, reason: string) => void } = {},
+): AsyncGenerator<FindingAuditEvent, void, undefined> {
+  return paginate(client, {
+    operation: 'searchFindingAudits',
+    method: 'POST',
+    path: '/api/v1/search/finding_audits',
+    body: {
+      ...(range.since !== undefined ? { since: timestamp(range.since) } : {}),
+      ...(range.until !== undefined ? { until: timestamp(range.until) } : {}),
+    },
+    item: FindingAuditEventSchema,
+    pageSize: 100,
+    ...(opts.onUnreadable ? { onUnreadable: opts.onUnreadable } : {}),
+  });
+}

@@ -83,6 +83,7 @@ export function createDeliveryPorts(o: {
     listingChat: paced(0),
     outbox: o.store,
     cards: o.store,
+    sla: o.store,
     audit: o.store,
     rollups: o.store,
     rollup: o.rollup,

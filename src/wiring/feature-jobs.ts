@@ -1,17 +1,22 @@
 import type { App } from '@slack/bolt';
+import type { ConfigFile } from '../config-file.js';
 import { ContainFollower } from '../delivery/contain-follower.js';
 import { ReviewRunner } from '../delivery/review-runner.js';
 import { recoverRequests } from '../listeners/request-intents.js';
+import { registerOverdueGauge } from '../metrics-sla.js';
 import type { InstanceLease } from '../store/instance-lease.js';
-import { sweepEveryWorkspace } from './connect.js';
 import type { SetCore } from './background.js';
+import { sweepEveryWorkspace } from './connect.js';
+import { slaJobs, slaReportRunner } from './sla.js';
 import type { WorkspaceSet } from './workspace-set.js';
 
 /**
  * The features' own background work, over every workspace served: access reviews' jobs, the
  * containments followed, Slack Connect's re-checks and card sweeps, and the requests a stopped
- * process acknowledged. Each item runs with the ports of the workspace it names (its stored team),
- * never another's: `portsOf` answers nothing for a workspace not served.
+ * process acknowledged, the SLA clocks' sweep and audit read. Each item runs with the ports of the
+ * workspace it names (its stored team), never another's: `portsOf` answers nothing for a workspace
+ * not served; the SLA sweep's messages go with the token of their channel's workspace (its chat is
+ * routed by channel: routed-slack.ts), a weekly report's job with its own workspace's ports.
  */
 export function featureJobs(o: {
   set: WorkspaceSet;
@@ -19,6 +24,7 @@ export function featureJobs(o: {
   app: App;
   lease: InstanceLease;
   tickMs: number | undefined;
+  file: ConfigFile;
 }) {
   const { set, core, lease } = o;
   const portsOf = (team: string) => set.of(team)?.ports;
@@ -34,8 +40,19 @@ export function featureJobs(o: {
   const containFollower = any
     ? { follower: new ContainFollower(any, portsOf), everyMs: Math.min(o.tickMs ?? 5_000, 5_000) }
     : undefined;
+  const member = set.members[0];
+  const reports = o.file.sla?.report ?? [];
+  const sla = member
+    ? slaJobs({ ports: member.ports, listingChat: member.delivery.listingChat, pacing: core.store, reports })
+    : undefined;
+  const slaStore = any?.sla;
+  if (any?.settings.sla && slaStore)
+    registerOverdueGauge(core.metrics.registry, () => slaStore.overdueBySeverity());
+  const slaRun = slaReportRunner(reports);
   return {
     reviewRunner,
+    sla,
+    slaReport: any?.settings.sla ? slaRun : undefined,
     containFollower,
     connectSweeps: sweepEveryWorkspace(() => set.members.map((m) => m.ports.connect)),
     recoverRequests: () =>

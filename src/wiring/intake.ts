@@ -10,6 +10,7 @@ import type { Ports } from '../ports/index.js';
 import type { ChatPort } from '../ports/slack.js';
 import type { IntakeDeps } from '../usecases/findings/accept-alert.js';
 import type { SetCore } from './background.js';
+import { slaSettings } from './sla.js';
 
 export interface IntakeOptions {
   config: Readonly<Config>;
@@ -49,7 +50,10 @@ export function wireIntake(opts: IntakeOptions): {
     outbox: store,
     seen: store,
     lifecycle: store,
-    settings: { remindBeforeMs: opts.file.lifecycle.remindBefore },
+    // A finding's SLA clocks start when it arrives (its workspace: that of the channel it goes to).
+    settings: { remindBeforeMs: opts.file.lifecycle.remindBefore, sla: slaSettings(opts.file) },
+    sla: store,
+    metrics: core.metrics,
     clock: core.clock,
     rules: opts.file.routing.rules,
     defaultChannel: config.alerts.defaultChannel,

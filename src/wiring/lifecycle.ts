@@ -48,6 +48,8 @@ export interface LifecycleParts {
   connectSweeps?: () => Promise<void>;
   /** Carries out what a dead process acknowledged but never handled (listeners/request-intents.ts). */
   recoverRequests?: () => Promise<unknown>;
+  /** SLA clocks: the minute sweep and the tenant's audit events read (wiring/sla.ts); none without a policy. */
+  sla?: { sweep: () => Promise<unknown>; auditSync: () => Promise<unknown> } | undefined;
 }
 
 export interface Lifecycle {
@@ -102,6 +104,16 @@ function startJobs(parts: LifecycleParts): () => void {
               'containment follow-up failed',
             ),
             parts.containFollower.everyMs,
+            true,
+          ],
+        ] as [Ticker, number, boolean][])
+      : []),
+    ...(parts.sla
+      ? ([
+          [job(parts.sla.sweep, 'SLA sweep failed'), 60_000, true],
+          [
+            job(parts.sla.auditSync, "reading the tenant's audit events for SLA clocks failed"),
+            300_000,
             true,
           ],
         ] as [Ticker, number, boolean][])

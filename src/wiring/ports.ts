@@ -10,6 +10,7 @@ import type { Clock, Ports, Timers } from '../ports/index.js';
 import type { OwnersPort } from '../ports/owners.js';
 import type { RollupStore } from '../ports/rollups.js';
 import type { Store } from '../ports/store.js';
+import { renderPng } from '../slack/chart-png.js';
 import { createSlackClient } from '../slack/clients.js';
 import type { MeteredWebClient } from '../slack/metered-web-client.js';
 import { createOwnerDirectory } from '../slack/owner-directory.js';
@@ -37,6 +38,7 @@ import { connectFor } from './connect.js';
 import { createDeliveryPorts, type DeliveryPorts, rollupRule } from './delivery-ports.js';
 import { homeRefresher, homeRetried } from './home.js';
 import { type OwnSlack, routedSlack } from './routed-slack.js';
+import { slaSettings } from './sla.js';
 import { identityProvider, stepUpSettings } from './step-up.js';
 import type { SlackWorkspace } from './workspace-set.js';
 import { workspaceStores } from './workspace-stores.js';
@@ -178,6 +180,7 @@ export function buildPorts(input: PortsInput): {
         rules: file.contain,
         approvers: permissions.contain?.approvers ?? permissions.acceptRisk?.approvers,
       },
+      sla: slaSettings(file),
     },
     findings: createFindingsPort(tenant),
     campaigns: new CampaignCache(tenant),
@@ -214,6 +217,8 @@ export function buildPorts(input: PortsInput): {
     stepUps: stores.stepUps,
     notes: store,
     contains: store,
+    sla: store,
+    charts: { png: renderPng },
     identity: identityProvider(file, config),
     accessReviews: accessReviewsPort({ config, file, store, tenant, clock }),
   };

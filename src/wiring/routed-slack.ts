@@ -53,6 +53,7 @@ export function routedSlack(route: ChannelRoute, own: OwnSlack) {
       return channel;
     },
     upload: async (f) => (await of(f.channel)).files.upload(f),
+    share: async (message, shared) => (await of(message.channel)).files.share(message, shared),
   };
   return {
     chat: routedChat(async (c) => (await of(c)).chat),

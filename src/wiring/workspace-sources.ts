@@ -104,7 +104,16 @@ function botTokenSource(
           input.logger.warn({ err: error }, 'Home tabs opened before this version not adopted yet'),
         );
       const source = tokens.source(team, { fixed: token });
-      add({ teamId: team, enterpriseId: slack.enterpriseId, token: source, url: identity.url, name: identity.team }, source);
+      add(
+        {
+          teamId: team,
+          enterpriseId: slack.enterpriseId,
+          token: source,
+          url: identity.url,
+          name: identity.team,
+        },
+        source,
+      );
       const ours = (ref: { teamId: string | undefined }) => ref.teamId === team;
       const installs: InstallEvents = {
         async uninstalled(ref) {

@@ -187,6 +187,10 @@ describe('contract: Warden and the simulated tenant', () => {
     });
     const history = await h.ports.findings.history('FND_SA_UNOWNED', 50);
     expect(history.events.length).toBeGreaterThan(1);
+    // every finding's audit events in a time range (SLA clocks and their report): since/until as Timestamps
+    let trail = 0;
+    for await (const _ of h.ports.findings.auditEvents({ since: 0, until: h.clock.now() + 1_000 })) trail++;
+    expect(trail).toBeGreaterThan(1);
     // campaign scope and entitlements: every campaign
     for (const id of tenant.campaigns.keys()) await h.ports.campaigns.get(id);
 

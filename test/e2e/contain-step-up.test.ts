@@ -98,7 +98,7 @@ describe('containment with its defaults', () => {
     const { h } = await defaultsWarden();
     const ts = await h.postAlert('FND_CTN_DECOY');
     h.slack.shareExternally('C0SECOPS', true);
-    await h.warden.ports.connect?.changed('C0SECOPS', true);
+    await h.ports.connect?.changed('C0SECOPS', true);
     await h.click(ContainId.open, 'FND_CTN_DECOY', ts);
     const form = await h.form(ContainId.form);
     expect(JSON.stringify(form.view.view.blocks)).toMatch(/not shown: the alert is in a channel shared/);

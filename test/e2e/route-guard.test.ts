@@ -332,6 +332,7 @@ describe('every registered route refuses what it must, and calls the tenant for 
       snooze: 'snooze FND_SA_UNOWNED 7d waiting',
       suppress: 'suppress FND_SA_UNOWNED test rig',
       resolve: 'resolve FND_SA_UNOWNED fixed',
+      report: 'report 7',
     };
     for (const user of ['U0GUEST', 'U0BOB']) {
       const from = mark(l);

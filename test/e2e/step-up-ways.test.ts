@@ -126,7 +126,7 @@ describe('every way to a gated action goes through the one gate', () => {
       'the roll-up',
     );
     const groupId = buttonValue(summary.blocks, RollupId.review);
-    const members = await h.warden.ports.rollups.members(groupId);
+    const members = await h.ports.rollups.members(groupId);
     const [first = '', second = ''] = members;
     const review = async () => {
       await h.click(RollupId.review, groupId, summary.ts);

@@ -31,7 +31,7 @@ export default async function bundleWarden(): Promise<() => void> {
     format: 'esm',
     platform: 'node',
     target: 'node20',
-    external: ['better-sqlite3', 'pg-native'],
+    external: ['better-sqlite3', 'pg-native', '@resvg/resvg-js', 'dejavu-fonts-ttf'],
     // CommonJS packages inside an ES module bundle still call require (esbuild's documented way).
     banner: {
       js: "import { createRequire as __wardenRequire } from 'node:module'; const require = __wardenRequire(import.meta.url);",

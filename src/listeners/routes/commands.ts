@@ -13,6 +13,7 @@ import { openActionModal } from '../../usecases/findings/open-action-modal.js';
 import { showFinding } from '../../usecases/findings/show-finding.js';
 import { openHistory } from '../../usecases/findings/show-history.js';
 import { submitFindingAction } from '../../usecases/findings/submit-action.js';
+import { reportPrivately } from '../../usecases/sla/sla-report.js';
 import { inChannel } from '../access.js';
 import type { Bound, Granted } from '../route.js';
 
@@ -35,7 +36,7 @@ interface CommandRow<K extends CommandKind> {
 
 /** The permission of the same name, in the channel the command was typed in, for its finding. */
 const here = (
-  c: Exclude<SlashCommand, { kind: 'help' | 'approvals' | 'link' | 'unlink' }>,
+  c: Exclude<SlashCommand, { kind: 'help' | 'approvals' | 'link' | 'unlink' | 'report' }>,
   ctx: CommandContext,
 ): Granted =>
   inChannel(c.kind, { userId: ctx.userId, channel: ctx.channel }, 'findingId' in c ? c.findingId : undefined);
@@ -91,6 +92,12 @@ export const COMMANDS: { [K in CommandKind]: CommandRow<K> } = {
         { campaignId: c.campaignId, page: 0, userId: ctx.userId, audience: ctx.audience, ref: ctx.ref },
         false,
       ),
+  },
+  report: {
+    what: () => 'send the SLA report',
+    // The tenant's figures and its most overdue findings: for whoever may read findings' history here.
+    access: (_c, ctx) => inChannel('history', { userId: ctx.userId, channel: ctx.channel }),
+    run: (p, c, ctx) => reportPrivately(p, { userId: ctx.userId, days: c.days, audience: ctx.audience }),
   },
   approvals: {
     what: () => 'list the approvals',

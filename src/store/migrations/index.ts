@@ -26,6 +26,7 @@ import { stepUpBrowser } from './0120-step-up-browser.js';
 import { slackConnect } from './0125-slack-connect.js';
 import { cardClaims } from './0130-card-claims.js';
 import { requestIntents } from './0131-request-intents.js';
+import { slaClocks } from './0140-sla-clocks.js';
 import { contain } from './0150-contain.js';
 import { accessReviews } from './0160-access-reviews.js';
 
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0125_slack_connect': slackConnect,
   '0130_card_claims': cardClaims,
   '0131_request_intents': requestIntents,
+  '0140_sla_clocks': slaClocks,
   '0150_contain': contain,
   '0160_access_reviews': accessReviews,
 };

@@ -7,7 +7,10 @@ import { expiredStep } from '../shared/workflow-step-end.js';
 import { isApprover } from './approvers.js';
 import { refreshRequest } from './decide-approval.js';
 
-export type ExpirePorts = Pick<Ports, 'approvals' | 'chat' | 'settings' | 'clock' | 'logger' | 'steps' | 'people'>;
+export type ExpirePorts = Pick<
+  Ports,
+  'approvals' | 'chat' | 'settings' | 'clock' | 'logger' | 'steps' | 'people'
+>;
 
 /** Marks four-eyes requests past their deadline expired and says so where they were asked. */
 export async function expireApprovals(p: ExpirePorts): Promise<number> {

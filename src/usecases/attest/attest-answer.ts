@@ -13,6 +13,7 @@ import type { Audience } from '../../ports/slack.js';
 import { type SubmitPorts, submitFindingAction } from '../findings/submit-action.js';
 import { refreshKnownCards } from '../shared/alert-life.js';
 import { recordAudit } from '../shared/record-audit.js';
+import { acknowledgeClock } from '../shared/sla-clock.js';
 import { type GatePorts, holdForStepUp, mustStepUp } from '../shared/step-up.js';
 import type { AskPorts } from './attest-ask.js';
 import { escalateAsk } from './attest-escalate.js';
@@ -140,6 +141,10 @@ export async function answerAsk(p: AnswerPorts, a: AnswerInput): Promise<void> {
   }
   await commentOnTask(p, answered, finding.taskId ?? undefined, line).catch((error: unknown) =>
     log.warn({ err: error }, 'the answer could not be written on the remediation task'),
+  );
+  // An answer is a person's action on the finding: its SLA acknowledge clock stops (before the cards render).
+  await acknowledgeClock(p, ask.findingId, now).catch((error: unknown) =>
+    log.warn({ err: error }, 'SLA clock not acknowledged'),
   );
   if (raisesAtOnce(ask.findingType, a.answer)) await escalateAsk(p, answered, finding, 'answer');
   else await refreshKnownCards(p, finding);

@@ -4,8 +4,11 @@ import type { Ports, Settings } from '../../ports/index.js';
 import type { AlertSource } from '../../ports/store.js';
 import { recordChange } from '../shared/finding-changed.js';
 
-export interface IntakeDeps extends Pick<Ports, 'outbox' | 'seen' | 'clock' | 'logger' | 'lifecycle'> {
-  settings: Pick<Settings, 'remindBeforeMs'>;
+export interface IntakeDeps
+  extends Pick<Ports, 'outbox' | 'seen' | 'clock' | 'logger' | 'lifecycle'>,
+    Partial<Pick<Ports, 'sla' | 'metrics'>> {
+  /** `sla`, `teamId`: the finding's SLA clocks start when it arrives (usecases/shared/sla-clock.ts). */
+  settings: Pick<Settings, 'remindBeforeMs'> & Partial<Pick<Settings, 'sla' | 'teamId'>>;
   rules: readonly RoutingRule[];
   defaultChannel: string | undefined;
   /** The workspace a routed channel is in: the owner's copy is found through it (none: the one served). */

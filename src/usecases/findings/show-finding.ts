@@ -6,10 +6,14 @@ import type { Audience } from '../../ports/slack.js';
 import type { AlertLifePorts, Card } from '../shared/alert-life.js';
 import { type SchedulePorts, scheduleEnds } from '../shared/schedule-ends.js';
 import { showCard } from '../shared/show-card.js';
+import { type ClockPorts, trackClock } from '../shared/sla-clock.js';
 
 export type ShowPorts = AlertLifePorts &
   SchedulePorts &
-  Pick<Ports, 'findings' | 'privately'> & { settings: Pick<Settings, 'workspaceUrl'> };
+  Partial<Pick<ClockPorts, 'metrics'>> &
+  Pick<Ports, 'findings' | 'privately'> & {
+    settings: Pick<Settings, 'workspaceUrl'> & Partial<Pick<Settings, 'sla' | 'teamId'>>;
+  };
 
 /**
  * Posts a finding's card in a channel, as it is now, and tracks it; a snooze or acceptance it
@@ -27,6 +31,12 @@ export async function showFinding(
   audience?: Audience,
 ): Promise<Card | undefined> {
   const finding = await p.findings.get(findingId);
+  // Shown: its SLA clocks run from now on, and the card shows them.
+  if (p.metrics && p.settings.sla)
+    await trackClock(
+      { ...p, metrics: p.metrics, settings: { sla: p.settings.sla, teamId: p.settings.teamId ?? '' } },
+      finding,
+    ).catch((error: unknown) => p.logger.warn({ err: error, findingId }, 'SLA clock not started'));
   const shown = await showCard(p, finding, channel);
   if ('busy' in shown) {
     if (audience) await p.privately.tell(audience, cardBeingPosted(finding.id));

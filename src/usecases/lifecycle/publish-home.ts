@@ -1,7 +1,10 @@
 import { HOME_LISTED, type HomeEnding, renderHome } from '../../blockkit/home.js';
 import { messageLink } from '../../blockkit/links.js';
+import { safeMrkdwn } from '../../blockkit/mrkdwn.js';
+import { cardClockLine } from '../../blockkit/sla-words.js';
 import { answersFor } from '../../domain/attest.js';
-import type { FindingTypeMember } from '../../domain/finding-type.js';
+import { FINDING_TYPES, type FindingTypeMember } from '../../domain/finding-type.js';
+import { clocksAt } from '../../domain/sla.js';
 import type { Ports } from '../../ports/index.js';
 import type { Approval } from '../../ports/store.js';
 import { reviewHomeOf } from '../access-reviews/review-home.js';
@@ -17,7 +20,8 @@ import { channelCards, endPayloadOf } from '../shared/lifecycle-job.js';
  */
 export type HomePorts = AuthorizePorts &
   Pick<Ports, 'approvals' | 'lifecycle' | 'views' | 'asks'> &
-  Parameters<typeof reviewHomeOf>[0];
+  Parameters<typeof reviewHomeOf>[0] &
+  Partial<Pick<Ports, 'sla'>>;
 
 const WEEK_MS = 7 * 86_400_000;
 const SHOWN_OUTCOMES = new Set(['ok', 'requested']);
@@ -75,9 +79,10 @@ export async function publishHome(p: HomePorts, userId: string): Promise<void> {
       link: entry.finding_id ? (await cardOf(p, entry.finding_id))?.link : undefined,
     })),
   );
+  const overdue = await overdueOf(p, now);
   await p.views.publish(
     userId,
-    renderHome({ userId, questions, waiting, mine, ending, recent: activity, now, reviews }),
+    renderHome({ userId, questions, waiting, mine, ending, recent: activity, now, reviews, overdue }),
   );
 }
 
@@ -85,4 +90,27 @@ export async function publishHome(p: HomePorts, userId: string): Promise<void> {
 export async function openHome(p: HomePorts, userId: string): Promise<void> {
   await p.lifecycle.markHomeOpened(userId, p.clock());
   await publishHome(p, userId);
+}
+
+/** The Overdue section: this workspace's findings past their SLA, most overdue first, with links. */
+async function overdueOf(p: HomePorts, now: number) {
+  const sla = p.settings.sla;
+  if (!sla || !p.sla) return undefined;
+  const rows = await p.sla.overdueSlaClocks(10, p.settings.teamId).catch(() => []);
+  return Promise.all(
+    rows.flatMap((row) => {
+      const c = clocksAt(sla.policy, row, sla.calendar, now);
+      if (!c) return [];
+      return [
+        (async () => ({
+          title: safeMrkdwn(
+            FINDING_TYPES.find((t) => t.searchValue === row.findingType)?.title ?? row.findingId,
+            80,
+          ),
+          line: cardClockLine(c, sla.calendar),
+          link: (await cardOf(p, row.findingId))?.link,
+        }))(),
+      ];
+    }),
+  );
 }

@@ -11,6 +11,7 @@ import type { MessageMetadata } from '../../ports/slack.js';
 import type { AuditEntry, MessageRef } from '../../ports/store.js';
 import { askShownOf } from './attest-shown.js';
 import { containShownOf } from './contain-shown.js';
+import { cardClock } from './sla-clock.js';
 
 /**
  * An alert's life in Slack, in one place: a finding's card is rendered from the finding as the
@@ -22,15 +23,17 @@ import { containShownOf } from './contain-shown.js';
 export type AlertLifePorts = Pick<
   Ports,
   'chat' | 'cards' | 'clock' | 'timers' | 'logger' | 'audit' | 'owners'
-> & {
-  settings: CardSettings;
-};
+> &
+  Partial<Pick<Ports, 'sla'>> & {
+    settings: CardSettings;
+  };
 
 /**
  * What rendering a card needs: the clock, the audit log (who acted), the owner directory (who
  * owns it, in Slack) and how cards render.
  */
-type CardPorts = Pick<Ports, 'chat' | 'clock' | 'logger' | 'audit' | 'owners'> & { settings: CardSettings };
+type CardPorts = Pick<Ports, 'chat' | 'clock' | 'logger' | 'audit' | 'owners'> &
+  Partial<Pick<Ports, 'sla'>> & { settings: CardSettings };
 
 export interface Card {
   channel: string;
@@ -116,6 +119,7 @@ async function render(p: CardPorts, finding: Finding, channel: string) {
     contained: containShownOf(entries),
     owner: await shownOwner(p, finding),
     directMessage: isDirectMessage(channel),
+    sla: await cardClock(p, finding.id),
   });
 }
 

@@ -1,7 +1,7 @@
 import { closureLabels } from '../../domain/closure.js';
 import { findingTypeOf } from '../../domain/finding-type.js';
 import type { Finding } from '../../model/finding.js';
-import type { Ports } from '../../ports/index.js';
+import type { Ports, Settings } from '../../ports/index.js';
 import {
   type AlertLifePorts,
   type Card,
@@ -10,6 +10,7 @@ import {
   updateEverywhere,
 } from './alert-life.js';
 import { type SchedulePorts, scheduleEnds } from './schedule-ends.js';
+import { type ClockPorts, trackClock } from './sla-clock.js';
 import { stateChangedMetadata } from './state-event.js';
 
 /**
@@ -27,7 +28,9 @@ export interface MadeBy {
   approvedBy?: string | undefined;
 }
 
-export type SeenPorts = SchedulePorts & Pick<Ports, 'seen'>;
+export type SeenPorts = SchedulePorts &
+  Pick<Ports, 'seen'> &
+  Partial<Pick<ClockPorts, 'sla' | 'metrics'>> & { settings: Partial<Pick<Settings, 'sla' | 'teamId'>> };
 
 /**
  * What every path records: the state as seen (the poller then tells only news) and the reminder
@@ -38,6 +41,17 @@ export async function recordChange(p: SeenPorts, finding: Finding, made?: MadeBy
   await scheduleEnds(p, finding, { madeBy: made?.by, approvedBy: made?.approvedBy });
   const seen = { state: finding.state ?? null, recurrence: finding.recurrenceCount ?? null };
   await p.seen.recordSeen(finding.id, seen, p.clock());
+  // Its SLA clocks: a failure here loses nothing the tenant's audit events do not bring back.
+  if (p.sla && p.metrics && p.settings.sla) {
+    const clockPorts = {
+      ...p,
+      metrics: p.metrics,
+      settings: { sla: p.settings.sla, teamId: p.settings.teamId ?? '' },
+    };
+    await trackClock(clockPorts, finding, made && { by: made.by }).catch((error: unknown) =>
+      p.logger.warn({ err: error, findingId: finding.id }, 'SLA clock not updated'),
+    );
+  }
 }
 
 export type ChangedPorts = SeenPorts & AlertLifePorts & Pick<Ports, 'metrics' | 'rollups'>;

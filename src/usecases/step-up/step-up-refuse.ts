@@ -79,3 +79,10 @@ export const refusedPage = (why: StepUpRefusal): BrowserAnswer => ({
   page: STEP_UP_PAGE.refused(why),
   status: why === 'unknown' || why === 'notConfigured' ? 404 : 403,
 });
+
+/** A link or an answer of no verification Warden knows (or of no workspace it serves now). */
+export function unknownLink(p: Pick<VerifyPorts, 'metrics' | 'logger'>, ref: string): BrowserAnswer {
+  p.metrics.stepUps.inc({ action: 'unknown', outcome: 'refused', reason: 'unknown' });
+  p.logger.warn({ ref, why: 'unknown' }, 'step-up verification refused');
+  return refusedPage('unknown');
+}

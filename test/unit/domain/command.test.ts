@@ -59,6 +59,13 @@ describe('parseCommand', () => {
     expect(parseCommand(text)).toMatchObject({ ok: false, usage: kind });
   });
 
+  it('report takes an optional number of days, 1 to 90 (7 without one)', () => {
+    expect(parseCommand('report')).toEqual({ ok: true, command: { kind: 'report', days: 7 } });
+    expect(parseCommand('report 30')).toEqual({ ok: true, command: { kind: 'report', days: 30 } });
+    for (const bad of ['report 0', 'report 91', 'report ../../x', 'report 7 more'])
+      expect(parseCommand(bad)).toMatchObject({ ok: false, usage: 'report' });
+  });
+
   it('an unknown subcommand names none: the whole usage is shown', () => {
     expect(parseCommand('dance FND_1')).not.toHaveProperty('usage');
   });

@@ -79,11 +79,15 @@ function asset(res: ServerResponse, file: string): true {
 /** A file shared with the person (their CSV), as Slack's url_private_download would give it. */
 function download(slack: LocalSlack, res: ServerResponse, id: string, user: string): true {
   const file = slack.files.find((f) => f.id === id);
-  if (!file || file.channel !== dmOf(user)) return json(res, 404, { error: 'no such file' });
+  // A file shared in a channel is everyone's on the page; one in a direct message only its person's.
+  const visible = file && (file.channel === dmOf(user) || /^[CG]/.test(file.channel ?? ''));
+  if (!file || !visible) return json(res, 404, { error: 'no such file' });
+  const image = file.mimetype.startsWith('image/');
   res.writeHead(200, {
     'content-type': file.mimetype.startsWith('text/') ? `${file.mimetype}; charset=utf-8` : file.mimetype,
     'content-length': String(file.bytes.length),
-    'content-disposition': `attachment; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
+    // An image is shown in the page (as Slack shows one); anything else is downloaded.
+    'content-disposition': `${image ? 'inline' : 'attachment'}; filename="${file.filename.replace(/[^\w.-]/g, '_')}"`,
     'cache-control': 'no-store',
   });
   res.end(file.bytes);

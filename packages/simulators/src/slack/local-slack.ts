@@ -92,7 +92,12 @@ export interface LocalSlack extends ShortcutTriggers {
     event: Record<string, unknown> & { type: string },
     target: EventTarget,
     /** `teamId: null`: an organisation's event, with no workspace on its envelope (team_access_revoked). */
-    to?: { teamId?: string | null; enterpriseId?: string; isEnterpriseInstall?: boolean; extShared?: boolean },
+    to?: {
+      teamId?: string | null;
+      enterpriseId?: string;
+      isEnterpriseInstall?: boolean;
+      extShared?: boolean;
+    },
   ): Promise<EventDelivery>;
   /**
    * A DM between two people (not with the app): its id. The app cannot read it (conversations.info

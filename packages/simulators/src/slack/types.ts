@@ -45,6 +45,8 @@ export interface SharedFile {
   filetype: string;
   /** Bytes. */
   size: number;
+  /** An image's alt text, when the app gave one. */
+  alt?: string;
 }
 
 export interface EphemeralMessage {
@@ -93,6 +95,8 @@ export interface UploadedFile {
   filetype: string;
   channel?: string;
   initialComment?: string;
+  /** An image's description for screen readers (getUploadURLExternal `alt_txt`). */
+  altText?: string;
 }
 
 export interface OpenView {

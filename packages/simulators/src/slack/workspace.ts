@@ -102,7 +102,10 @@ export class Workspace {
   /** trigger id -> when it was issued (ms). */
   readonly triggers = new Map<string, number>();
   readonly files: UploadedFile[] = [];
-  readonly uploads = new Map<string, { filename: string; bytes?: Buffer }>();
+  readonly uploads = new Map<
+    string,
+    { filename: string; length: number; altText?: string; bytes?: Buffer }
+  >();
   /** user id -> the Home tab Warden published for them (views.publish). */
   readonly homes = new Map<string, Record<string, unknown>>();
   /** user id -> the id (stable per person) and hash of their published Home tab. */

@@ -23,18 +23,26 @@ function blocksOf(m) {
 
 function files(m, ctx) {
   return (m.files || []).map((f) =>
-    el(
-      'div',
-      { class: 'file', 'data-file-id': f.id },
-      el('span', { class: 'file-icon', 'aria-hidden': 'true' }, '📄'),
-      el(
-        'div',
-        { class: 'file-meta' },
-        el('div', { class: 'file-title' }, f.title || f.name),
-        el('div', { class: 'file-name' }, `${f.name} · ${size(f.size)}`),
-      ),
-      el('a', { class: 'btn file-download', href: ctx.fileUrl(f.id), download: f.name }, 'Download'),
-    ),
+    // An image is shown as Slack shows it, with the alt text the app gave it.
+    (f.mimetype || '').startsWith('image/')
+      ? el(
+          'figure',
+          { class: 'file file-image', 'data-file-id': f.id },
+          el('img', { src: ctx.fileUrl(f.id), alt: f.alt || f.title || f.name, loading: 'lazy' }),
+          el('figcaption', { class: 'file-title' }, f.title || f.name),
+        )
+      : el(
+          'div',
+          { class: 'file', 'data-file-id': f.id },
+          el('span', { class: 'file-icon', 'aria-hidden': 'true' }, '📄'),
+          el(
+            'div',
+            { class: 'file-meta' },
+            el('div', { class: 'file-title' }, f.title || f.name),
+            el('div', { class: 'file-name' }, `${f.name} · ${size(f.size)}`),
+          ),
+          el('a', { class: 'btn file-download', href: ctx.fileUrl(f.id), download: f.name }, 'Download'),
+        ),
   );
 }
 

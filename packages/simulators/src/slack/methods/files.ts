@@ -9,8 +9,20 @@ import { fail, isObject, type MethodAnswer, type Workspace } from '../workspace.
  */
 export const fileMethods: Record<string, (ws: Workspace, args: Record<string, unknown>) => MethodAnswer> = {
   'files.getUploadURLExternal': (ws, args) => {
+    // Slack's required arguments: the file's name and its size in bytes (0 is "missing").
+    const length = Number(args.length);
+    if (typeof args.filename !== 'string' || args.filename === '' || !Number.isInteger(length) || length <= 0)
+      return fail('missing_argument');
+    // Slack documents `alt_txt` (1,000 characters at most); @slack/web-api's filesUploadV2 sends `alt_text`.
+    const alt =
+      typeof args.alt_txt === 'string'
+        ? args.alt_txt
+        : typeof args.alt_text === 'string'
+          ? args.alt_text
+          : undefined;
+    if (alt !== undefined && alt.length > 1_000) return fail('alt_txt_too_large');
     const id = `F${randomBytes(5).toString('hex').toUpperCase()}`;
-    ws.uploads.set(id, { filename: String(args.filename ?? 'file') });
+    ws.uploads.set(id, { filename: args.filename, length, ...(alt ? { altText: alt } : {}) });
     return { ok: true, upload_url: `${ws.url}/upload/${id}`, file_id: id };
   },
   'files.completeUploadExternal': (ws, args) => {
@@ -20,6 +32,8 @@ export const fileMethods: Record<string, (ws: Workspace, args: Record<string, un
       const id = isObject(f) ? String(f.id) : '';
       const upload = ws.uploads.get(id);
       if (!upload?.bytes) return fail('file_not_found');
+      // The bytes must be what getUploadURLExternal was told (Slack refuses a file of another size).
+      if (upload.bytes.length !== upload.length) return fail('invalid_file_length');
       const file: UploadedFile = {
         id,
         filename: upload.filename,
@@ -29,6 +43,7 @@ export const fileMethods: Record<string, (ws: Workspace, args: Record<string, un
         ...fileKind(upload.filename),
         ...(typeof args.channel_id === 'string' ? { channel: args.channel_id } : {}),
         ...(typeof args.initial_comment === 'string' ? { initialComment: args.initial_comment } : {}),
+        ...(upload.altText ? { altText: upload.altText } : {}),
       };
       ws.files.push(file);
       done.push(file);
@@ -41,7 +56,7 @@ export const fileMethods: Record<string, (ws: Workspace, args: Record<string, un
         channel,
         ts: ws.nextTs(),
         text: typeof args.initial_comment === 'string' ? args.initial_comment : '',
-        blocks: [],
+        blocks: blocksOf(args.blocks),
         files: done.map((f) => ({
           id: f.id,
           name: f.filename,
@@ -49,9 +64,22 @@ export const fileMethods: Record<string, (ws: Workspace, args: Record<string, un
           mimetype: f.mimetype,
           filetype: f.filetype,
           size: f.bytes.length,
+          ...(f.altText ? { alt: f.altText } : {}),
         })),
       });
     }
     return { ok: true, files: done.map((f) => ({ id: f.id, name: f.filename, title: f.title })) };
   },
 };
+
+/** completeUploadExternal's `blocks`: a JSON array (form encoding sends it as a string). */
+function blocksOf(raw: unknown): unknown[] {
+  if (Array.isArray(raw)) return raw;
+  if (typeof raw !== 'string' || raw === '') return [];
+  try {
+    const parsed: unknown = JSON.parse(raw);
+    return Array.isArray(parsed) ? parsed : [];
+  } catch {
+    return [];
+  }
+}
