@@ -86,6 +86,8 @@ export const OWN_KEYS: Record<string, string> = {
 
 /** Change no finding's state: nothing to gate. */
 export const NO_CHANGE = [
+  // the SLA report, to the person alone
+  'command:report',
   // access reviews: reading, paging, a comment, the tenant's own step-up answered, unlinking
   'reviews.open',
   'reviews.page.prev',

@@ -168,8 +168,9 @@ describe('a menu on a message of the demo page', () => {
 });
 
 describe('Slack’s upload flow on the local Slack', () => {
-  async function upload(body: FormData | string, headers: Record<string, string> = {}) {
-    const url = await api(slack, 'files.getUploadURLExternal', { filename: 'list.csv', length: 12 });
+  /** `length`: the file's bytes, as getUploadURLExternal is told them (the upload must match). */
+  async function upload(body: FormData | string, length: number, headers: Record<string, string> = {}) {
+    const url = await api(slack, 'files.getUploadURLExternal', { filename: 'list.csv', length });
     const res = await fetch(String(url.upload_url), { method: 'POST', body, headers });
     expect(res.status).toBe(200);
     await res.text();
@@ -185,7 +186,7 @@ describe('Slack’s upload flow on the local Slack', () => {
     const form = new FormData();
     form.append('token', 'xoxb-ignored');
     form.append('file', new Blob([Buffer.from('a,b\r\n1,ü\r\n')]), 'Untitled');
-    const file = await upload(form);
+    const file = await upload(form, Buffer.byteLength('a,b\r\n1,ü\r\n'));
     expect(file?.content).toBe('a,b\r\n1,ü\r\n');
     expect(file?.bytes.length).toBe(Buffer.byteLength('a,b\r\n1,ü\r\n'));
     expect(file).toMatchObject({
@@ -200,7 +201,7 @@ describe('Slack’s upload flow on the local Slack', () => {
   });
 
   it('keeps a raw body as it is', async () => {
-    const file = await upload('x,y\r\n', { 'content-type': 'application/octet-stream' });
+    const file = await upload('x,y\r\n', 5, { 'content-type': 'application/octet-stream' });
     expect(file?.content).toBe('x,y\r\n');
   });
 });

@@ -3,7 +3,10 @@
 export const EMOJI = {
   arrows_counterclockwise: '🔄',
   arrow_right: '➡️',
+  bar_chart: '📊',
   bell: '🔔',
+  double_vertical_bar: '⏸️',
+  stopwatch: '⏱️',
   clipboard: '📋',
   key: '🔑',
   large_green_circle: '🟢',
