@@ -8,6 +8,8 @@ import type { PayloadOrigin } from './payloads.js';
 export interface ServedWorkspaces {
   /** The ports of the workspace a request came through (Bolt's context.teamId). */
   portsOf(teamId: string | undefined): Ports | undefined;
+  /** The workspace's ports when Warden serves exactly one (its own modals are its own). */
+  only?(): Ports | undefined;
   /** Why a request may not be served at all (a workspace or organisation not served, not installed). */
   refuses(origin: PayloadOrigin): Promise<string | undefined>;
   /** A request whose workspace cannot be told: refused, logged, counted. */

@@ -64,7 +64,14 @@ export function registerMiddleware(app: App, listeners: ListenerContext): void {
       metrics.interactions.inc({ kind, outcome: 'rejected' });
       // No silent door: told why, in words, wherever the surface allows (else logged). A modal or
       // a shortcut's trigger is answered with its own workspace's token only, when Warden serves it.
-      const own = workspaces.portsOf(origin.teamId);
+      // The workspace whose installation Bolt served the request with (a partner's click in a shared
+      // channel of ours, a modal Warden opened there), else the payload's own when Warden serves it.
+      // A modal of Warden's is its own workspace's (the view's installing team; with one served, it).
+      const own =
+        workspaces.portsOf(args.context.teamId) ??
+        workspaces.portsOf(origin.teamId) ??
+        workspaces.portsOf(viewTeamOf(args.body)) ??
+        workspaces.only?.();
       const gridOfOurs =
         origin.enterpriseId !== undefined && origin.enterpriseId === own?.settings.enterpriseId;
       const words = wordsFor(turnedAwayAs(foreign, gridOfOurs), args.body, own?.settings.workspaceName);
@@ -93,4 +100,13 @@ export function registerMiddleware(app: App, listeners: ListenerContext): void {
       throw error;
     }
   });
+}
+
+/** The workspace a modal was opened in, as Slack names it on the view (`app_installed_team_id`). */
+function viewTeamOf(body: unknown): string | undefined {
+  if (typeof body !== 'object' || body === null || !('view' in body)) return undefined;
+  const view: unknown = body.view;
+  if (typeof view !== 'object' || view === null) return undefined;
+  const team = 'app_installed_team_id' in view ? view.app_installed_team_id : undefined;
+  return typeof team === 'string' ? team : undefined;
 }

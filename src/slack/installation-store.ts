@@ -3,7 +3,7 @@ import type { Logger } from '../logger.js';
 import type { Clock } from '../ports/index.js';
 import type { InstallationRecord, InstallationRecords } from '../ports/store.js';
 import { Secret } from '../secret.js';
-import { expiresAtMs, InstallationRefresher } from './installation-refresher.js';
+import { expiresAtMs, InstallationRefresher, REFRESH_BEFORE_MS } from './installation-refresher.js';
 import { SealedValueRefused, type TokenCipher } from './token-cipher.js';
 import type { TokenRefresh } from './token-refresh.js';
 
@@ -32,6 +32,8 @@ export interface WorkspaceAccess {
   botId: string;
   /** Which installation serves it (`org:…` or `team:…`). */
   installKey: string;
+  /** When its token must be refreshed by (token rotation, ms); none for a token that does not expire. */
+  refreshBy?: number | undefined;
 }
 
 export const orgKey = (enterpriseId: string) => `org:${enterpriseId}`;
@@ -137,6 +139,7 @@ export class Installations implements InstallationStore {
       botUserId: bot.userId,
       botId: bot.id,
       installKey: found.record.key,
+      refreshBy: refreshByOf(found.installation),
     };
   }
 
@@ -248,4 +251,10 @@ export class Installations implements InstallationStore {
       this.#cipher.keyId,
     );
   }
+}
+
+/** A rotating token's time to be refreshed (installation-refresher.ts's margin before its expiry). */
+function refreshByOf(i: Installation): number | undefined {
+  const expiresAt = expiresAtMs(i);
+  return expiresAt === undefined ? undefined : expiresAt - REFRESH_BEFORE_MS;
 }

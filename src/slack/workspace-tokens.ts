@@ -34,6 +34,8 @@ interface Known {
   /** The store's generation the token was read at; undefined before the first read. */
   generation: number | undefined;
   token: string | undefined;
+  /** A rotating token: its installation is read again from then on (refreshed before it expires). */
+  refreshBy?: number | undefined;
   /** Slack refused this token here: refused at once, before the store has it. */
   stopped?: { reason: string; token: string };
   /** The store's state as last read (used while it does not answer). */
@@ -72,9 +74,15 @@ export class WorkspaceTokens {
     }
     const generation = known.state?.generation ?? 0;
     if ('fixed' in origin) known.token = origin.fixed;
-    else if (known.generation !== generation) {
+    else if (
+      known.generation !== generation ||
+      (known.refreshBy !== undefined && this.#o.clock() >= known.refreshBy)
+    ) {
+      // Read again when an install changed it, or when a rotating token is due for its refresh
+      // (Installations.access refreshes it, one replica at a time).
       const access = await origin.installed({ teamId, enterpriseId: origin.enterpriseId });
       known.token = access?.token.reveal();
+      known.refreshBy = access?.refreshBy;
       known.generation = generation;
     }
     const { token } = known;

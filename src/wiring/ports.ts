@@ -118,13 +118,23 @@ export function buildPorts(input: PortsInput): {
   const owners = ownerDirectory(input, lookup);
   const changeDeadlineMs = changeDeadlineOf(config);
   const lease = input.lease ?? createInstanceLease(store, config.store.instanceLeaseMs);
+  const containSettings = {
+    rules: file.contain,
+    approvers: permissions.contain?.approvers ?? permissions.acceptRisk?.approvers,
+  };
   const delivery = createDeliveryPorts({
     owners,
     ownerDm: (finding) => ownerDmOf(ports, finding),
     afterDelivery: (finding, channel) => scheduleAsk(ports, finding, channel),
     findings: createFindingsPort(tenant),
     store,
-    settings: { attributionTemplate: file.attribution.template, offerUnsuppress: file.cards.offerUnsuppress },
+    // What a card shows, as the ports' own settings say it (below): Contain…, the SLA clock.
+    settings: {
+      attributionTemplate: file.attribution.template,
+      offerUnsuppress: file.cards.offerUnsuppress,
+      contain: containSettings,
+      sla: slaSettings(file),
+    },
     token,
     clientOptions: input.clientOptions,
     logger: logger.child({ component: 'delivery', team: workspace.teamId }),
@@ -176,10 +186,7 @@ export function buildPorts(input: PortsInput): {
         defaultChannel: config.alerts.defaultChannel,
       },
       stepUp: stepUpSettings(file, config),
-      contain: {
-        rules: file.contain,
-        approvers: permissions.contain?.approvers ?? permissions.acceptRisk?.approvers,
-      },
+      contain: containSettings,
       sla: slaSettings(file),
     },
     findings: createFindingsPort(tenant),

@@ -99,6 +99,10 @@ export class WorkspaceSet implements ChannelRoute {
     return this.#members.size === 1 ? this.members[0] : undefined;
   }
 
+  only(): Ports | undefined {
+    return this.#members.size === 1 ? this.members[0]?.ports : undefined;
+  }
+
   portsOf(teamId: string | undefined): Ports | undefined {
     return teamId === undefined ? undefined : this.#members.get(teamId)?.ports;
   }
