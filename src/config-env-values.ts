@@ -48,3 +48,23 @@ export const integer = (min: number, max: number) =>
     .regex(/^\d+$/, { message: 'must be a whole number' })
     .transform(Number)
     .refine((n) => n >= min && n <= max, { message: `must be between ${min} and ${max}` });
+
+export function deepFreeze<T extends object>(value: T): Readonly<T> {
+  for (const inner of Object.values(value)) {
+    if (inner && typeof inner === 'object' && !(inner instanceof Secret)) deepFreeze(inner);
+  }
+  return Object.freeze(value);
+}
+
+/** The variables among `keys` that are set; an empty one (`FOO=`) means "not set", as most deploy tools write it. */
+export function presentVariables(
+  env: Record<string, string | undefined>,
+  keys: string[],
+): Record<string, string> {
+  return Object.fromEntries(
+    keys.flatMap((key) => {
+      const value = env[key]?.trim();
+      return value ? [[key, value]] : [];
+    }),
+  );
+}

@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { ADMIN_ENV, type AdminConfig, adminCheck, adminConfig } from './config-admin.js';
-import { baseUrl, duration, httpUrl, integer, LOG_LEVELS, secret } from './config-env-values.js';
+import {
+  baseUrl,
+  deepFreeze,
+  duration,
+  httpUrl,
+  integer,
+  LOG_LEVELS,
+  presentVariables,
+  secret,
+} from './config-env-values.js';
 import { type ConfigFile, loadConfigFile } from './config-file.js';
 import {
   type Distributed,
@@ -10,7 +19,7 @@ import {
   tokenKey,
 } from './config-slack.js';
 import { ConfigError, type ConfigIssue } from './errors.js';
-import { Secret } from './secret.js';
+import type { Secret } from './secret.js';
 
 export type { OAuthConfig } from './config-slack.js';
 
@@ -169,23 +178,6 @@ function tenantAuth(env: Env): TenantAuthConfig {
   }
   // crossCheck() has already refused this combination.
   throw new ConfigError([{ key: 'TENANT_CLIENT_ID', problem: 'tenant credentials are required' }]);
-}
-
-function deepFreeze<T extends object>(value: T): Readonly<T> {
-  for (const inner of Object.values(value)) {
-    if (inner && typeof inner === 'object' && !(inner instanceof Secret)) deepFreeze(inner);
-  }
-  return Object.freeze(value);
-}
-
-/** The variables among `keys` that are set; an empty one (`FOO=`) means "not set", as most deploy tools write it. */
-function presentVariables(env: Record<string, string | undefined>, keys: string[]): Record<string, string> {
-  return Object.fromEntries(
-    keys.flatMap((key) => {
-      const value = env[key]?.trim();
-      return value ? [[key, value]] : [];
-    }),
-  );
 }
 
 const StoreEnvSchema = EnvSchema.pick({

@@ -11,13 +11,12 @@ import { claimCard } from '../usecases/shared/card-claim.js';
 import { stateChangedMetadata } from '../usecases/shared/state-event.js';
 import { refreshCard } from './card-refresh.js';
 import { HeldRows, judgeFailure, Undeliverable } from './delivery-failure.js';
+import { ALERT_EVENT_TYPE, findEarlierPost } from './earlier-post.js';
 import { deliveryChannel } from './owner-route.js';
 import type { RoutedWorkerPorts, WorkerCore, WorkerOptions, WorkerPorts } from './worker-ports.js';
 
+export { ALERT_EVENT_TYPE } from './earlier-post.js';
 export type { RollupRule, RoutedWorkerPorts, WorkerOptions, WorkerPorts } from './worker-ports.js';
-
-/** Message metadata that carries the outbox id, so a repost after a crash can be recognised. */
-export const ALERT_EVENT_TYPE = 'warden_alert';
 
 /** The reason a row waits for Slack's Retry-After (its Slack error code). */
 const RATE_LIMITED = 'ratelimited';
@@ -280,7 +279,7 @@ export class DeliveryWorker {
     // A row whose last attempt got a 429 was not posted by it, and any earlier post was already
     // looked for before that attempt: no history search (itself rate limited, Tier 3) again.
     if (row.attempts > 1 && row.lastError !== RATE_LIMITED) {
-      const earlier = await this.#findEarlierPost(p, channel, row.id, log);
+      const earlier = await findEarlierPost(p, channel, row.id, log);
       if (earlier) {
         log.warn(
           { ts: earlier },
@@ -293,24 +292,5 @@ export class DeliveryWorker {
     const card = await postCard(p, finding, channel, metadata);
     await p.outbox.markSent(row.id, cardRef(finding, card), p.clock());
     return card.ts;
-  }
-
-  /** Our own earlier post of this outbox row in the channel's recent history, if any. */
-  async #findEarlierPost(
-    p: WorkerPorts,
-    channel: string,
-    outboxId: string,
-    log: Logger,
-  ): Promise<string | undefined> {
-    try {
-      return await p.history.findPost(channel, {
-        event_type: ALERT_EVENT_TYPE,
-        event_payload: { outbox_id: outboxId },
-      });
-    } catch (error) {
-      // Without history (e.g. a missing scope) posting again is the safe side: never lose an alert.
-      log.warn({ err: error }, 'could not read channel history to check for an earlier post');
-      return undefined;
-    }
   }
 }

@@ -2,13 +2,13 @@ import type { WorkCalendar } from './business-hours.js';
 import {
   applyChange,
   type ClockFacts,
-  changeOfEvent,
   clocksAt,
   isClosedState,
   lateBy,
   type SlaPolicy,
   targetOf,
 } from './sla.js';
+import { changeOfEvent } from './sla-events.js';
 
 /**
  * The SLA report's figures (issue 38), computed from the tenant's audit trail as it streams by,

@@ -1,4 +1,5 @@
 import type { App } from '@slack/bolt';
+import { registerCommand } from './command-runner.js';
 import type { ListenerContext } from './context.js';
 import { registerMiddleware } from './middleware.js';
 import type { Route } from './route.js';
@@ -15,7 +16,7 @@ import { ROLLUP_ROUTES } from './routes/rollups.js';
 import { SHORTCUT_ROUTES } from './routes/shortcuts.js';
 import { UNFURL_ROUTES } from './routes/unfurl.js';
 import { WORKFLOW_STEP_ROUTES } from './routes/workflow-steps.js';
-import { registerCommand, registerRoutes } from './runner.js';
+import { registerRoutes } from './runner.js';
 import { registerSteps } from './step-runner.js';
 
 /** Every route Warden answers, feature by feature (the ids come from blockkit/). */

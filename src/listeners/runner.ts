@@ -3,26 +3,21 @@ import { restartedBeforeForm } from '../blockkit/delivery-words.js';
 import { describeFailure } from '../blockkit/failure.js';
 import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
 import {
-  COMMAND_NOT_VALID,
   FORM_NOT_VALID,
   formNotOpened,
   NOT_VALID,
   refused,
   SHORTCUT_NOT_VALID,
 } from '../blockkit/interaction-words.js';
-import { safeMrkdwn } from '../blockkit/mrkdwn.js';
-import { parseCommand, usage, usageOf } from '../domain/command.js';
 import { isApiError, isSlackApiError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { refusal } from '../usecases/shared/authorize.js';
 import { logTenantFailure } from '../usecases/shared/log-failure.js';
 import { type ListenerContext, portsOf } from './context.js';
-import { SlashCommandSchema } from './payloads.js';
 import { refOf } from './ref.js';
 import { isRecovered } from './request-intents.js';
 import { type ActionRow, type Bound, type Route, readClick, readSubmission, type ViewRow } from './route.js';
-import { bindCommand } from './routes/commands.js';
 import { readShortcut, type ShortcutRow } from './shortcut-route.js';
 
 /**
@@ -259,45 +254,4 @@ export function registerRoutes(app: App, ctx: ListenerContext, routes: readonly 
         );
       });
   }
-}
-
-/** `/warden …`: help and mistakes are answered in the ack itself (no I/O); the rest by the runner. */
-export function registerCommand(app: App, listeners: ListenerContext): void {
-  const { work, slashCommand } = listeners;
-  app.command(slashCommand, async ({ ack, body, context }) => {
-    const ports = portsOf(listeners, context, 'run a command');
-    if (!ports) return void (await ack());
-    const parsed = SlashCommandSchema.safeParse(body);
-    if (!parsed.success) {
-      await ack({ response_type: 'ephemeral', text: COMMAND_NOT_VALID });
-      return;
-    }
-    const p = parsed.data;
-    const command = parseCommand(p.text);
-    if (!command.ok) {
-      // The error may quote what was typed: escaped. A known subcommand gets its own usage.
-      const help = command.usage ? usageOf(slashCommand, command.usage) : usage(slashCommand);
-      await ack({
-        response_type: 'ephemeral',
-        text: `:warning: ${safeMrkdwn(command.error, 500)}\n\n${help}`,
-      });
-      return;
-    }
-    const c = command.command;
-    if (c.kind === 'help') return void (await ack({ response_type: 'ephemeral', text: usage(slashCommand) }));
-    await ack();
-    const ref = refOf(context);
-    const ctx = {
-      userId: p.user_id,
-      channel: p.channel_id,
-      triggerId: p.trigger_id,
-      responseUrl: p.response_url ?? undefined,
-      ref,
-    };
-    const audience = { channel: ctx.channel, user: ctx.userId, responseUrl: ctx.responseUrl };
-    const { bound, what } = bindCommand(c.kind, c, ctx, audience);
-    const loading = 'findingId' in c ? c.findingId : '';
-    const start = { audience, triggerId: ctx.triggerId, ref, what, loading, recovered: isRecovered(context) };
-    await work.run(() => runBound(ports, bound, start));
-  });
 }

@@ -1,4 +1,5 @@
-import { applyChange, changeOfEvent } from '../../domain/sla.js';
+import { applyChange } from '../../domain/sla.js';
+import { changeOfEvent } from '../../domain/sla-events.js';
 import type { FindingAuditEvent } from '../../model/finding-audit.js';
 import type { Ports } from '../../ports/index.js';
 import type { SlaStore } from '../../ports/sla.js';

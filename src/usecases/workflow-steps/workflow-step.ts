@@ -3,13 +3,7 @@ import { code } from '../../blockkit/mrkdwn.js';
 import { stepWords } from '../../blockkit/workflow-step-words.js';
 import { closureReasonText, lacksWords } from '../../domain/closure.js';
 import { personalOwnerOf } from '../../domain/owner.js';
-import {
-  readStepInputs,
-  STEPS,
-  type StepId,
-  type StepValue,
-  withoutSecrets,
-} from '../../domain/workflow-steps.js';
+import { readStepInputs, STEPS, type StepId, type StepValue } from '../../domain/workflow-steps.js';
 import type { Finding } from '../../model/finding.js';
 import type { Ports } from '../../ports/index.js';
 import type { Audience } from '../../ports/slack.js';
@@ -21,8 +15,9 @@ import { type NotifyPorts, notifyOwner } from '../owners/notify-owner.js';
 import { isDirectMessage } from '../shared/alert-life.js';
 import { type AuthorizePorts, refusal } from '../shared/authorize.js';
 import { type ChangePorts, changeFindingState } from '../shared/change-finding-state.js';
-import { type GatePorts, holdForStepUp, mustStepUp } from '../shared/step-up.js';
+import type { GatePorts } from '../shared/step-up.js';
 import { stateOutputs, untilOutputs } from './step-outputs.js';
+import { holdStep, needsStepUp } from './workflow-step-hold.js';
 
 /**
  * A Workflow Builder step run as the person who ran the workflow (its interactivity input's
@@ -224,45 +219,6 @@ const RUN: Record<StepId, (p: StepPorts, c: Ctx) => Promise<StepEnd>> = {
       : fail(sent.text);
   },
 };
-
-/** Accept risk's step-up turns on the finding's severity: read it then only. */
-async function needsStepUp(p: StepPorts, run: StepRun, findingId: string): Promise<boolean> {
-  const key = STEPS[run.stepId].action;
-  if (!p.settings.stepUp || run.verifiedAt !== undefined) return false;
-  const severity =
-    key === 'acceptRisk' && p.settings.stepUp.acceptRiskFrom
-      ? (await p.findings.get(findingId)).severity
-      : undefined;
-  return mustStepUp(p, [{ key, severity }], undefined);
-}
-
-/**
- * Held as a click is: the link sent to the person privately, the run kept with the held step (its
- * inputs read again, and the permission checked again, when it resumes). A link that cannot reach
- * the person fails the step at once rather than leaving it running for nobody.
- */
-async function holdStep(p: StepPorts, run: StepRun, findingId: string, audience: Audience): Promise<StepEnd> {
-  const key = STEPS[run.stepId].action;
-  const held = await holdForStepUp(p, {
-    key,
-    userId: audience.user,
-    findingIds: [findingId],
-    audience,
-    intent: {
-      kind: 'step',
-      stepId: run.stepId,
-      executionId: run.executionId,
-      // Kept in the store until it resumes: the person, not Slack's interactivity secret.
-      inputs: withoutSecrets(run.inputs),
-      ref: run.ref,
-    },
-    ref: run.ref,
-    functionExecutionId: run.executionId,
-  });
-  if (held.told) return { waiting: true, on: 'stepUp', id: held.id };
-  await p.stepUps.settleStepUp(held.id, 'refused', p.clock());
-  return fail(stepWords.stepUpNotSent(run.ref));
-}
 
 export async function runWorkflowStep(p: StepPorts, run: StepRun): Promise<StepEnd> {
   const { ref } = run;

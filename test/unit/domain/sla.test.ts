@@ -3,12 +3,12 @@ import { ALWAYS, businessCalendar } from '../../../src/domain/business-hours.js'
 import {
   applyChange,
   type ClockFacts,
-  changeOfEvent,
   clocksAt,
   nextChangeAt,
   type SlaPolicy,
   startClock,
 } from '../../../src/domain/sla.js';
+import { changeOfEvent } from '../../../src/domain/sla-events.js';
 
 /** SLA clocks in the domain: business hours, pauses, acknowledgement, what is due when. */
 

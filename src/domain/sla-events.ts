@@ -1,0 +1,47 @@
+import { type ClockChange, isClosedState } from './sla.js';
+
+/** The tenant's audit events as the SLA clocks read them (api-facts.md: FindingAudit). */
+
+/** Audit event types that are a person's action on the finding when the tenant names an actor. */
+const ACTING_EVENTS = new Set(
+  [
+    'STATE_CHANGED',
+    'SNOOZED',
+    'RISK_ACCEPTED',
+    'SUPPRESSED',
+    'UNSUPPRESSED',
+    'RESOLVED',
+    'REOPENED',
+    'OWNER_CHANGED',
+    'TASK_CREATED',
+  ].map((t) => `FINDING_AUDIT_EVENT_TYPE_${t}`),
+);
+
+/** Closure events: the finding went to a closed state. */
+export const isClosureEvent = (e: {
+  eventType?: string | null | undefined;
+  stateAtEvent?: string | null | undefined;
+}) =>
+  isClosedState(e.stateAtEvent) &&
+  (e.eventType === 'FINDING_AUDIT_EVENT_TYPE_RESOLVED' ||
+    e.eventType === 'FINDING_AUDIT_EVENT_TYPE_SUPPRESSED' ||
+    e.eventType === 'FINDING_AUDIT_EVENT_TYPE_STATE_CHANGED');
+
+/** A tenant audit event as a clock change (undefined: it changes nothing a clock reads). */
+export function changeOfEvent(e: {
+  eventType?: string | null | undefined;
+  createdAt: string;
+  actorPrincipalId?: string | null | undefined;
+  stateAtEvent?: string | null | undefined;
+  severityAtEvent?: string | null | undefined;
+}): ClockChange | undefined {
+  const at = Date.parse(e.createdAt);
+  if (!Number.isFinite(at)) return undefined;
+  const acknowledged = Boolean(e.actorPrincipalId) && ACTING_EVENTS.has(e.eventType ?? '');
+  return {
+    at,
+    state: e.stateAtEvent ?? undefined,
+    severity: e.severityAtEvent ?? undefined,
+    acknowledged,
+  };
+}
