@@ -41,6 +41,8 @@ export interface FunctionRun {
   error?: string;
   startedAt: number;
   endedAt?: number;
+  /** The org workspace it runs in (runStep's `to`); the default workspace's when absent. */
+  teamId?: string;
 }
 
 const USER = /^[UW][A-Z0-9]+$/;
@@ -194,6 +196,21 @@ export class WorkflowFunctions {
   runOfToken(token: string): FunctionRun | undefined {
     for (const run of this.runs.values()) if (run.token === token && run.status === 'running') return run;
     return undefined;
+  }
+
+  /**
+   * Whether `token` is the app's bot token where the run `args` names runs: the default
+   * workspace's, or an install's valid in the run's org workspace (`valid`).
+   */
+  isBotTokenOfRun(
+    token: unknown,
+    args: Record<string, unknown>,
+    botToken: string,
+    valid: (token: string, team: string) => boolean,
+  ): boolean {
+    const run = this.runs.get(String(args.function_execution_id ?? ''));
+    if (!run?.teamId) return token === botToken;
+    return typeof token === 'string' && valid(token, run.teamId);
   }
 
   /** functions.completeSuccess / completeError, called with the bot token or a run's own token. */

@@ -116,7 +116,13 @@ export interface LocalSlack extends ShortcutTriggers {
     callbackId: string,
     inputs: Record<string, unknown>,
     target: EventTarget,
-    opts?: { unchecked?: boolean; by?: string; retry?: EventRetryOptions },
+    opts?: {
+      unchecked?: boolean;
+      by?: string;
+      retry?: EventRetryOptions;
+      /** Run in a workspace of the org (its envelope and authorizations, as sendEvent's `to`). */
+      to?: { teamId: string; enterpriseId?: string };
+    },
   ): { run: FunctionRun; delivery: Promise<EventDelivery> };
   /**
    * A person posts `text` in their channel, as in Slack's composer: links to the app's

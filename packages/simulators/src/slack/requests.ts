@@ -180,3 +180,8 @@ export async function postSignedJson(
     throw error;
   }
 }
+
+/** A trigger id a separate process may mint for a local Slack with timestampedTriggers. */
+export function mintTriggerId(now = Date.now()): string {
+  return `t.${now}.${randomBytes(6).toString('hex')}`;
+}

@@ -39,10 +39,7 @@ export type * from './types.js';
  * Retry-After on demand. Tests and the demo point SLACK_API_URL at `${url}/api/`.
  */
 
-/** A trigger id a separate process may mint for a local Slack with timestampedTriggers. */
-export function mintTriggerId(now = Date.now()): string {
-  return `t.${now}.${randomBytes(6).toString('hex')}`;
-}
+export { mintTriggerId } from './requests.js';
 
 export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<LocalSlack> {
   const botToken = opts.botToken ?? `xoxb-local-${randomBytes(8).toString('hex')}`;
@@ -102,6 +99,14 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     answerResponseUrl(res, body, { ws, calls, now, ...responseUrls.get(path) });
 
   /** The next fault set for this call (one use of it taken), if any. */
+  const botTokenOfRun = (token: unknown, args: Record<string, unknown>) =>
+    functions.isBotTokenOfRun(
+      token,
+      args,
+      botToken,
+      (t, team) => !('error' in org.check(t, { team_id: team })),
+    );
+
   function takeFault(name: string, args: Record<string, unknown>) {
     const fault = faults.find(
       (f) => f.method === name && f.remaining > 0 && (f.channel === undefined || f.channel === args.channel),
@@ -132,9 +137,9 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
       if (fault?.status !== undefined) return send(res, fault.status, fail('internal_error'));
       return send(res, 200, fault?.error !== undefined ? fail(fault.error) : org.access(args));
     }
-    // A run's own token ends only that run; the bot token any of the app's runs.
+    // A run's own token ends only that run; the bot token of the run's workspace any of its runs.
     const byRun = functions.runOfToken(String(token ?? ''));
-    if ((byRun || token === botToken) && /^functions\.complete(Success|Error)$/.test(name))
+    if ((byRun || botTokenOfRun(token, args)) && /^functions\.complete(Success|Error)$/.test(name))
       return send(res, 200, functions.complete(name.endsWith('Success') ? 'success' : 'error', args, byRun));
     // The default workspace's token, or one an install issued (its workspace: per-workspace limits).
     const scope = token === botToken ? { teamId: undefined } : org.check(String(token ?? ''), args);
@@ -284,7 +289,9 @@ export async function createLocalSlack(opts: LocalSlackOptions = {}): Promise<Lo
     functions,
     runStep(callbackId, inputs, target, o = {}) {
       const { run, event } = functions.start(callbackId, inputs, o);
-      return { run, delivery: deliverTo(eventCallbackBody(teamId, event), target, o.retry) };
+      if (o.to) run.teamId = o.to.teamId;
+      const body = o.to ? orgEventBody(o.to.teamId, event, o.to).body : eventCallbackBody(teamId, event);
+      return { run, delivery: deliverTo(body, target, o.retry) };
     },
     close() {
       closing.abort();
