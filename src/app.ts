@@ -76,7 +76,7 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
 
   const tickMs = opts.lifecycleTickMs;
   const features = featureJobs({ set, core, app, lease, tickMs, file });
-  const { reviewRunner, slaReport, ...jobs } = features;
+  const { slaReport, ...jobs } = features;
   const lifecycleRunner = new LifecycleRunner(background.jobs, file.digest, {
     ...(tickMs ? { tickMs } : {}),
     ...(slaReport ? { slaReport } : {}),
@@ -110,18 +110,11 @@ export async function createWarden(opts: WardenOptions): Promise<Warden> {
   const parts = { app, workspaces: set, portsOf, store, worker, poller, publisher, lifecycleRunner };
   return {
     ...parts,
-    reviewRunner,
+    reviewRunner: features.reviewRunner,
     metrics,
     logger,
     http,
-    async start(port = config.http.port) {
-      const server = await lifecycle.start(port);
-      reviewRunner?.start();
-      return server;
-    },
-    async stop(deadlineMs = 20_000) {
-      await reviewRunner?.stop();
-      await lifecycle.stop(deadlineMs);
-    },
+    start: (port = config.http.port) => lifecycle.start(port),
+    stop: (deadlineMs = 20_000) => lifecycle.stop(deadlineMs),
   };
 }

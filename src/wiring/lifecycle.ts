@@ -30,6 +30,8 @@ export interface LifecycleParts {
   stopHomes: () => Promise<void>;
   /** Four-eyes expiry, held steps' expiry, interrupted changes: each item in its own workspace. */
   sweeps: Sweeps;
+  /** Access reviews' schedule (WARDEN_CONFIG `reviews`): started with the rest, stopped first. */
+  reviewRunner?: { start(): void; stop(): Promise<void> } | undefined;
   /** Containments' tasks followed (the store's schedule), every `everyMs`. */
   containFollower?: { follower: ContainFollower; everyMs: number } | undefined;
   /** Closed last: the tenant pool, and the store when Warden opened it. */
@@ -189,6 +191,7 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
     parts.lifecycleRunner.start();
     poller?.start();
     stopJobs = startJobs(parts);
+    parts.reviewRunner?.start();
     logger.info(
       { address: server.address(), admin: adminServer?.address() ?? null, socketMode: parts.socketMode },
       'Warden is listening',
@@ -201,6 +204,7 @@ export function createLifecycle(parts: LifecycleParts): Lifecycle {
     const started = Date.now();
     const left = () => Math.max(0, deadlineMs - (Date.now() - started));
     parts.setDraining(true);
+    await parts.reviewRunner?.stop();
     // Not ready any more: the admin port stops answering (its probes fail) before anything else.
     adminServer?.close();
     adminServer?.closeAllConnections();
