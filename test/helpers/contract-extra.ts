@@ -1,3 +1,19 @@
+import {
+  closed,
+  expanded,
+  int32,
+  int64,
+  list,
+  type Node,
+  nullable,
+  type Operation,
+  openEnum,
+  ref,
+  string,
+  strings,
+  time,
+} from './contract-schema-kit.js';
+
 /**
  * The vendor operations containment uses that the shared subset (vendor-openapi-subset.json) does
  * not carry: creating a revoke or an offboarding task, reading and searching tasks, and the app,
@@ -15,34 +31,6 @@
  * When the shared subset gains these operations, this file goes: the test then reads them there.
  */
 
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Node = { [key: string]: Json };
-interface Operation {
-  operationId: string;
-  requestBody?: { content: { 'application/json': { schema: { $ref: string } } } };
-  responses: Record<string, { content?: { 'application/json': { schema: { $ref: string } } } }>;
-}
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (name: string): Node => ({ oneOf: [ref(name), { type: 'null' }] });
-const string: Node = { type: 'string' };
-const strings: Node = { type: ['array', 'null'], items: { type: 'string' } };
-const time: Node = { type: ['string', 'null'], format: 'date-time' };
-const int32: Node = { type: 'integer', format: 'int32' };
-const int64: Node = { type: 'string', format: 'int64' };
-const openEnum = (values: string[]): Node => ({
-  type: 'string',
-  enum: values,
-  'x-speakeasy-unknown-values': 'allow',
-});
-const list = (item: Node): Node => ({ type: ['array', 'null'], items: item });
-const expanded: Node = list({ type: 'object', additionalProperties: true, properties: { '@type': string } });
-const closed = (properties: Record<string, Node>, required?: string[]): Node => ({
-  type: 'object',
-  additionalProperties: false,
-  properties,
-  ...(required ? { required } : {}),
-});
 const taskAnswer = closed({ taskView: nullable('c1.api.task.v1.TaskView'), expanded });
 
 const T = 'c1.api.task.v1';

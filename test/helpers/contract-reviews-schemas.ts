@@ -1,3 +1,18 @@
+import {
+  closed,
+  expanded,
+  int32,
+  list,
+  type Node,
+  nullable,
+  type Operation,
+  openEnum,
+  ref,
+  string,
+  strings,
+  time,
+} from './contract-schema-kit.js';
+
 /**
  * The vendor operations access reviews in Slack use that the shared subset
  * (vendor-openapi-subset.json) does not carry, written here by hand, field by field: only the
@@ -19,34 +34,6 @@
  * reviews never send nor the tenant answer, fails, so this is stricter than the vendor's own open
  * schemas. A field that starts being used is added here, from the vendor's description.
  */
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type Node = { [key: string]: Json };
-interface Operation {
-  operationId: string;
-  requestBody?: { content: { 'application/json': { schema: { $ref: string } } } };
-  responses: Record<string, { content?: { 'application/json': { schema: { $ref: string } } } }>;
-}
-
-const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
-const nullable = (name: string): Node => ({ oneOf: [ref(name), { type: 'null' }] });
-const string: Node = { type: 'string' };
-const strings: Node = { type: ['array', 'null'], items: { type: 'string' } };
-const time: Node = { type: ['string', 'null'], format: 'date-time' };
-const int32: Node = { type: 'integer', format: 'int32' };
-const openEnum = (values: string[]): Node => ({
-  type: 'string',
-  enum: values,
-  'x-speakeasy-unknown-values': 'allow',
-});
-const list = (item: Node): Node => ({ type: ['array', 'null'], items: item });
-const expanded: Node = list({ type: 'object', additionalProperties: true, properties: { '@type': string } });
-const closed = (properties: Record<string, Node>, required?: string[]): Node => ({
-  type: 'object',
-  additionalProperties: false,
-  properties,
-  ...(required ? { required } : {}),
-});
 
 const T = 'c1.api.task.v1';
 const AR = 'c1.api.accessreview.v1';
