@@ -29,8 +29,16 @@ describe('a card update Slack fails after a change', () => {
     // the first update got Slack's 500, the retry went through
     const updates = h.slack.callsOf('chat.update').filter((c) => c.args.ts === ts);
     expect(updates.length).toBeGreaterThanOrEqual(2);
-    const rows = await h.warden.store.listOutbox({ limit: 10 });
-    const retried = rows.filter((r) => r.source === 'card');
+    // The worker records the row once Slack has answered the update: the card can show it a moment
+    // before the row is marked sent (seen in full runs), so wait for the record, not the card alone.
+    const retried = await waitFor(
+      async () => {
+        const rows = (await h.warden.store.listOutbox({ limit: 10 })).filter((r) => r.source === 'card');
+        return rows.every((r) => r.status === 'sent') && rows.length > 0 ? rows : undefined;
+      },
+      10_000,
+      'the card update recorded as sent',
+    );
     expect(retried.map((r) => [r.findingId, r.channel, r.sentTs, r.status])).toEqual([
       [ID, ALICE.channelId, ts, 'sent'],
     ]);
