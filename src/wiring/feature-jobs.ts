@@ -28,31 +28,31 @@ export function featureJobs(o: {
 }) {
   const { set, core, lease } = o;
   const portsOf = (team: string) => set.of(team)?.ports;
-  // Store, clock and logs are the same in every workspace's ports: any member's serve for those.
-  const any = set.members[0]?.ports;
-  const reviewRunner = any?.accessReviews
-    ? new ReviewRunner(any, {
+  // Store, clock and logs are the same in every workspace's ports: the first member's serve for those.
+  const first = set.members[0]?.ports;
+  const reviewRunner = first?.accessReviews
+    ? new ReviewRunner(first, {
         portsOf,
         teams: () => set.teams,
         ...(o.tickMs ? { tickMs: o.tickMs } : {}),
       })
     : undefined;
-  const containFollower = any
-    ? { follower: new ContainFollower(any, portsOf), everyMs: Math.min(o.tickMs ?? 5_000, 5_000) }
+  const containFollower = first
+    ? { follower: new ContainFollower(first, portsOf), everyMs: Math.min(o.tickMs ?? 5_000, 5_000) }
     : undefined;
   const member = set.members[0];
   const reports = o.file.sla?.report ?? [];
   const sla = member
     ? slaJobs({ ports: member.ports, listingChat: member.delivery.listingChat, pacing: core.store, reports })
     : undefined;
-  const slaStore = any?.sla;
-  if (any?.settings.sla && slaStore)
+  const slaStore = first?.sla;
+  if (first?.settings.sla && slaStore)
     registerOverdueGauge(core.metrics.registry, () => slaStore.overdueBySeverity());
   const slaRun = slaReportRunner(reports);
   return {
     reviewRunner,
     sla,
-    slaReport: any?.settings.sla ? slaRun : undefined,
+    slaReport: first?.settings.sla ? slaRun : undefined,
     containFollower,
     connectSweeps: sweepEveryWorkspace(() => set.members.map((m) => m.ports.connect)),
     recoverRequests: () =>

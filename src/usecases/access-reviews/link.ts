@@ -51,7 +51,7 @@ export async function startLink(p: LinkPorts, given: LinkInput): Promise<void> {
     await p.privately.tell(input.audience, reviewWords.alreadyLinked());
     return;
   }
-  // A credential that acts as the person is at least as sensitive as any action step-up guards.
+  // A credential that acts as the person is at least as sensitive as every action step-up guards.
   if (p.settings.stepUp && input.verifiedAt === undefined) {
     await holdForStepUp(p, {
       key: LINK_STEP_UP_KEY,
