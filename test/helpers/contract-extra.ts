@@ -7,6 +7,7 @@ import {
   type Node,
   nullable,
   type Operation,
+  op,
   openEnum,
   ref,
   string,
@@ -177,12 +178,6 @@ export const EXTRA_SCHEMAS: Record<string, Node> = {
     originatingTicketId: string,
   }),
 };
-
-const op = (id: string, request: string | undefined, response: string): Operation => ({
-  operationId: id,
-  ...(request ? { requestBody: { content: { 'application/json': { schema: ref(request) } } } } : {}),
-  responses: { '200': { content: { 'application/json': { schema: ref(response) } } } },
-});
 
 export const EXTRA_PATHS: Record<string, Record<string, Operation>> = {
   '/api/v1/task/revoke': {

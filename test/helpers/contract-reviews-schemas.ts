@@ -6,6 +6,7 @@ import {
   type Node,
   nullable,
   type Operation,
+  op,
   openEnum,
   ref,
   string,
@@ -268,12 +269,6 @@ export const REVIEW_SCHEMAS: Record<string, Node> = {
     permissions: strings,
   }),
 };
-
-const op = (id: string, request: string | undefined, response: string): Operation => ({
-  operationId: id,
-  ...(request ? { requestBody: { content: { 'application/json': { schema: ref(request) } } } } : {}),
-  responses: { '200': { content: { 'application/json': { schema: ref(response) } } } },
-});
 
 export const REVIEW_PATHS: Record<string, Record<string, Operation>> = {
   '/api/v1/search/tasks': {

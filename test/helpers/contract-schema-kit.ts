@@ -36,3 +36,10 @@ export const closed = (properties: Record<string, Node>, required?: string[]): N
   properties,
   ...(required ? { required } : {}),
 });
+
+/** An operation answering 200 with `response`, taking `request` as its JSON body when it has one. */
+export const op = (id: string, request: string | undefined, response: string): Operation => ({
+  operationId: id,
+  ...(request ? { requestBody: { content: { 'application/json': { schema: ref(request) } } } } : {}),
+  responses: { '200': { content: { 'application/json': { schema: ref(response) } } } },
+});
