@@ -45,6 +45,11 @@ export interface FlowVerbs {
   openForm(actionId: string, value: string, messageTs: string, actor?: SlackActor): Promise<Form>;
   /** The form now open with this callback id (e.g. after a command opened it). */
   form(callbackId: string): Promise<Form>;
+  /**
+   * Does `act` and waits for the form with this callback id it opens: never one open before it
+   * (a held or answered form of an earlier step may still be open with the same callback id).
+   */
+  opens(callbackId: string, act: () => Promise<unknown>): Promise<Form>;
   /** Any Slack request built elsewhere (a Home tab click, a modal's button), as its raw body. */
   send(raw: string, opts?: DeliverOptions): Promise<SignedPostResult>;
 }
@@ -64,6 +69,7 @@ export function flowVerbs(slack: LocalSlack, deliver: Deliver): FlowVerbs {
       return errors ? { ...answer, errors } : answer;
     },
   });
+  const seen = () => new Set([...slack.views.values()].map((v) => `${v.id}:${v.hash}`));
   const waitForForm = (callbackId: string, after: ReadonlySet<string>) =>
     waitFor(
       () =>
@@ -104,7 +110,7 @@ export function flowVerbs(slack: LocalSlack, deliver: Deliver): FlowVerbs {
       return deliver(body);
     },
     async openForm(actionId, value, messageTs, actor = ALICE) {
-      const before = new Set([...slack.views.values()].map((v) => `${v.id}:${v.hash}`));
+      const before = seen();
       const clickedAt = Date.now();
       const ack = await verbs.click(actionId, value, messageTs, actor);
       return waitForForm(actionId, before).catch((error: unknown) => {
@@ -117,6 +123,11 @@ export function flowVerbs(slack: LocalSlack, deliver: Deliver): FlowVerbs {
     },
     form(callbackId) {
       return waitForForm(callbackId, new Set());
+    },
+    async opens(callbackId, act) {
+      const before = seen();
+      await act();
+      return waitForForm(callbackId, before);
     },
     send: deliver,
   };
