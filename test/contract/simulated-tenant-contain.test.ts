@@ -3,6 +3,7 @@ import {
   createSandboxTenant,
   recordDecoyUses,
   type SandboxTenant,
+  SEED_IDS,
 } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFindingsPort } from '../../src/adapters/findings-port.js';
@@ -59,20 +60,24 @@ describe('contract: containment and the simulated tenant', () => {
     if (!decoy) throw new Error('no decoy finding');
     t.findings.put(decoy);
     recordDecoyUses(t.findings.audit, decoy, 3, Date.now() - 600_000);
-    expect(await tasks.appName('APP_GITHUB')).toBe('GitHub');
+    expect(await tasks.appName(SEED_IDS.apps.github)).toBe('GitHub');
     expect(await tasks.appName('APP_NOPE')).toBeUndefined();
-    expect((await tasks.account('APP_GITHUB', 'AU_BOB'))?.identityUserId).toBe('IU_BOB');
-    expect((await tasks.grants('APP_GITHUB', 'AU_DEPLOY_BOT')).map((g) => g.name)).toEqual([
-      'Organization admin',
-      'Write: acme/infra',
-    ]);
+    expect((await tasks.account(SEED_IDS.apps.github, SEED_IDS.appUsers.bob))?.identityUserId).toBe(
+      SEED_IDS.users.bob,
+    );
+    expect(
+      (await tasks.grants(SEED_IDS.apps.github, SEED_IDS.appUsers.deployBot)).map((g) => g.name),
+    ).toEqual(['Organization admin', 'Write: acme/infra']);
     const revoke = await tasks.createRevoke({
-      appId: 'APP_GITHUB',
-      appEntitlementId: 'ENT_GH_ORG_ADMIN',
-      appUserId: 'AU_DEPLOY_BOT',
+      appId: SEED_IDS.apps.github,
+      appEntitlementId: SEED_IDS.entitlements.ghOrgAdmin,
+      appUserId: SEED_IDS.appUsers.deployBot,
       description: `leaked (${containReference('ctn_contract01')})`,
     });
-    const offboard = await tasks.createOffboarding({ subjectUserId: 'IU_DAVE', description: 'decoy used' });
+    const offboard = await tasks.createOffboarding({
+      subjectUserId: SEED_IDS.users.dave,
+      description: 'decoy used',
+    });
     t.accessTasks.advance(revoke.id);
     t.accessTasks.advance(revoke.id);
     t.accessTasks.finish(offboard.id, 'error');

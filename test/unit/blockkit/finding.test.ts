@@ -1,4 +1,4 @@
-import { checkBlocks, seedFindings } from '@warden/simulators';
+import { checkBlocks, SEED_IDS, seedFindings } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { renderFindingAlert } from '../../../src/blockkit/finding.js';
 import { type Finding, FindingSchema } from '../../../src/model/finding.js';
@@ -40,15 +40,28 @@ describe('renderFindingAlert', () => {
     ['FND_SA_MISCLASSIFIED', /Classified as \*user\*, behaves as \*service account\*/],
     ['FND_DECOY_USED', /Decoy `DCY_AWS_1` \(access token\) was used/],
     ['FND_CUSTOM', /shared_credential/],
-    ['FND_CONNECTOR_ANOMALY_OFF', /connector `CON_OKTA` of app `APP_OKTA`/],
-    ['FND_DEACTIVATED_OWNER', /Deactivated owners: `IU_BOB` \(user disabled\), `IU_CAROL` \(unspecified\)/],
+    [
+      'FND_CONNECTOR_ANOMALY_OFF',
+      new RegExp(String.raw`connector \`${SEED_IDS.connectors.okta}\` of app \`${SEED_IDS.apps.okta}\``),
+    ],
+    [
+      'FND_DEACTIVATED_OWNER',
+      new RegExp(
+        String.raw`Deactivated owners: \`${SEED_IDS.users.bob}\` \(user disabled\), \`${SEED_IDS.users.carol}\` \(unspecified\)`,
+      ),
+    ],
     ['FND_UNUSED_SECRET', /Last used <!date\^/],
     ['FND_CRED_EXPOSED', /Credential not revoked/],
     ['FND_DECOY_EXPOSED', /Credential revoked <!date/],
     ['FND_CRED_EXPIRING', /Expires <!date/],
     ['FND_SYNC_FAILING', /6 failures in a row since <!date/],
     ['FND_SHADOW_MCP', /Seen on 14 devices by 9 people/],
-    ['FND_NHI_UNOWNED', /resource `RES_CI_ROLE` \(type `RT_IAM_ROLE`\) in app `APP_AWS`/],
+    [
+      'FND_NHI_UNOWNED',
+      new RegExp(
+        String.raw`resource \`${SEED_IDS.resources.ciRole}\` \(type \`${SEED_IDS.resourceTypes.iamRole}\`\) in app \`${SEED_IDS.apps.aws}\``,
+      ),
+    ],
   ])('describes %s in its own words', (id, pattern) => {
     expect(allText(seed(id))).toMatch(pattern);
   });
@@ -140,8 +153,8 @@ describe('renderFindingAlert', () => {
   it.each([
     [{ score: 72, overrideScore: 0, overrideByUserId: '' }, '72'],
     [{ score: 72 }, '72'],
-    [{ score: 72, overrideScore: 30, overrideByUserId: 'IU_ALICE' }, '30 (overridden)'],
-    [{ score: 72, overrideScore: 0, overrideByUserId: 'IU_ALICE' }, '0 (overridden)'],
+    [{ score: 72, overrideScore: 30, overrideByUserId: SEED_IDS.users.alice }, '30 (overridden)'],
+    [{ score: 72, overrideScore: 0, overrideByUserId: SEED_IDS.users.alice }, '0 (overridden)'],
   ])('risk score %j reads %s: 0 with nobody overriding is no override', (riskScore, shown) => {
     const field = JSON.stringify(render(FindingSchema.parse({ id: 'FND_R', riskScore })).blocks);
     expect(field).toContain(`*Risk score*\\n${shown}"`);
@@ -211,7 +224,7 @@ describe('renderFindingAlert', () => {
 describe('the owner on the card', () => {
   const owned = (o: Partial<Finding>): Finding => ({ ...seed('FND_SA_UNOWNED'), computedOwner: null, ...o });
   const person = (p: Partial<import('../../../src/ports/owners.js').OwnerPerson>) => ({
-    identityUserId: 'IU_BOB',
+    identityUserId: SEED_IDS.users.bob,
     name: 'Bob Brown',
     slackUserId: undefined,
     ...p,
@@ -220,7 +233,7 @@ describe('the owner on the card', () => {
     JSON.stringify(renderFindingAlert(f, ctx)).match(/\*Owner\*\\n([^"]*)"/)?.[1];
 
   it('is a mention when mapped, labelled assigned or computed, and offers Notify owner', () => {
-    const f = owned({ assignedOwner: { identityUserId: 'IU_BOB' } });
+    const f = owned({ assignedOwner: { identityUserId: SEED_IDS.users.bob } });
     const shown = { which: 'assigned' as const, person: person({ slackUserId: 'U0BOB' }) };
     expect(ownerField(f, { now, owner: shown })).toBe('<@U0BOB> (assigned)');
     expect(buttons(f).length).toBeGreaterThan(0);
@@ -231,13 +244,13 @@ describe('the owner on the card', () => {
       'finding.notify_owner',
     );
     const computed = { which: 'computed' as const, person: person({ slackUserId: 'U0BOB' }) };
-    expect(ownerField(owned({ computedOwner: { identityUserId: 'IU_BOB' } }), { now, owner: computed })).toBe(
-      '<@U0BOB> (computed)',
-    );
+    expect(
+      ownerField(owned({ computedOwner: { identityUserId: SEED_IDS.users.bob } }), { now, owner: computed }),
+    ).toBe('<@U0BOB> (computed)');
   });
 
   it('is the tenant’s name and id when unmapped, saying why, with no Notify owner', () => {
-    const f = owned({ assignedOwner: { identityUserId: 'IU_NOEMAIL' } });
+    const f = owned({ assignedOwner: { identityUserId: SEED_IDS.users.noEmail } });
     const cases = [
       ['no-email', 'no email in the tenant'],
       ['not-in-slack', 'not found in Slack'],
@@ -247,10 +260,10 @@ describe('the owner on the card', () => {
     for (const [why, words] of cases) {
       const shown = {
         which: 'assigned' as const,
-        person: person({ identityUserId: 'IU_NOEMAIL', name: 'Build <!channel>', why }),
+        person: person({ identityUserId: SEED_IDS.users.noEmail, name: 'Build <!channel>', why }),
       };
       const text = ownerField(f, { now, owner: shown }) ?? '';
-      expect(text).toContain('`IU_NOEMAIL`');
+      expect(text).toContain(`\`${SEED_IDS.users.noEmail}\``);
       expect(text).toContain(words);
       expect(text).toContain('Build &lt;!channel&gt;');
       expect(JSON.stringify(renderFindingAlert(f, { now, owner: shown }))).not.toContain(
@@ -260,8 +273,8 @@ describe('the owner on the card', () => {
   });
 
   it('falls back to the tenant’s reference when Warden has not mapped the owner', () => {
-    expect(ownerField(owned({ computedOwner: { identityUserId: 'IU_BOB' } }), { now })).toBe(
-      'identity `IU_BOB` (computed)',
+    expect(ownerField(owned({ computedOwner: { identityUserId: SEED_IDS.users.bob } }), { now })).toBe(
+      `identity \`${SEED_IDS.users.bob}\` (computed)`,
     );
   });
 });
