@@ -1,7 +1,11 @@
 import { findingTypeOf } from '../domain/finding-type.js';
 import { type Finding, FindingSchema } from '../model/finding.js';
 import type { NoSlackPerson, OwnerPerson } from '../ports/owners.js';
+import { genericObject } from './finding-target.js';
 import { code, mention, safeMrkdwn, slackDate } from './mrkdwn.js';
+
+// A target's words live in finding-target.ts; importers of this module keep finding them here.
+export { describeTarget, targetName } from './finding-target.js';
 
 /**
  * Readable lines for a finding's type, target, owner and evidence (spec: the oneofs of a
@@ -55,33 +59,6 @@ export function enumsInWords(text: string): string {
     const prefix = ENUM_PREFIXES.find((p) => value.startsWith(p) && value.length > p.length);
     return prefix ? value.slice(prefix.length).toLowerCase().replaceAll('_', ' ') : value;
   });
-}
-
-export function describeTarget(f: Finding): string {
-  if (f.appUserTarget) return `app user ${c(f.appUserTarget.appUserId)} in app ${c(f.appUserTarget.appId)}`;
-  if (f.identityUserTarget) return `identity ${c(f.identityUserTarget.identityUserId)}`;
-  if (f.decoyTarget) return `decoy ${c(f.decoyTarget.decoyId)}`;
-  if (f.appResourceTarget) {
-    const t = f.appResourceTarget;
-    return `resource ${c(t.appResourceId)} (type ${c(t.appResourceTypeId)}) in app ${c(t.appId)}`;
-  }
-  if (f.connectorTarget)
-    return `connector ${c(f.connectorTarget.connectorId)} of app ${c(f.connectorTarget.appId)}`;
-  if (f.tenantTarget) return 'the whole tenant';
-  const unknown = Object.keys(f).find((k) => k.endsWith('Target') && !KNOWN_FIELDS.has(k) && isObject(f[k]));
-  return unknown ? `${safeMrkdwn(unknown, 60)} ${genericObject(f[unknown])}` : '_not given_';
-}
-
-/** A short name for the target, for titles: the most specific id it has. */
-export function targetName(f: Finding): string | undefined {
-  const name =
-    f.appUserTarget?.appUserId ||
-    f.identityUserTarget?.identityUserId ||
-    f.decoyTarget?.decoyId ||
-    f.appResourceTarget?.appResourceId ||
-    f.connectorTarget?.connectorId ||
-    (f.tenantTarget ? 'tenant' : undefined);
-  return name || undefined;
 }
 
 type Owner = NonNullable<Finding['assignedOwner']>;
@@ -154,17 +131,6 @@ function exposureLines(e: NonNullable<Finding['credentialPubliclyExposedEvidence
       : '*Credential not revoked*',
   );
   return lines;
-}
-
-function genericObject(v: unknown): string {
-  if (!isObject(v)) return safeMrkdwn(JSON.stringify(v) ?? '', 200);
-  const entries = Object.entries(v).slice(0, 8);
-  if (entries.length === 0) return '';
-  return entries
-    .map(
-      ([k, x]) => `${safeMrkdwn(k, 40)}: ${safeMrkdwn(typeof x === 'string' ? x : JSON.stringify(x), 120)}`,
-    )
-    .join(', ');
 }
 
 /** Lines on what the finding is about: its type's own fields, then its evidence. */
