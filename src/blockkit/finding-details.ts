@@ -63,7 +63,9 @@ export function enumsInWords(text: string): string {
 
 type Owner = NonNullable<Finding['assignedOwner']>;
 
-function describeOwnerRef(o: Owner): string | undefined {
+/** `app`: the finding's app and its name, for "owners of app GitHub" (finding-target.ts). */
+function describeOwnerRef(o: Owner, app?: { id: string; name: string }): string | undefined {
+  if (o.appOwnerAppId && o.appOwnerAppId === app?.id) return `owners of app *${safeMrkdwn(app.name, 100)}*`;
   if (o.identityUserId) return `identity ${c(o.identityUserId)}`;
   if (o.userSetId) return `user set ${c(o.userSetId)}`;
   if (o.managerOfUserId) return `manager of ${c(o.managerOfUserId)}`;
@@ -98,11 +100,11 @@ function describePerson(o: ShownOwner): string {
   return `${name} (${o.which}${why ? `; ${why}` : ''})`;
 }
 
-export function describeOwner(f: Finding, shown?: ShownOwner): string {
+export function describeOwner(f: Finding, shown?: ShownOwner, app?: { id: string; name: string }): string {
   if (shown) return describePerson(shown);
-  const assigned = f.assignedOwner ? describeOwnerRef(f.assignedOwner) : undefined;
+  const assigned = f.assignedOwner ? describeOwnerRef(f.assignedOwner, app) : undefined;
   if (assigned) return assigned;
-  const computed = f.computedOwner ? describeOwnerRef(f.computedOwner) : undefined;
+  const computed = f.computedOwner ? describeOwnerRef(f.computedOwner, app) : undefined;
   return computed ? `${computed} (computed)` : '_no owner_';
 }
 

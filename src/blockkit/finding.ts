@@ -1,6 +1,7 @@
 import type { Button, KnownBlock, MrkdwnElement } from '@slack/types';
 import { type FindingActionKind, offeredActions, offersTask } from '../domain/actions.js';
 import { shownWords } from '../domain/attribution.js';
+import { findingAppId } from '../domain/target.js';
 import type { Finding } from '../model/finding.js';
 import type { TargetNames } from '../ports/names.js';
 import { actionRow } from './action-table.js';
@@ -146,11 +147,13 @@ function summarySection(
   target: string,
   score: string | undefined,
   owner: ShownOwner | undefined,
-  app: string | undefined,
+  names: TargetNames | undefined,
 ): KnownBlock {
+  const appId = findingAppId(f);
+  const app = appLine(f, names);
   const fields = [
     field('Target', target),
-    field('Owner', describeOwner(f, owner)),
+    field('Owner', describeOwner(f, owner, appId && names?.app ? { id: appId, name: names.app } : undefined)),
     field('Severity', severityOf(f).label),
   ];
   if (score) fields.push(field('Risk score', score));
@@ -219,7 +222,7 @@ export function renderFindingAlert(finding: Finding, ctx: AlertContext): Rendere
         emoji: true,
       },
     },
-    summarySection(f, target, risk.score, ctx.owner, appLine(f, ctx.names)),
+    summarySection(f, target, risk.score, ctx.owner, ctx.names),
     stateSection(f, ctx.acted),
   ];
   if (ctx.sla) blocks.push(context(ctx.sla));

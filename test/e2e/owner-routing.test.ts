@@ -96,7 +96,12 @@ describe('routing rule notifyOwner: true', () => {
   it('an owner who cannot be looked up just now: the row waits (a failure kept briefly), then goes', async () => {
     let offset = 0;
     h = await startOne({ file: parseConfigFile(ROUTING, 'test.yaml'), clock: () => Date.now() + offset });
-    h.tenant.faults.add({ method: 'GET', path: '/api/v1/users/IU_BOB', status: 503, times: 100 });
+    h.tenant.faults.add({
+      method: 'GET',
+      path: `/api/v1/users/${SEED_IDS.users.bob}`,
+      status: 503,
+      times: 100,
+    });
     await postSignedAlert(BOBS);
     await waitFor(() => postsIn(h, 'C0SECOPS')[0], 5_000, 'the channel card');
     const waiting = await waitFor(

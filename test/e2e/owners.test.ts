@@ -143,7 +143,7 @@ describe('the mapping is cached', () => {
   it('several cards of one owner: one tenant read and one Slack lookup, even at once', async () => {
     await start();
     // a slow tenant: the three cards ask while the first lookup is still in flight
-    h.tenant.faults.add({ method: 'GET', path: '/api/v1/users/IU_BOB', latencyMs: 300 });
+    h.tenant.faults.add({ method: 'GET', path: `/api/v1/users/${SEED_IDS.users.bob}`, latencyMs: 300 });
     await Promise.all(
       ['C0SECOPS', 'C0ALERTS', 'C0OTHER'].map((channel) => h.postAlert('FND_CONNECTOR_ANOMALY_OFF', channel)),
     );

@@ -133,7 +133,7 @@ describe('POST /api/v1/task/offboarding, search and the clock', () => {
 
 describe('apps, accounts and grants', () => {
   it('names an app, an account and what it holds', async () => {
-    expect((await call(sandbox, 'GET', '/api/v1/apps/APP_GITHUB')).json).toMatchObject({
+    expect((await call(sandbox, 'GET', `/api/v1/apps/${SEED_IDS.apps.github}`)).json).toMatchObject({
       app: { id: SEED_IDS.apps.github, displayName: 'GitHub' },
     });
     const users = await call(sandbox, 'POST', '/api/v1/search/app_users', {
@@ -157,5 +157,23 @@ describe('apps, accounts and grants', () => {
         (g) => (g.entitlement as { appEntitlement: { displayName: string } }).appEntitlement.displayName,
       ),
     ).toEqual(['Member', 'Write: acme/infra']);
+  });
+
+  it('names a resource by its app and type, and answers one of another app with a 404', async () => {
+    const { apps, resources, resourceTypes } = SEED_IDS;
+    const path = (app: string) =>
+      `/api/v1/apps/${app}/resource_types/${resourceTypes.iamRole}/resources/${resources.ciRole}`;
+    expect((await call(sandbox, 'GET', path(apps.aws))).json).toEqual({
+      appResourceView: {
+        appResource: expect.objectContaining({ id: resources.ciRole, displayName: 'ci-runner' }),
+      },
+    });
+    expect((await call(sandbox, 'GET', path(apps.github))).status).toBe(404);
+  });
+
+  it("gives every seed id the vendor's shape: a 27-character base62 KSUID", () => {
+    const all = Object.values(SEED_IDS).flatMap((group) => Object.values(group));
+    for (const id of all) expect(id).toMatch(/^[0-9A-Za-z]{27}$/);
+    expect(new Set(all).size).toBe(all.length);
   });
 });

@@ -21,7 +21,7 @@ const search = async (body: Record<string, unknown>) => {
 
 describe('GET /api/v1/users/{id}', () => {
   it('answers the user in a UserView, with an empty expanded list', async () => {
-    const res = await call(sandbox, 'GET', '/api/v1/users/IU_ALICE');
+    const res = await call(sandbox, 'GET', `/api/v1/users/${SEED_IDS.users.alice}`);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       userView: {
@@ -40,7 +40,7 @@ describe('GET /api/v1/users/{id}', () => {
   });
 
   it('leaves out the email fields of a service identity that has none (proto3 zero values)', async () => {
-    const user = (await call(sandbox, 'GET', '/api/v1/users/IU_NOEMAIL')).json.userView as {
+    const user = (await call(sandbox, 'GET', `/api/v1/users/${SEED_IDS.users.noEmail}`)).json.userView as {
       user: Record<string, unknown>;
     };
     expect(user.user).toMatchObject({ displayName: 'Build Service', type: 'USER_TYPE_SERVICE' });
@@ -62,7 +62,7 @@ describe('GET /api/v1/users/{id}', () => {
     expect((await call(sandbox, 'GET', '/api/v1/users/IU_NEW')).status).toBe(200);
     const bob = sandbox.users.get(SEED_IDS.users.bob);
     if (bob) bob.status = 'DISABLED';
-    expect((await call(sandbox, 'GET', '/api/v1/users/IU_BOB')).json).toMatchObject({
+    expect((await call(sandbox, 'GET', `/api/v1/users/${SEED_IDS.users.bob}`)).json).toMatchObject({
       userView: { user: { status: 'DISABLED' } },
     });
     expect(sandbox.users.remove('IU_NEW')).toBe(true);

@@ -2,6 +2,7 @@ import { checkBlocks, SEED_IDS, seedFindings } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { renderFindingAlert } from '../../../src/blockkit/finding.js';
 import { type Finding, FindingSchema } from '../../../src/model/finding.js';
+import type { TargetNames } from '../../../src/ports/names.js';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const seeds = new Map(seedFindings().map((s) => [s.id, FindingSchema.parse(s)]));
@@ -10,8 +11,9 @@ const seed = (id: string): Finding => {
   if (!f) throw new Error(`no seed ${id}`);
   return f;
 };
-const render = (f: Finding) => renderFindingAlert(f, { now });
+const render = (f: Finding, names?: TargetNames) => renderFindingAlert(f, { now, names });
 const allText = (f: Finding) => JSON.stringify(render(f));
+const allTextNamed = (id: string, names: TargetNames) => JSON.stringify(render(seed(id), names));
 const buttons = (f: Finding) =>
   [...allText(f).matchAll(/"action_id":"(finding\.[a-zA-Z_]+)"/g)].map((m) => m[1]);
 /** Every card offers these, whatever its state: the owner and the history are not states. */
@@ -28,11 +30,44 @@ describe('renderFindingAlert', () => {
   });
 
   it('matches the snapshot of an open alert', () => {
-    expect(render(seed('FND_SA_UNOWNED'))).toMatchSnapshot();
+    expect(render(seed('FND_SA_UNOWNED'), { app: 'GitHub', target: 'deploy-bot' })).toMatchSnapshot();
   });
 
   it('matches the snapshot of a snoozed alert', () => {
-    expect(render(seed('FND_SNOOZED'))).toMatchSnapshot();
+    expect(render(seed('FND_SNOOZED'), { app: 'AWS', target: 'etl' })).toMatchSnapshot();
+  });
+
+  it('names the target and its app as the tenant does, each id beside its name for copy', () => {
+    const out = render(seed('FND_SA_UNOWNED'), { app: 'GitHub', target: 'deploy-bot' });
+    const text = JSON.stringify(out.blocks);
+    expect(out.text).toContain('Unowned service account · deploy-bot');
+    expect(text).toContain(`*Target*\\napp user *deploy-bot* (\`${SEED_IDS.appUsers.deployBot}\`)`);
+    expect(text).toContain(`*App*\\n*GitHub* (\`${SEED_IDS.apps.github}\`)`);
+    // A name the tenant did not give: the id, and nothing else is missing.
+    const bare = render(seed('FND_SA_UNOWNED'));
+    expect(bare.text).toContain(`Unowned service account · ${SEED_IDS.appUsers.deployBot}`);
+    expect(JSON.stringify(bare.blocks)).toContain(`*App*\\n\`${SEED_IDS.apps.github}\``);
+  });
+
+  it('names one app, the target’s, even when the finding’s own appId is another', () => {
+    const f = { ...seed('FND_UNUSED_SECRET'), appId: SEED_IDS.apps.github };
+    const text = JSON.stringify(render(f, { app: 'Azure', target: 'reporting-app' }).blocks);
+    expect(text).toContain(`*App*\\n*Azure* (\`${SEED_IDS.apps.azure}\`)`);
+    expect(text).toContain('resource *reporting-app*');
+    expect(text).not.toContain(SEED_IDS.apps.github);
+    expect(text).not.toMatch(/in app/);
+  });
+
+  it('names the resource, the identity and the connector’s app the tenant names', () => {
+    expect(allTextNamed('FND_NHI_UNOWNED', { app: 'AWS', target: 'ci-runner' })).toMatch(
+      /resource \*ci-runner\* \(`[0-9A-Za-z]{27}`\).*\*App\*\\n\*AWS\*/,
+    );
+    expect(allTextNamed('FND_DEACTIVATED_OWNER', { target: 'Bob Brown' })).toContain(
+      'Owner deactivated · Bob Brown',
+    );
+    expect(allTextNamed('FND_CONNECTOR_ANOMALY_OFF', { app: 'Okta' })).toMatch(
+      /connector `[0-9A-Za-z]{27}`.*\*App\*\\n\*Okta\*/,
+    );
   });
 
   it.each([
@@ -40,10 +75,7 @@ describe('renderFindingAlert', () => {
     ['FND_SA_MISCLASSIFIED', /Classified as \*user\*, behaves as \*service account\*/],
     ['FND_DECOY_USED', /Decoy `DCY_AWS_1` \(access token\) was used/],
     ['FND_CUSTOM', /shared_credential/],
-    [
-      'FND_CONNECTOR_ANOMALY_OFF',
-      new RegExp(String.raw`connector \`${SEED_IDS.connectors.okta}\` of app \`${SEED_IDS.apps.okta}\``),
-    ],
+    ['FND_CONNECTOR_ANOMALY_OFF', new RegExp(String.raw`connector \`${SEED_IDS.connectors.okta}\``)],
     [
       'FND_DEACTIVATED_OWNER',
       new RegExp(
@@ -59,7 +91,7 @@ describe('renderFindingAlert', () => {
     [
       'FND_NHI_UNOWNED',
       new RegExp(
-        String.raw`resource \`${SEED_IDS.resources.ciRole}\` \(type \`${SEED_IDS.resourceTypes.iamRole}\`\) in app \`${SEED_IDS.apps.aws}\``,
+        String.raw`resource \`${SEED_IDS.resources.ciRole}\` \(type \`${SEED_IDS.resourceTypes.iamRole}\`\)`,
       ),
     ],
   ])('describes %s in its own words', (id, pattern) => {

@@ -81,7 +81,9 @@ describe('describeScope', () => {
   it('says each member of the oneofs CAMP_FULL leaves unset, alone, with no warning', () => {
     const resources = scopeOf('CAMP_RESOURCES');
     expect(words(resources)['Apps and resources']).toEqual(['Specific resources of the selected apps']);
-    expect(words(resources).Users).toEqual(['2 selected users: `IU_ALICE`, `IU_BOB`']);
+    expect(words(resources).Users).toEqual([
+      `2 selected users: \`${SEED_IDS.users.alice}\`, \`${SEED_IDS.users.bob}\``,
+    ]);
     const types = scopeOf('CAMP_TYPES');
     expect(words(types)['Apps and resources']).toEqual(['Selected resource types']);
     expect(words(types).Users).toEqual(['All users']);
