@@ -4,11 +4,15 @@ import {
   recordDecoyUses,
   type SandboxTenant,
   SEED_IDS,
+  seedFindings,
 } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFindingsPort } from '../../src/adapters/findings-port.js';
+import { createNamesPort } from '../../src/adapters/names-port.js';
 import { createTasksPort } from '../../src/adapters/tasks-port.js';
 import { containReference } from '../../src/domain/contain.js';
+import { createLogger } from '../../src/logger.js';
+import { FindingSchema } from '../../src/model/finding.js';
 import type { TenantClient } from '../../src/tenant/client.js';
 import { createContract, jsonNames } from '../helpers/contract.js';
 import { clientFor } from '../helpers/tenant.js';
@@ -18,7 +22,7 @@ import { clientFor } from '../helpers/tenant.js';
  * vendor's description where the shared subset lacks them): every request Warden's tasks port
  * sends and every answer of the faithful simulated tenant, against the vendor's schemas and the
  * proto3 JSON rules — the task API, the app/account/grant reads, and a decoy's uses on the
- * finding's audit trail (OCSF events).
+ * finding's audit trail (OCSF events); and the reads that name a card's target (names port).
  */
 
 const contract = createContract();
@@ -92,6 +96,23 @@ describe('contract: containment and the simulated tenant', () => {
     expect(found?.id).toBe(revoke.id);
     const history = await createFindingsPort(c).history('FND_CTN_DECOY', 50);
     expect(history.events.filter((e) => e.ocsf)).toHaveLength(3);
+    expect(issues(t)).toEqual([]);
+  });
+
+  it('the reads that name a card’s target and app conform, both ways', async () => {
+    const t = await createSandboxTenant({ deliberate: false });
+    tenant = t;
+    const c = clientFor(t);
+    client = c;
+    const names = createNamesPort(c, { now: Date.now, logger: createLogger('silent') });
+    const shown = await Promise.all(
+      seedFindings({ deliberate: false }).map((f) => names.targetNames(FindingSchema.parse(f))),
+    );
+    expect(shown).toContainEqual({ app: 'AWS', target: 'ci-runner' });
+    expect(shown).toContainEqual({ app: 'GitHub', target: 'deploy-bot' });
+    const paths = t.requests.map((r) => `${r.method} ${r.path.split('/').slice(0, 6).join('/')}`);
+    expect(paths).toContain(`GET /api/v1/apps/${SEED_IDS.apps.aws}/resource_types`);
+    expect(paths).toContain('POST /api/v1/search/app_users');
     expect(issues(t)).toEqual([]);
   });
 
