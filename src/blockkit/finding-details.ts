@@ -1,7 +1,8 @@
 import { findingTypeOf } from '../domain/finding-type.js';
 import { type Finding, FindingSchema } from '../model/finding.js';
+import type { TargetNames } from '../ports/names.js';
 import type { NoSlackPerson, OwnerPerson } from '../ports/owners.js';
-import { genericObject } from './finding-target.js';
+import { genericObject, targetName } from './finding-target.js';
 import { code, mention, safeMrkdwn, slackDate } from './mrkdwn.js';
 
 // A target's words live in finding-target.ts; importers of this module keep finding them here.
@@ -253,4 +254,13 @@ export function findingTitle(f: Finding): string {
   if (!unknown) return 'Finding';
   const words = unknown.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * What the finding is, for lists (Home): its type in words and its target's name, "Decoy
+ * credential used · etl-bot" (plain text: escape it where it goes into mrkdwn).
+ */
+export function findingLabel(f: Finding, names?: TargetNames): string {
+  const name = targetName(f, names);
+  return name ? `${findingTitle(f)} · ${name}` : findingTitle(f);
 }
