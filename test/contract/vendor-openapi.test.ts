@@ -203,6 +203,10 @@ describe('contract: Warden and the simulated tenant', () => {
     expect(exchangeIssues(tenant.requests, 'faithful')).toEqual([]);
     expect([...operationsSeen(tenant.requests)].sort()).toEqual([
       'c1.api.accessreview.v1.AccessReviewSetupEntitlementService.GetCampaignScopeAndEntitlements',
+      // the names a card shows: its app, its account or resource (contract-extra.ts)
+      'c1.api.app.v1.AppResourceService.Get',
+      'c1.api.app.v1.AppUserService.Search',
+      'c1.api.app.v1.Apps.Get',
       'c1.api.finding.v1.FindingAuditService.Search',
       'c1.api.finding.v1.FindingSearchService.Search',
       'c1.api.finding.v1.FindingService.BulkUpdateFindingState',

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createLocalSlack, createTestClock, SEED_IDS } from '@warden/simulators';
+import { createLocalSlack, createTestClock } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { postCard, trackCard } from '../../src/usecases/shared/alert-life.js';
@@ -64,7 +64,7 @@ describe('poller', () => {
     tenant.findings.put({ ...f, recurrenceCount: 7 });
     expect((await poller.runOnce()).enqueued).toBe(1);
     const alert = slack.messages.find(
-      (m) => m.text.includes(SEED_IDS.appUsers.deployBot) && !m.thread_ts && m.text.startsWith('High'),
+      (m) => m.text.includes('· deploy-bot') && !m.thread_ts && m.text.startsWith('High'),
     );
     if (!alert) throw new Error('alert not found');
     const reply = await waitFor(() => slack.thread(alert.channel, alert.ts)[0]);
