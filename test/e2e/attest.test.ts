@@ -261,7 +261,7 @@ describe('attestation on Home', () => {
     };
     const open = await home();
     expect(open).toContain('Waiting for you');
-    expect(open).toContain('FND_ATT_DECOY');
+    expect(open).toMatch(/<[^|>]+\|Decoy credential used · DCY_AWS_2>, asked/);
     expect(open).toContain('attest.answer.yes');
     // nobody else's Home shows it
     const bobs = JSON.stringify(
@@ -274,7 +274,7 @@ describe('attestation on Home', () => {
         );
       })(),
     );
-    expect(bobs).not.toContain('FND_ATT_DECOY');
+    expect(bobs).not.toContain('Decoy credential used');
     await h.click('attest.answer.yes', askValue(q, 'yes'), q.ts, inDm(ALICE));
     await waitFor(
       async () => (await audit('FND_ATT_DECOY', 'attest.answer')).length === 1,
