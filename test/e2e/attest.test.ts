@@ -48,6 +48,9 @@ describe('attestation: the question', () => {
     const similar = await question('U0BOB', 'FND_ATT_SIMILAR');
     expect(similar.text).toMatch(/looks like yours/);
     expect(json(similar)).toContain('you are the person this account looks like');
+    // The account by its name in the tenant, not its opaque id.
+    expect(json(similar)).toContain('Similar username match · bbrown-gh');
+    expect(json(await question('U0DAVE', 'FND_ATT_UNUSED'))).toContain('Unused secret · billing-app');
     expect(await question('U0BOB', 'FND_ATT_EXPOSED')).toBeTruthy();
     const unused = await question('U0DAVE', 'FND_ATT_UNUSED');
     expect(json(unused)).toContain('attest.answer.notNeeded');
