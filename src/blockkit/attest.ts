@@ -1,6 +1,7 @@
 import type { Button, KnownBlock } from '@slack/types';
 import { ANSWERS, type Answer } from '../domain/attest.js';
 import type { Finding } from '../model/finding.js';
+import type { TargetNames } from '../ports/names.js';
 import { ANSWER_LABELS, questionFor, whyYou } from './attest-words.js';
 import type { RenderedMessage } from './finding.js';
 import { findingTitle, targetName } from './finding-details.js';
@@ -25,6 +26,8 @@ export interface QuestionView {
   reminder?: boolean | undefined;
   /** Answered: the buttons give way to the answer. */
   answered?: { answer: Answer; by: string; at: number } | undefined;
+  /** The tenant's names of its target and app (ids where absent). */
+  names?: TargetNames | undefined;
 }
 
 /** A button's value: the ask and the answer (`ask_… yes`), checked again when clicked. */
@@ -57,7 +60,7 @@ const section = (text: string): KnownBlock => ({
 
 export function renderQuestion(q: QuestionView): RenderedMessage {
   const f = q.finding;
-  const name = targetName(f);
+  const name = targetName(f, q.names);
   const what = `${safeMrkdwn(findingTitle(f), 150)}${name ? ` · ${safeMrkdwn(name, 150)}` : ''} ${code(f.id, 80)}`;
   const lead = q.reminder ? ':hourglass: *Reminder — still waiting for your answer.*\n' : '';
   const head = `${lead}:grey_question: *${questionFor(q.type)}*\n${what}`;

@@ -1,3 +1,4 @@
+import { findingLabel } from '../../blockkit/finding-details.js';
 import { HOME_LISTED, type HomeEnding, renderHome } from '../../blockkit/home.js';
 import { messageLink } from '../../blockkit/links.js';
 import { safeMrkdwn } from '../../blockkit/mrkdwn.js';
@@ -21,7 +22,7 @@ import { channelCards, endPayloadOf } from '../shared/lifecycle-job.js';
 export type HomePorts = AuthorizePorts &
   Pick<Ports, 'approvals' | 'lifecycle' | 'views' | 'asks'> &
   Parameters<typeof reviewHomeOf>[0] &
-  Partial<Pick<Ports, 'sla'>>;
+  Partial<Pick<Ports, 'sla' | 'names'>> & { findings?: Pick<Ports['findings'], 'get'> };
 
 const WEEK_MS = 7 * 86_400_000;
 const SHOWN_OUTCOMES = new Set(['ok', 'requested']);
@@ -80,10 +81,38 @@ export async function publishHome(p: HomePorts, userId: string): Promise<void> {
     })),
   );
   const overdue = await overdueOf(p, now);
+  const labels = await labelsOf(p, [
+    ...questions.map((q) => q.findingId),
+    ...[...(waiting ?? []), ...mine].filter((a) => !a.findingIds).map((a) => a.findingId),
+    ...ending.map((e) => e.findingId),
+    ...activity.flatMap((a) => (a.entry.finding_id ? [a.entry.finding_id] : [])),
+  ]);
   await p.views.publish(
     userId,
-    renderHome({ userId, questions, waiting, mine, ending, recent: activity, now, reviews, overdue }),
+    renderHome({ userId, questions, waiting, mine, ending, recent: activity, now, reviews, overdue, labels }),
   );
+}
+
+/**
+ * What each finding the tab lists is, by id: its type and its target's name, read from the tenant
+ * (the names through the shared cache). A finding the tenant does not give now is left out: the
+ * tab shows its id rather than wait or fail.
+ */
+async function labelsOf(p: HomePorts, ids: readonly string[]): Promise<Map<string, string>> {
+  const { findings } = p;
+  if (!findings) return new Map();
+  const read = await Promise.all(
+    [...new Set(ids)].map(async (id) => {
+      try {
+        const finding = await findings.get(id);
+        return [id, findingLabel(finding, await p.names?.targetNames(finding))] as const;
+      } catch (error) {
+        p.logger.debug({ err: error, findingId: id }, 'Home: finding not read, shown by id');
+        return undefined;
+      }
+    }),
+  );
+  return new Map(read.filter((x) => x !== undefined));
 }
 
 /** app_home_opened: remembered (so the tab is refreshed after the person acts), then published. */
