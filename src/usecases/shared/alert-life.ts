@@ -108,6 +108,8 @@ async function auditOf(p: CardPorts, finding: Finding): Promise<AuditEntry[]> {
 }
 
 async function render(p: CardPorts, finding: Finding, channel: string) {
+  // Read beside the audit log and the owner, not after them: a card waits for the slowest only.
+  const names = p.names?.targetNames(finding);
   const entries = await auditOf(p, finding);
   return renderFindingAlert(finding, {
     now: new Date(p.clock()),
@@ -120,7 +122,7 @@ async function render(p: CardPorts, finding: Finding, channel: string) {
     owner: await shownOwner(p, finding),
     directMessage: isDirectMessage(channel),
     sla: await cardClock(p, finding.id),
-    names: await p.names?.targetNames(finding),
+    names: await names,
   });
 }
 
