@@ -10,6 +10,7 @@ import { questionFor } from './attest-words.js';
 import { LifecycleId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
+import { spokenLabel } from './plain-text.js';
 import { endWords } from './reminder.js';
 import { OVERDUE_HEADER, overdueItem, overdueNone } from './sla-words.js';
 
@@ -82,7 +83,7 @@ function questionBlocks(questions: readonly HomeQuestion[]): KnownBlock[] {
         section(
           `*${questionFor(q.type)}*\n${linked(q.findingId, q.link)}, asked ${slackDate(new Date(q.askedAt))}`,
         ),
-        answerButtons(q.askId, q.answers),
+        answerButtons(q.askId, q.answers, q.findingId),
       ]),
     ...more(HOME_LISTED.questions, questions.length),
   ];
@@ -97,7 +98,11 @@ function waitingBlocks(waiting: readonly Approval[]): KnownBlock[] {
         section(
           `${mention(a.requesterId)} asks to accept the risk of ${approvalSubject(a)} until ${slackDate(new Date(a.riskExpiresAt))}\n${quoted(a.justification, 500)}`,
         ),
-        approvalButtons(a.id),
+        approvalButtons(
+          a.id,
+          undefined,
+          a.findingIds?.length ? `${a.findingIds.length} findings` : a.findingId,
+        ),
       ]),
     ...more(HOME_LISTED.waiting, waiting.length),
   ];
@@ -126,6 +131,7 @@ function endingBlocks(ending: readonly HomeEnding[]): KnownBlock[] {
               type: 'button',
               action_id: LifecycleId.extend,
               text: { type: 'plain_text', text: 'Extend…' },
+              accessibility_label: spokenLabel('Extend', `the ${w.noun} of ${e.findingId}`),
               value: e.jobId,
             },
           }
