@@ -17,7 +17,8 @@ import {
  * The demo page as a newcomer meets it (issue 37 item 10), in a real browser: the answer to a
  * command scrolled into view, a read DM staying read, Home's Extend… opening its own row's finding,
  * *password only* refused at the local identity provider, every person README names in Acting as,
- * and the consent page listing the permissions Warden asks for. Screenshots in test-artifacts/demo/.
+ * the workflow panel's outputs as a table (dates in the person's zone) and a held step's end, and
+ * the consent page listing the permissions Warden asks for. Screenshots in test-artifacts/demo/.
  */
 describe.runIf(CHROMIUM !== undefined)('the demo page, in words a newcomer can follow', () => {
   let demo: Demo;
@@ -125,6 +126,59 @@ describe.runIf(CHROMIUM !== undefined)('the demo page, in words a newcomer can f
     await expect.poll(() => signIn.locator('body').innerText(), WAIT).toMatch(/not as strong as required/);
     await signIn.close();
     expect(stateOf('FND_DECOY_USED')).not.toBe('FINDING_STATE_SUPPRESSED');
+  }, 60_000);
+
+  /** Opens "Run a workflow step" on a step, fills its inputs and runs it. */
+  async function runStep(title: string, inputs: Record<string, string>) {
+    const panel = page.locator('#workflow-panel');
+    if (await panel.isHidden()) await page.locator('#workflow-step').click();
+    await panel.locator('select[name=step]').selectOption({ label: title });
+    for (const [name, value] of Object.entries(inputs))
+      await panel.locator(`input[name=${name}]`).fill(value);
+    await panel.locator('button[type=submit]').click();
+    return panel.locator('.wf-result');
+  }
+
+  it('a workflow step’s outputs: a small table, dates in the person’s zone', async () => {
+    const id = openFindings()[0];
+    if (!id) throw new Error('no open finding');
+    const result = await runStep('Snooze finding', { finding_id: id, days: '5', reason: 'vendor fix due' });
+    const until = result.locator('tr[data-output=snoozed_until] td');
+    await until.waitFor(WAIT);
+    const seconds = Date.parse(String(demo.tenant.findings.get(id, Date.now())?.snoozeUntil)) / 1_000;
+    const berlin = new Intl.DateTimeFormat(undefined, {
+      timeZone: 'Europe/Berlin',
+      dateStyle: 'full',
+      timeStyle: 'medium',
+    }).format(new Date(seconds * 1_000));
+    expect(await until.innerText()).toBe(berlin);
+    expect(await result.locator('tr[data-output=state_text] td').innerText()).toMatch(/snoozed/i);
+    expect(await result.innerText()).not.toContain('{');
+    await page.screenshot({ path: `${SHOTS}/words-4-workflow-outputs.png` });
+  });
+
+  it('a held workflow step shows its end once an approver approves it', async () => {
+    const id = 'FND_CRED_EXPOSED';
+    const result = await runStep('Request risk acceptance', {
+      finding_id: id,
+      justification: 'compensating control: the key is IP-bound',
+      days: '30',
+      channel_id: CHANNEL,
+    });
+    await expect.poll(() => result.innerText(), WAIT).toContain('Still running');
+    await actAs(CAROL);
+    await card(id).locator('.replies').click();
+    const approve = page.locator('#thread button', { hasText: 'Approve…' }).last();
+    await approve.waitFor(WAIT);
+    await approve.click();
+    await modal().locator('[data-block-id=confirm] input[type=checkbox]').check();
+    await modal().locator('button[type=submit]').click();
+    await expect.poll(() => stateOf(id), WAIT).toBe('FINDING_STATE_RISK_ACCEPTED');
+    await expect.poll(() => result.innerText(), WAIT).toContain('Completed.');
+    expect(await result.locator('tr[data-output=accepted_until] td').innerText()).not.toBe('');
+    expect(await result.locator('tr[data-output=approved_by] td').innerText()).toMatch(/carol/i);
+    await page.screenshot({ path: `${SHOTS}/words-5-workflow-held-ended.png` });
+    await actAs(ALICE);
   }, 60_000);
 
   it('the consent page lists the permissions Warden asks for', async () => {
