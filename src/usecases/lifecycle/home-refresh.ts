@@ -152,14 +152,16 @@ export function refreshingSeen(
       await seen.recordSeen(findingId, record, now);
       const refresher = home();
       if (!refresher) return;
-      const ends = await lifecycle
+      // Not awaited: the intake acknowledges what it kept without waiting for Home tabs.
+      void lifecycle
         .pendingJobs('end', Number.MAX_SAFE_INTEGER, { subject: findingId, limit: 20 })
-        .catch((error: unknown) => {
-          logger.warn({ err: error, findingId }, 'Home tabs of its ends not refreshed');
-          return [];
-        });
-      const people = ends.flatMap((j) => [j.madeBy, j.approvedBy]).filter((u): u is string => !!u);
-      if (people.length) refresher.refresh(people);
+        .then((ends) => {
+          const people = ends.flatMap((j) => [j.madeBy, j.approvedBy]).filter((u): u is string => !!u);
+          if (people.length) refresher.refresh(people);
+        })
+        .catch((error: unknown) =>
+          logger.warn({ err: error, findingId }, 'Home tabs of its ends not refreshed'),
+        );
     },
   };
 }
