@@ -1,5 +1,4 @@
 import type { HomeView, KnownBlock, ModalView } from '@slack/types';
-import { seedCampaigns, seedFindings } from '@warden/simulators';
 import {
   linkPrompt,
   renderReviewHome,
@@ -8,7 +7,6 @@ import {
   workMessage,
 } from '../../../src/blockkit/access-review-messages.js';
 import * as reviewModal from '../../../src/blockkit/access-review-modal.js';
-import { type FormKind, formOf } from '../../../src/blockkit/action-table.js';
 import { renderApproveModal, renderDenyModal } from '../../../src/blockkit/approval-forms.js';
 import { renderApprovalList, renderApprovalRequest } from '../../../src/blockkit/approval-request.js';
 import { renderEscalation, renderNextStep, renderQuestion } from '../../../src/blockkit/attest.js';
@@ -34,15 +32,33 @@ import {
   renderFindingUnfurl,
   renderRefusedUnfurl,
 } from '../../../src/blockkit/unfurl.js';
-import { groupReviews, progressByReviewer, type ReviewTask } from '../../../src/domain/access-review.js';
-import { answersFor } from '../../../src/domain/attest.js';
+import { groupReviews, progressByReviewer } from '../../../src/domain/access-review.js';
 import { DEFAULT_CLOSURE_REASONS } from '../../../src/domain/closure.js';
 import { groupEntitlements } from '../../../src/domain/entitlements.js';
 import { describeScope } from '../../../src/domain/scope.js';
-import { emptyBucket } from '../../../src/domain/sla-report.js';
-import { SetupEntitlementAndScopeResponseSchema } from '../../../src/model/campaign.js';
-import { type Finding, FindingSchema } from '../../../src/model/finding.js';
-import type { Approval } from '../../../src/ports/store.js';
+import type { Finding } from '../../../src/model/finding.js';
+import {
+  answers,
+  approval,
+  at,
+  campaign,
+  containMeta,
+  figures,
+  form,
+  formMeta,
+  group,
+  history,
+  homeData,
+  modalMeta,
+  now,
+  OPEN,
+  option,
+  SNOOZED,
+  seeds,
+  task,
+  tasks,
+  twenty,
+} from './surface-inputs.js';
 
 /**
  * Every surface src/blockkit renders (issue 37 item 8), from realistic inputs: the seeds of the
@@ -54,164 +70,6 @@ export type Surface =
   | { message: { text: string; blocks: readonly unknown[]; attachments?: unknown }; finding?: Finding }
   | { view: ModalView | HomeView }
   | { blocks: readonly KnownBlock[] };
-
-const now = new Date('2026-11-25T09:00:00Z');
-const at = now.getTime();
-const seeds = seedFindings().map((s) => FindingSchema.parse(s));
-/** The first seed in a state, with a title and a severity: what a channel really sees. */
-const inState = (state: string) => {
-  const f = seeds.find((s) => s.state === state && s.severity);
-  if (!f) throw new Error(`no seed in ${state}`);
-  return f;
-};
-export const OPEN = inState('FINDING_STATE_OPEN');
-const SNOOZED = inState('FINDING_STATE_SNOOZED');
-const twenty = seeds.filter((s) => s.severity).slice(0, 20);
-
-const approval = (over: Partial<Approval> = {}): Approval => ({
-  id: 'apr_1',
-  findingId: OPEN.id,
-  requesterId: 'U0ALICE',
-  justification: 'break-glass secret, monitored by the SIEM',
-  riskExpiresAt: at + 30 * 86_400_000,
-  channel: 'C0SECOPS',
-  messageTs: null,
-  requestTs: null,
-  status: 'pending',
-  decidedBy: null,
-  decisionReason: null,
-  createdAt: at,
-  expireAt: at + 86_400_000,
-  findingIds: null,
-  ...over,
-});
-const task = (i: number): ReviewTask => ({
-  id: `TK_${i}`,
-  number: String(i),
-  campaignId: 'AR_1',
-  campaignName: 'Q4 access review',
-  dueAt: at + 86_400_000,
-  appId: 'APP_1',
-  appName: 'GitHub',
-  entitlementId: `ENT_${i}`,
-  entitlementName: `Role ${i}`,
-  subjectId: `IU_${i}`,
-  subjectName: `Person ${i}`,
-  state: 'open',
-  outcome: undefined,
-  stepId: 'PS_1',
-  assignees: ['IU_ALICE'],
-  stepUp: false,
-  mayReassign: true,
-  reasonToRevoke: true,
-  reasonToCertify: false,
-  decidedBy: undefined,
-});
-const tasks = Array.from({ length: 6 }, (_, i) => task(i));
-const group = groupReviews(tasks)[0] ?? (undefined as never);
-const formMeta = { c: 'AR_1', a: 'APP_1', p: 0, t: 'TK_1', s: 'PS_1', root: 'V1' };
-const campaign = SetupEntitlementAndScopeResponseSchema.parse(seedCampaigns().CAMP_FULL);
-const modalMeta = { findingId: OPEN.id, channel: 'C0SECOPS', ts: '1763800000.000100', tz: 'Europe/Berlin' };
-const containMeta = { id: 'ctn_abcdefgh12', findingId: OPEN.id, targetKey: 'k', channel: 'C0SECOPS' };
-const option = {
-  action: 'revoke' as const,
-  entitlementId: 'ENT_1',
-  words: { app: 'GitHub', entitlement: 'Admin', account: 'etl-bot' },
-  appId: 'APP_1',
-  appUserId: 'AU_1',
-};
-const figures = {
-  windows: [{ from: at - 7 * 86_400_000, to: at }],
-  totals: [{ ...emptyBucket(), acks: 3, ackMsTotal: 3_600_000, closures: 2, closeMsTotal: 7_200_000 }],
-  bySeverity: new Map([
-    ['FINDING_SEVERITY_HIGH', { ...emptyBucket(), closures: 2, withTarget: 2, withinSla: 1 }],
-  ]),
-  byType: new Map(),
-  mostOverdue: [
-    { findingId: OPEN.id, severity: 'FINDING_SEVERITY_HIGH', findingType: null, lateMs: 3_600_000 },
-  ],
-  findings: 5,
-  events: 12,
-};
-const answers = answersFor('FINDING_TYPE_DECOY_USED', undefined);
-const history = {
-  findingId: OPEN.id,
-  entries: [
-    {
-      at: now.toISOString(),
-      eventType: 'FINDING_EVENT_TYPE_STATE_CHANGED',
-      actor: { kind: 'person' as const, slackUserId: 'U0ALICE', viaWarden: true },
-      state: 'FINDING_STATE_SNOOZED',
-      severity: 'FINDING_SEVERITY_HIGH',
-      ticketId: undefined,
-      bulkOperationId: undefined,
-    },
-  ],
-  page: 0,
-  total: 1,
-  truncated: false,
-};
-const form = (kind: FormKind) =>
-  formOf(kind).render({
-    finding: OPEN,
-    meta: modalMeta,
-    maxDays: 365,
-    closureReasons: DEFAULT_CLOSURE_REASONS,
-  });
-const home = renderHome({
-  userId: 'U0BOB',
-  questions: [
-    {
-      askId: 'ask_1',
-      findingId: OPEN.id,
-      type: 'FINDING_TYPE_DECOY_USED',
-      answers,
-      askedAt: at,
-      link: undefined,
-    },
-    {
-      askId: 'ask_2',
-      findingId: SNOOZED.id,
-      type: 'FINDING_TYPE_DECOY_USED',
-      answers,
-      askedAt: at,
-      link: undefined,
-    },
-  ],
-  waiting: [
-    approval(),
-    approval({ id: 'apr_2', findingId: SNOOZED.id }),
-    approval({ id: 'apr_3', findingIds: twenty.slice(0, 5).map((f) => f.id) }),
-  ],
-  mine: [approval({ status: 'approved', decidedBy: 'U0BOB' })],
-  ending: twenty.slice(0, 3).map((f, i) => ({
-    jobId: `job_${i}`,
-    findingId: f.id,
-    action: 'snooze' as const,
-    endsAt: at + 86_400_000,
-    link: undefined,
-    extend: true,
-  })),
-  recent: [
-    {
-      entry: {
-        id: 'a1',
-        at,
-        user_id: 'U0BOB',
-        channel: 'C0SECOPS',
-        finding_id: OPEN.id,
-        team_id: 'T0ACME',
-        action: 'suppress',
-        params: {},
-        outcome: 'ok',
-        error: null,
-      },
-      link: undefined,
-    },
-  ],
-  now: at,
-  reviews: { linked: true, clientName: 'Warden', groups: groupReviews(tasks) },
-});
 
 /** Each renderer's name (its export) and what it renders. */
 export const SURFACES: Record<string, () => Surface[]> = {
@@ -336,7 +194,7 @@ export const SURFACES: Record<string, () => Surface[]> = {
     { view: renderFindModal({ query: 'etl', findings: twenty, more: true }) },
   ],
   renderHistoryModal: () => [{ view: renderHistoryModal(history) }],
-  renderHome: () => [{ view: home }],
+  renderHome: () => [{ view: renderHome(homeData) }],
   renderReviewHome: () => [
     { blocks: renderReviewHome({ linked: true, clientName: 'Warden', groups: groupReviews(tasks) }) },
   ],
