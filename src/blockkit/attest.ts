@@ -8,6 +8,7 @@ import { findingTitle, targetName } from './finding-details.js';
 import { AttestId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
+import { spokenLabel } from './plain-text.js';
 
 /**
  * Attestation ("Was this you?"): the question (a DM to the person, or the route's channel when
@@ -42,11 +43,13 @@ export function parseAnswerValue(value: string): { askId: string; answer: Answer
 }
 
 /** The answers as buttons (the question, and Home's *Waiting for you*). */
-export function answerButtons(askId: string, answers: readonly Answer[]): KnownBlock {
+/** `about`: the finding asked about, for a screen reader, where several questions are listed (Home). */
+export function answerButtons(askId: string, answers: readonly Answer[], about?: string): KnownBlock {
   const buttons: Button[] = answers.map((a, i) => ({
     type: 'button',
     action_id: `${AttestId.answerPrefix}${a}`,
     text: { type: 'plain_text', text: ANSWER_LABELS[a] },
+    ...(about ? { accessibility_label: spokenLabel(ANSWER_LABELS[a], about) } : {}),
     value: answerValue(askId, a),
     ...(i === 0 ? { style: 'primary' as const } : {}),
   }));

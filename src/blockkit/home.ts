@@ -10,6 +10,7 @@ import { questionFor } from './attest-words.js';
 import { LifecycleId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
+import { spokenLabel } from './plain-text.js';
 import { endWords } from './reminder.js';
 import { OVERDUE_HEADER, overdueItem, overdueNone } from './sla-words.js';
 
@@ -98,7 +99,7 @@ function questionBlocks(questions: readonly HomeQuestion[], labels: HomeData['la
         section(
           `*${questionFor(q.type)}*\n${linked(q.findingId, q.link, labels)}, asked ${slackDate(new Date(q.askedAt))}`,
         ),
-        answerButtons(q.askId, q.answers),
+        answerButtons(q.askId, q.answers, q.findingId),
       ]),
     ...more(HOME_LISTED.questions, questions.length),
   ];
@@ -113,7 +114,11 @@ function waitingBlocks(waiting: readonly Approval[], labels: HomeData['labels'])
         section(
           `${mention(a.requesterId)} asks to accept the risk of ${subjectOf(a, labels)} until ${slackDate(new Date(a.riskExpiresAt))}\n${quoted(a.justification, 500)}`,
         ),
-        approvalButtons(a.id),
+        approvalButtons(
+          a.id,
+          undefined,
+          a.findingIds?.length ? `${a.findingIds.length} findings` : a.findingId,
+        ),
       ]),
     ...more(HOME_LISTED.waiting, waiting.length),
   ];
@@ -142,6 +147,7 @@ function endingBlocks(ending: readonly HomeEnding[], labels: HomeData['labels'])
               type: 'button',
               action_id: LifecycleId.extend,
               text: { type: 'plain_text', text: 'Extend…' },
+              accessibility_label: spokenLabel('Extend', `the ${w.noun} of ${e.findingId}`),
               value: e.jobId,
             },
           }

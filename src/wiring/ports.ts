@@ -32,7 +32,7 @@ import { createInstanceLease, type InstanceLease } from '../store/instance-lease
 import type { TenantClient } from '../tenant/client.js';
 import { findUsersByEmail, getUser } from '../tenant/users.js';
 import { scheduleAsk } from '../usecases/attest/attest-ask.js';
-import { type HomeRefresher, refreshingAudit } from '../usecases/lifecycle/home-refresh.js';
+import { type HomeRefresher, refreshingAudit, refreshingSeen } from '../usecases/lifecycle/home-refresh.js';
 import { ownerDmOf } from '../usecases/owners/owner-dm.js';
 import { accessReviewsPort } from './access-reviews.js';
 import { connectFor } from './connect.js';
@@ -215,7 +215,8 @@ export function buildPorts(input: PortsInput): {
     }),
     outbox: store,
     cards: store,
-    seen: store,
+    // A finding's state seen: the people of its pending ends get their Home tab refreshed.
+    seen: refreshingSeen(store, stores.lifecycle, () => home, logger),
     // Whoever acts has their Home tab refreshed (if they opened it): the audit log tells who.
     audit: refreshingAudit(store, () => home),
     approvals: stores.approvals,

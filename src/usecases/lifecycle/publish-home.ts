@@ -7,7 +7,8 @@ import { answersFor } from '../../domain/attest.js';
 import { FINDING_TYPES, type FindingTypeMember } from '../../domain/finding-type.js';
 import { clocksAt } from '../../domain/sla.js';
 import type { Ports } from '../../ports/index.js';
-import type { Approval } from '../../ports/store.js';
+import type { LifecycleJob } from '../../ports/lifecycle.js';
+import type { Approval, SeenRecord } from '../../ports/store.js';
 import { reviewHomeOf } from '../access-reviews/review-home.js';
 import { isApprover } from '../approvals/approvers.js';
 import { type AuthorizePorts, mayAct } from '../shared/authorize.js';
@@ -20,7 +21,7 @@ import { channelCards, endPayloadOf } from '../shared/lifecycle-job.js';
  * the attestation questions waiting for their answer, and their last actions with links to the cards.
  */
 export type HomePorts = AuthorizePorts &
-  Pick<Ports, 'approvals' | 'lifecycle' | 'views' | 'asks'> &
+  Pick<Ports, 'approvals' | 'lifecycle' | 'views' | 'asks' | 'seen'> &
   Parameters<typeof reviewHomeOf>[0] &
   Partial<Pick<Ports, 'sla' | 'names'>> & { findings?: Pick<Ports['findings'], 'get'> };
 
@@ -58,9 +59,7 @@ export async function publishHome(p: HomePorts, userId: string): Promise<void> {
     ? (await p.approvals.pendingApprovals(now)).filter((a) => a.requesterId !== userId)
     : undefined;
   const ending: HomeEnding[] = [];
-  for (const job of jobs) {
-    const end = endPayloadOf(job);
-    if (!end) continue;
+  for (const { job, end } of await stillEnding(p, jobs)) {
     const card = await cardOf(p, end.findingId);
     ending.push({
       jobId: job.id,
@@ -113,6 +112,35 @@ async function labelsOf(p: HomePorts, ids: readonly string[]): Promise<Map<strin
     }),
   );
   return new Map(read.filter((x) => x !== undefined));
+}
+
+/** The state an end leaves, as Warden last saw the finding. */
+const ENDING_STATE = { snooze: 'FINDING_STATE_SNOOZED', acceptRisk: 'FINDING_STATE_RISK_ACCEPTED' } as const;
+
+/**
+ * The ends that still hold: an end job stays pending past an Extend… or a Reopen (at its time it
+ * says what became of the finding), so *Ending soon* lists one only while the finding is seen in
+ * its state and no later end of it is scheduled. What cannot be read is listed as it is.
+ */
+async function stillEnding(p: HomePorts, jobs: readonly LifecycleJob[]) {
+  const ends = jobs.flatMap((job) => {
+    const end = endPayloadOf(job);
+    return end ? [{ job, end }] : [];
+  });
+  const ids = [...new Set(ends.map((e) => e.end.findingId))];
+  const seen = await p.seen.seen(ids).catch(() => new Map<string, SeenRecord>());
+  const latest = new Map<string, number>();
+  for (const id of ids) {
+    const all = await p.lifecycle
+      .pendingJobs('end', Number.MAX_SAFE_INTEGER, { subject: id, limit: 20 })
+      .catch(() => []);
+    latest.set(id, Math.max(0, ...all.map((j) => endPayloadOf(j)?.endsAt ?? 0)));
+  }
+  return ends.filter(({ end }) => {
+    const state = seen.get(end.findingId)?.state;
+    if (state && state !== ENDING_STATE[end.action]) return false;
+    return end.endsAt >= (latest.get(end.findingId) ?? 0);
+  });
 }
 
 /** app_home_opened: remembered (so the tab is refreshed after the person acts), then published. */

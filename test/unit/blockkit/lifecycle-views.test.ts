@@ -97,7 +97,7 @@ describe('renderHome', () => {
     expect(text).not.toContain('<!channel>');
     // an action this version has no words for yet: said in words, never its internal key
     expect(text).not.toContain('somethingNew');
-    expect(text).toContain('you acted on');
+    expect(text).toContain('you acted (something new) on');
   });
 
   it('Recent activity says what the person did in words, never an internal key', () => {

@@ -71,7 +71,7 @@ delivery:
     updateEvery: 3s
 stepUp:
   actions: [suppress]
-  oidc: { issuer: "${issuer}", clientId: ${clientId}, acr: mfa }
+  oidc: { issuer: "${issuer}", clientId: ${clientId}, acr: mfa, amr: [mfa] }
 contain:
   decoyCredentialUsed: { actions: [offboard] }
 ${DEMO_UNFURL_CONFIG}`;
