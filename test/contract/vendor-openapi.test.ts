@@ -132,6 +132,10 @@ describe('contract: Warden and the simulated tenant', () => {
       tenant.findings.put(f);
       await h.ports.findings.get(f.id);
     }
+    // the names a card shows (an app, an account, a resource), read here rather than left to a
+    // card updated after a change, which may come after the last check
+    for (const id of ['FND_SA_UNOWNED', 'FND_NHI_UNOWNED'])
+      await h.ports.names.targetNames(await h.ports.findings.get(id));
     // search: every filter Warden can send, over several pages
     const search = h.ports.findings.search(
       {

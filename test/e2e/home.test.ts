@@ -58,6 +58,7 @@ describe('the Home tab', () => {
     const dave = await openHome('U0DAVE');
     expect(dave).not.toContain('Waiting for your approval');
     expect(dave).not.toContain('FND_UNUSED_SECRET');
+    expect(dave).not.toContain('Unused secret · reporting-app');
     expect(dave).toContain('You have asked for no risk acceptances');
     // a guest approver-to-be is no approver
     const guest = await openHome('U0GUEST');
