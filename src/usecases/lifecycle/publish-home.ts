@@ -9,6 +9,7 @@ import { clocksAt } from '../../domain/sla.js';
 import type { Ports } from '../../ports/index.js';
 import type { LifecycleJob } from '../../ports/lifecycle.js';
 import type { Approval, SeenRecord } from '../../ports/store.js';
+import { TtlCache } from '../../ttl-cache.js';
 import { reviewHomeOf } from '../access-reviews/review-home.js';
 import { isApprover } from '../approvals/approvers.js';
 import { type AuthorizePorts, mayAct } from '../shared/authorize.js';
@@ -93,18 +94,48 @@ export async function publishHome(p: HomePorts, userId: string): Promise<void> {
 }
 
 /**
+ * A finding's label never changes (its type and its target are fixed), while a tab is published
+ * after every action of its person: labels are kept a quarter of an hour per process, so a busy
+ * person's tab does not read its forty findings from the tenant each time. One cache per names
+ * port (one per tenant client, whichever workspace asks).
+ */
+const LABEL_MS = 15 * 60_000;
+/** A label made without the target's name (the tenant's names not read just now) is kept a minute. */
+const UNNAMED_MS = 60_000;
+type Label = { text: string; named: boolean };
+const labelCaches = new WeakMap<object, TtlCache<Label>>();
+
+function labelCacheOf(p: HomePorts, key: object): TtlCache<Label> {
+  let cache = labelCaches.get(key);
+  if (!cache) {
+    cache = new TtlCache<Label>({ max: 5_000, now: p.clock });
+    labelCaches.set(key, cache);
+  }
+  return cache;
+}
+
+/**
  * What each finding the tab lists is, by id: its type and its target's name, read from the tenant
- * (the names through the shared cache). A finding the tenant does not give now is left out: the
- * tab shows its id rather than wait or fail.
+ * (the names through the shared cache). A finding the tenant does not give now is left out (and
+ * asked again next time): the tab shows its id rather than wait or fail.
  */
 async function labelsOf(p: HomePorts, ids: readonly string[]): Promise<Map<string, string>> {
   const { findings } = p;
   if (!findings) return new Map();
+  const cache = labelCacheOf(p, p.names ?? findings);
   const read = await Promise.all(
     [...new Set(ids)].map(async (id) => {
       try {
-        const finding = await findings.get(id);
-        return [id, findingLabel(finding, await p.names?.targetNames(finding))] as const;
+        const label = await cache.get(
+          id,
+          async () => {
+            const finding = await findings.get(id);
+            const names = await p.names?.targetNames(finding);
+            return { text: findingLabel(finding, names), named: names?.target !== undefined };
+          },
+          (l) => (l.named ? LABEL_MS : UNNAMED_MS),
+        );
+        return [id, label.text] as const;
       } catch (error) {
         p.logger.debug({ err: error, findingId: id }, 'Home: finding not read, shown by id');
         return undefined;
