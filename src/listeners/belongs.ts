@@ -1,4 +1,5 @@
 import type { Ports } from '../ports/index.js';
+import { recordAudit } from '../usecases/shared/record-audit.js';
 import type { Click } from './route.js';
 
 /**
@@ -33,4 +34,23 @@ export async function belongsHere(p: Ports, b: Belongs, c: Click): Promise<boole
     return on.ts === approval.requestTs || on.ts === approval.messageTs;
   }
   return (await p.rollups.members(b.of)).includes(b.member);
+}
+
+/**
+ * A click or a form refused because what it names is not what its message or view carries (or
+ * the view's metadata is not what Warden wrote): logged and written to the audit log as refused,
+ * like any refusal; the caller tells the person.
+ */
+export async function refusedAsNotHere(
+  p: Ports,
+  e: { userId: string; ref: string; what: string; why: string },
+): Promise<void> {
+  p.logger.warn({ ref: e.ref, user: e.userId, what: e.what }, `refused: ${e.why}`);
+  await recordAudit(p, {
+    userId: e.userId,
+    action: 'interaction.notHere',
+    outcome: 'refused',
+    params: { ref: e.ref, what: e.what },
+    error: e.why,
+  });
 }

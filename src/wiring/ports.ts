@@ -40,6 +40,7 @@ import { homeRefresher, homeRetried } from './home.js';
 import { type OwnSlack, routedSlack } from './routed-slack.js';
 import { slaSettings } from './sla.js';
 import { identityProvider, stepUpSettings } from './step-up.js';
+import { viewSealOf } from './view-seal-key.js';
 import type { SlackWorkspace } from './workspace-set.js';
 import { workspaceStores } from './workspace-stores.js';
 
@@ -196,7 +197,10 @@ export function buildPorts(input: PortsInput): {
     history: slack.history,
     links: createLinksPort(client),
     views: homeRetried(
-      createViewsPort({ trigger: createSlackClient('trigger', base), people: client, home: lookup }),
+      createViewsPort(
+        { trigger: createSlackClient('trigger', base), people: client, home: lookup },
+        viewSealOf(config),
+      ),
       () => home,
     ),
     files: slack.files,
