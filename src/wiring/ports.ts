@@ -272,6 +272,10 @@ function rollupPort(store: Store, clock: Clock): RollupStore {
   return {
     get: (id) => store.rollupGroup(id),
     members: (id) => store.rollupMembers(id),
+    async groupsOf(findingId) {
+      const groups = await Promise.all((await store.rollupsOf(findingId)).map((id) => store.rollupGroup(id)));
+      return groups.filter((g) => g !== undefined);
+    },
     markChanged: (id) => store.markRollupChanged(id, clock()),
     async markFindingChanged(findingId) {
       for (const id of await store.rollupsOf(findingId)) await store.markRollupChanged(id, clock());
