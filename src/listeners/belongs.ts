@@ -78,9 +78,11 @@ async function onItsMessage(
     return !ask || (on !== undefined && on.channel === ask.channel);
   }
   if ('contain' in b) {
+    // No request message recorded: nothing was offered to decide (a containment that needs no
+    // approver), so no click can belong to it.
     const contain = await p.contains.getContain(b.contain);
     if (!contain) return true;
-    return on !== undefined && (contain.requestTs === null || contain.requestTs === on.ts);
+    return on !== undefined && contain.requestTs === on.ts;
   }
   if (on === undefined) return false;
   const groups = await p.rollups.groupsOf(b.listed);

@@ -157,7 +157,8 @@ export async function runClick(p: Ports, route: ActionRow, body: unknown, ref: s
     if (metadata === undefined) {
       const why = 'its view’s metadata is not what Warden wrote (altered, or opened before an upgrade)';
       await refusedAsNotHere(p, { userId: click.userId, ref, what: route.what, why });
-      return void (await p.privately.tell(click.audience, VIEW_NOT_VALID));
+      // Said in the modal itself (a click there has no channel to answer in).
+      return tell(p, { audience: click.audience, viewId: click.view.id }, VIEW_NOT_VALID);
     }
     click.view.metadata = metadata;
   }
