@@ -1,9 +1,9 @@
 import { containFindings, type SlackActor } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
-import { ContainId, RollupId } from '../../src/blockkit/ids.js';
+import { ContainId, LifecycleId, RollupId } from '../../src/blockkit/ids.js';
 import { NOT_VALID } from '../../src/blockkit/interaction-words.js';
 import { ATTEST_CONFIG, alert, auditOf, BOB, inDm, json, question, seedAttest } from '../helpers/attest.js';
-import { clockedHarnessPerTest } from '../helpers/clocked.js';
+import { clockedHarnessPerTest, dmsTo, jobIdOf, moveClockTo, snoozeFromCard } from '../helpers/clocked.js';
 import { ALICE, type Harness, settle, waitFor } from '../helpers/harness.js';
 
 /**
@@ -11,8 +11,8 @@ import { ALICE, type Harness, settle, waitFor } from '../helpers/harness.js';
  * names another containment, attestation or finding than the message it is on — sent signed to
  * the running app on loopback, as a forger holding the signing secret (or a bug) would — is
  * refused in words, audited, and nothing is done; the same button with its own message's value
- * goes through. Reminders (Extend… / Let it end): lifecycle-edges.test.ts; roll-up summaries,
- * four-eyes requests and Review's ⋯: route-guard.test.ts.
+ * goes through. Also Let it end: lifecycle-edges.test.ts; roll-up summaries, four-eyes requests
+ * and Review's ⋯: route-guard.test.ts.
  */
 
 const start = clockedHarnessPerTest('loopback');
@@ -142,5 +142,33 @@ describe("a roll-up listing's Open card", () => {
       'its card',
     );
     expect(h.slack.ephemerals.slice(from).filter((e) => e.text === NOT_VALID)).toHaveLength(1);
+  });
+});
+
+describe("a reminder's Extend… and Let it end", () => {
+  it('on a message that does not carry its job (the alert card) are refused; on its reminder Extend… opens the form', async () => {
+    const h = await start();
+    const { ts, until } = await snoozeFromCard(h);
+    await moveClockTo(h, until - 86_400_000 + 1_000);
+    const dm = await waitFor(() => dmsTo(h, 'U0ALICE')[0], 5_000, 'the reminder');
+    const jobId = jobIdOf(dm);
+    const from = h.slack.ephemerals.length;
+    await h.click(LifecycleId.letEnd, jobId, ts);
+    expect((await toldAfter(h, from, 'U0ALICE')).text).toBe(NOT_VALID);
+    // Extend… opens its modal first: the refusal is said there, and no form is offered.
+    const opened = h.slack.views.size;
+    await h.click(LifecycleId.extend, jobId, ts);
+    await waitFor(
+      () =>
+        [...h.slack.views.values()].slice(opened).some((v) => JSON.stringify(v.view).includes('not valid')),
+      5_000,
+      'the refusal in the modal',
+    );
+    await refusedAsNotHere(h);
+    await settle(300);
+    expect(h.slack.thread('C0SECOPS', ts).some((m) => m.text.includes('lets the snooze end'))).toBe(false);
+    expect([...h.slack.views.values()].some((v) => v.view.callback_id === 'finding.snooze')).toBe(false);
+    await h.click(LifecycleId.extend, jobId, dm.ts, inDm(ALICE));
+    await h.form('finding.snooze');
   });
 });
