@@ -1,6 +1,6 @@
 import { containFindings, type SlackActor } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
-import { ContainId, LifecycleId, RollupId } from '../../src/blockkit/ids.js';
+import { AttestId, ContainId, LifecycleId, RollupId } from '../../src/blockkit/ids.js';
 import { NOT_VALID } from '../../src/blockkit/interaction-words.js';
 import { ATTEST_CONFIG, alert, auditOf, BOB, inDm, json, question, seedAttest } from '../helpers/attest.js';
 import { clockedHarnessPerTest, dmsTo, jobIdOf, moveClockTo, snoozeFromCard } from '../helpers/clocked.js';
@@ -106,6 +106,14 @@ describe("an attestation's answers", () => {
     await refusedAsNotHere(h);
     expect(await auditOf(h, 'FND_ATT_EXPOSED', 'attest.answer')).toHaveLength(0);
     expect((await h.warden.store.getAsk(String(otherAsk)))?.answer).toBeNull();
+    // Add a note… naming the other ask: its modal says so, no note form is offered.
+    await h.click(AttestId.note, String(otherAsk), similar.ts, inDm(BOB));
+    await waitFor(
+      () => [...h.slack.views.values()].some((v) => JSON.stringify(v.view).includes('not valid')),
+      5_000,
+      'the refusal in the modal',
+    );
+    expect([...h.slack.views.values()].some((v) => v.view.callback_id === AttestId.note)).toBe(false);
     await h.click(`attest.answer.${ownAnswer}`, `${ownAsk} ${ownAnswer}`, similar.ts, inDm(BOB));
     await waitFor(
       async () => (await h.warden.store.getAsk(String(ownAsk)))?.answer === ownAnswer,

@@ -1,10 +1,19 @@
 import { type SlackActor, viewActionBody, viewSubmissionBody } from '@warden/simulators';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AccessReviewId } from '../../src/blockkit/access-review-ids.js';
 import { bulkCallbackId, ReviewId, RollupId } from '../../src/blockkit/ids.js';
 import { FORM_NOT_VALID, VIEW_NOT_VALID } from '../../src/blockkit/interaction-words.js';
 import { parseConfigFile } from '../../src/config-file.js';
 import { type Answer, fillByLabel } from '../helpers/form-fill.js';
 import { ALICE, type Form, type Harness, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
+import {
+  clickIn,
+  link,
+  openReviewModal,
+  type ReviewsRig,
+  startReviews,
+  taskButton,
+} from '../helpers/reviews.js';
 import { unsealedMetadata } from '../helpers/view-seal.js';
 
 /**
@@ -179,5 +188,37 @@ describe('a click inside Review (its ⋯ menu)', () => {
     await nothingChanged(h);
     const audit = await h.warden.store.auditLog({ limit: 5 });
     expect(audit.map((e) => [e.action, e.outcome])).toContainEqual(['interaction.notHere', 'refused']);
+  });
+});
+
+describe('the access-review forms', () => {
+  let rig: ReviewsRig | undefined;
+  afterEach(async () => {
+    await rig?.close();
+    rig = undefined;
+  });
+
+  it('Revoke… naming another task than its own is refused; its own goes through', async () => {
+    rig = await startReviews({ harness: { lane: 'loopback' } });
+    const { h, tenant } = rig;
+    await link(h, ALICE, 'IU_ALICE');
+    const modal = await openReviewModal(h, ALICE, 'AR_Q4', 'APP_GITHUB');
+    const revoke = taskButton(modal, 'Bob Brown', AccessReviewId.revoke);
+    await clickIn(h, ALICE, modal, AccessReviewId.revoke, revoke);
+    const form = await h.form('reviews.form.revoke');
+    const answers = { 'Why is this access revoked?': 'left the platform team' };
+    const other = JSON.parse(taskButton(modal, 'Dave Doe', AccessReviewId.revoke)) as Record<string, unknown>;
+    refusedInAck(await submitRepointed(h, form, answers, (m) => ({ ...m, t: other.t, s: other.s })));
+    await settle(300);
+    expect(tenant.tasks.get('TK_Q4_01')?.state).not.toBe('TASK_STATE_CLOSED');
+    expect(tenant.tasks.get('TK_Q4_02')?.state).not.toBe('TASK_STATE_CLOSED');
+    await clickIn(h, ALICE, modal, AccessReviewId.revoke, revoke);
+    await (await h.form('reviews.form.revoke')).submit(answers);
+    await waitFor(
+      () => tenant.tasks.get('TK_Q4_02')?.state === 'TASK_STATE_CLOSED',
+      5_000,
+      'its own revoked',
+    );
+    expect(tenant.tasks.get('TK_Q4_01')?.state).not.toBe('TASK_STATE_CLOSED');
   });
 });
