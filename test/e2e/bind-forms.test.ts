@@ -8,7 +8,9 @@ import { type Answer, fillByLabel } from '../helpers/form-fill.js';
 import { ALICE, type Form, type Harness, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
 import {
   clickIn,
+  current,
   link,
+  modalText,
   openReviewModal,
   type ReviewsRig,
   startReviews,
@@ -201,8 +203,17 @@ describe('the access-review forms', () => {
   it('Revoke… naming another task than its own is refused; its own goes through', async () => {
     rig = await startReviews({ harness: { lane: 'loopback' } });
     const { h, tenant } = rig;
-    await link(h, ALICE, 'IU_ALICE');
-    const modal = await openReviewModal(h, ALICE, 'AR_Q4', 'APP_GITHUB');
+    expect(await link(h, ALICE, 'IU_ALICE')).toMatch(/Linked/);
+    const opened = await openReviewModal(h, ALICE, 'AR_Q4', 'APP_GITHUB');
+    // The modal as it is once its tasks are listed (it may first be shown loading).
+    const modal = await waitFor(
+      () => {
+        const v = current(h, opened.id);
+        return v && modalText(v).includes('Bob Brown') ? v : undefined;
+      },
+      5_000,
+      'the tasks listed',
+    );
     const revoke = taskButton(modal, 'Bob Brown', AccessReviewId.revoke);
     await clickIn(h, ALICE, modal, AccessReviewId.revoke, revoke);
     const form = await h.form('reviews.form.revoke');
