@@ -80,7 +80,11 @@ describe('Let it end, with a payload naming another message', () => {
       5_000,
       'the thread reminder updated',
     );
-    expect(h.slack.thread('C0SECOPS', ts).some((m) => m.text.includes('lets the snooze end'))).toBe(true);
+    await waitFor(
+      () => h.slack.thread('C0SECOPS', ts).some((m) => m.text.includes('lets the snooze end')),
+      5_000,
+      'the thread line',
+    );
     expect(json(card())).toBe(cardBefore);
   });
 });
