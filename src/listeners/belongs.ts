@@ -78,11 +78,12 @@ async function onItsMessage(
     return !ask || (on !== undefined && on.channel === ask.channel);
   }
   if ('contain' in b) {
-    // No request message recorded: nothing was offered to decide (a containment that needs no
-    // approver), so no click can belong to it.
+    // No request message recorded: one waiting for an approver is having it posted (a click can
+    // come before its ts is stored; the decision's checks apply); any other was never offered.
     const contain = await p.contains.getContain(b.contain);
     if (!contain) return true;
-    return on !== undefined && contain.requestTs === on.ts;
+    if (on === undefined) return false;
+    return contain.requestTs === null ? contain.status === 'pending' : contain.requestTs === on.ts;
   }
   if (on === undefined) return false;
   const groups = await p.rollups.groupsOf(b.listed);
