@@ -13,6 +13,10 @@ export const NOT_VALID =
 export const FORM_NOT_VALID =
   ':warning: This form could not be read (it may have been altered or is too old). Nothing was changed; open it again from the alert.';
 
+/** A click in a modal (or the Home tab) whose metadata is not what Warden wrote: altered, or opened before an upgrade. */
+export const VIEW_NOT_VALID =
+  ':warning: This window could not be checked (it may have been altered, or opened before Warden was updated); nothing was done. Close it and open it again.';
+
 /** A shortcut Warden does not declare (forged, or from an older manifest). */
 export const SHORTCUT_NOT_VALID =
   ':warning: Warden does not know this shortcut (it may have been altered or is from an older version of the app); nothing was done.';

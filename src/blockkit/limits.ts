@@ -23,3 +23,6 @@ export const SLACK_LIMITS = {
   confirmTitle: 100,
   confirmText: 300,
 } as const;
+
+/** What Warden's seal adds to a view's metadata (slack/view-seal.ts): a metadata that may be long keeps this much room. */
+export const METADATA_SEAL_ROOM = 23;

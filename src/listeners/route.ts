@@ -29,7 +29,7 @@ export interface Click {
   /** The button's value, or the option picked in a menu. */
   value: string;
   /** The modal the click was in (Review, History), with its metadata and the state of its inputs. */
-  view: { id: string; metadata: string; values: unknown } | undefined;
+  view: { id: string; callbackId: string; metadata: string; values: unknown } | undefined;
   /** Correlates what the person is told with the log. */
   ref: string;
   /** The loading modal the runner opened first, for a row that has one. */
@@ -212,6 +212,7 @@ export const ClickSchema = z.looseObject({
   view: z
     .looseObject({
       id: z.string().min(1).max(64),
+      callback_id: z.string().nullish(),
       private_metadata: z.string().nullish(),
       state: z.looseObject({ values: z.unknown() }).nullish(),
     })
@@ -245,7 +246,12 @@ export function readClick(body: unknown, ref: string): Click | undefined {
     actionId: first?.action_id ?? '',
     value: first?.value ?? first?.selected_option?.value ?? '',
     view: p.view
-      ? { id: p.view.id, metadata: p.view.private_metadata ?? '', values: p.view.state?.values }
+      ? {
+          id: p.view.id,
+          callbackId: p.view.callback_id ?? '',
+          metadata: p.view.private_metadata ?? '',
+          values: p.view.state?.values,
+        }
       : undefined,
     ref,
   };

@@ -8,16 +8,26 @@ import {
   NOT_VALID,
   refused,
   SHORTCUT_NOT_VALID,
+  VIEW_NOT_VALID,
 } from '../blockkit/interaction-words.js';
 import { isApiError, isSlackApiError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { refusal } from '../usecases/shared/authorize.js';
 import { logTenantFailure } from '../usecases/shared/log-failure.js';
+import { refusedAsNotHere } from './belongs.js';
 import { type ListenerContext, portsOf } from './context.js';
 import { refOf } from './ref.js';
 import { isRecovered } from './request-intents.js';
-import { type ActionRow, type Bound, type Route, readClick, readSubmission, type ViewRow } from './route.js';
+import {
+  type ActionRow,
+  type Bound,
+  type Route,
+  readClick,
+  readSubmission,
+  type Submission,
+  type ViewRow,
+} from './route.js';
 import { readShortcut, type ShortcutRow } from './shortcut-route.js';
 
 /**
@@ -49,10 +59,11 @@ async function tell(p: Ports, to: Reply, text: string): Promise<void> {
 }
 
 /** Authorizes, then runs; a refusal or a missing resource is told, and the use case not run. */
-async function authorizeAndRun(p: Ports, bound: Bound, to: Reply, ref: string): Promise<void> {
+async function authorizeAndRun(p: Ports, bound: Bound, to: Reply, ref: string, what: string): Promise<void> {
   // A value naming something its own message or modal does not carry: forged, whoever sent it.
   if (bound.belongs && !(await bound.belongs(p))) {
-    p.logger.warn({ ref }, 'click refused: its value names something its message or modal does not carry');
+    const why = 'its value names something its message or modal does not carry';
+    await refusedAsNotHere(p, { userId: to.audience.user, ref, what, why });
     return tell(p, to, NOT_VALID);
   }
   const granted = await bound.access(p);
@@ -127,7 +138,7 @@ export async function runBound(p: Ports, bound: Bound, s: Start): Promise<void> 
     }
   }
   try {
-    await authorizeAndRun(p, bound, to, s.ref);
+    await authorizeAndRun(p, bound, to, s.ref, s.what);
   } catch (error) {
     await failed(p, error, to, s.what, s.ref);
   }
@@ -138,6 +149,18 @@ export async function runClick(p: Ports, route: ActionRow, body: unknown, ref: s
   if (!click) {
     p.logger.warn({ ref, route: route.ids[0] }, 'unreadable block_actions payload ignored');
     return;
+  }
+  // A click in a modal or the Home tab acts on its view's metadata: only as Warden wrote it (a
+  // row that changes nothing, such as ticking a box, reads none).
+  if (click.view && route.none === undefined) {
+    const metadata = p.views.metadataOf(click.view.callbackId, click.view.metadata);
+    if (metadata === undefined) {
+      const why = 'its view’s metadata is not what Warden wrote (altered, or opened before an upgrade)';
+      await refusedAsNotHere(p, { userId: click.userId, ref, what: route.what, why });
+      // Said in the modal itself (a click there has no channel to answer in).
+      return tell(p, { audience: click.audience, viewId: click.view.id }, VIEW_NOT_VALID);
+    }
+    click.view.metadata = metadata;
   }
   const bound = route.bind(click);
   if (!bound) {
@@ -170,13 +193,29 @@ function registerAction(app: App, ctx: ListenerContext, route: ActionRow): void 
     });
 }
 
+/**
+ * A submission with the metadata Warden wrote into its view (slack/view-seal.ts); undefined when
+ * it is not that (altered, or a form opened before the seal existed): refused as unreadable, the
+ * person asked to open the form again.
+ */
+function unsealed(p: Ports, s: Submission | undefined): Submission | undefined {
+  if (!s) return undefined;
+  const metadata = p.views.metadataOf(s.callbackId, s.metadata);
+  if (metadata !== undefined) return { ...s, metadata };
+  p.logger.warn(
+    { ref: s.ref, user: s.userId, callback: s.callbackId },
+    'form refused: its metadata is not what Warden wrote',
+  );
+  return undefined;
+}
+
 function registerView(app: App, ctx: ListenerContext, route: ViewRow): void {
   for (const id of route.callbackIds)
     app.view(id, async ({ ack, body, context }) => {
       const p = portsOf(ctx, context, route.what);
       if (!p) return void (await ack());
       const ref = refOf(context);
-      const submission = readSubmission(body, ref);
+      const submission = unsealed(p, readSubmission(body, ref));
       const form = submission ? route.read(p, submission) : { ok: false as const, unreadable: true as const };
       if (!form.ok) {
         if ('errors' in form) return void (await ack({ response_action: 'errors', errors: form.errors }));
@@ -187,7 +226,7 @@ function registerView(app: App, ctx: ListenerContext, route: ViewRow): void {
       else await ack(form.clear ? { response_action: 'clear' } : undefined);
       const to: Reply = { audience: form.audience, viewId: form.updating ? submission?.viewId : undefined };
       await ctx.work.run(() =>
-        authorizeAndRun(p, form.bound, to, ref).catch((error: unknown) =>
+        authorizeAndRun(p, form.bound, to, ref, route.what).catch((error: unknown) =>
           failed(p, error, to, route.what, ref),
         ),
       );

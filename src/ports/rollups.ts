@@ -13,6 +13,8 @@ export interface RollupStore {
   get(groupId: string): Promise<RollupGroup | undefined>;
   /** The group's finding ids, oldest first. */
   members(groupId: string): Promise<string[]>;
+  /** The groups a finding is in (e.g. to check an Open card click is in one of their threads). */
+  groupsOf(findingId: string): Promise<RollupGroup[]>;
   /**
    * Asks for the summary (and its thread listing) to be brought up to date: coalesced, so many
    * calls in a short time make one chat.update.

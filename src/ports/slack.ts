@@ -69,6 +69,12 @@ export interface ViewsPort {
   update(viewId: string, view: ModalView): Promise<void>;
   /** Publishes a person's Home tab (views.publish, up to 100 blocks). */
   publish(userId: string, view: HomeView): Promise<void>;
+  /**
+   * The metadata Warden wrote into a view (each view is sealed as it is sent: slack/view-seal.ts),
+   * from what a submission or a click in it carries; undefined when Warden did not write it
+   * (altered, or opened before the seal existed). '' when the view carries none.
+   */
+  metadataOf(callbackId: string, sent: string): string | undefined;
 }
 
 export interface FilePort {

@@ -10,6 +10,7 @@ import type {
   StepsPort,
   ViewsPort,
 } from '../ports/slack.js';
+import { sealed, type ViewSeal } from './view-seal.js';
 
 /** Slack's Web API behind Warden's narrow ports (clients of slack/clients.ts; their errors are already mapped). */
 
@@ -108,31 +109,35 @@ const PermalinkSchema = z.looseObject({ permalink: z.string().url().max(2_000) }
  * views.update (the person is looking at the modal), `home` for views.publish (nobody waits on
  * it: a 429 is handed back rather than holding a worker).
  */
-export function createViewsPort(clients: {
-  trigger: WebClient;
-  people: WebClient;
-  home: WebClient;
-}): ViewsPort {
+export function createViewsPort(
+  clients: {
+    trigger: WebClient;
+    people: WebClient;
+    home: WebClient;
+  },
+  seal: ViewSeal,
+): ViewsPort {
   const { trigger, people, home } = clients;
   return {
     async open(triggerId: string, view: ModalView) {
-      const opened = await trigger.views.open({ trigger_id: triggerId, view });
+      const opened = await trigger.views.open({ trigger_id: triggerId, view: sealed(seal, view) });
       const id = opened.view?.id;
       if (!id) throw new Error('views.open answered without a view id');
       return id;
     },
     async push(triggerId: string, view: ModalView) {
-      const pushed = await trigger.views.push({ trigger_id: triggerId, view });
+      const pushed = await trigger.views.push({ trigger_id: triggerId, view: sealed(seal, view) });
       const id = pushed.view?.id;
       if (!id) throw new Error('views.push answered without a view id');
       return id;
     },
     async update(viewId: string, view: ModalView) {
-      await people.views.update({ view_id: viewId, view });
+      await people.views.update({ view_id: viewId, view: sealed(seal, view) });
     },
     async publish(userId, view) {
-      await home.views.publish({ user_id: userId, view });
+      await home.views.publish({ user_id: userId, view: sealed(seal, view) });
     },
+    metadataOf: (callbackId, sent) => seal.open(callbackId, sent),
   };
 }
 

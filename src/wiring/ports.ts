@@ -41,6 +41,7 @@ import { homeRefresher, homeRetried } from './home.js';
 import { type OwnSlack, routedSlack } from './routed-slack.js';
 import { slaSettings } from './sla.js';
 import { identityProvider, stepUpSettings } from './step-up.js';
+import { viewSealOf } from './view-seal-key.js';
 import type { SlackWorkspace } from './workspace-set.js';
 import { workspaceStores } from './workspace-stores.js';
 
@@ -201,7 +202,10 @@ export function buildPorts(input: PortsInput): {
     history: slack.history,
     links: createLinksPort(client),
     views: homeRetried(
-      createViewsPort({ trigger: createSlackClient('trigger', base), people: client, home: lookup }),
+      createViewsPort(
+        { trigger: createSlackClient('trigger', base), people: client, home: lookup },
+        viewSealOf(config),
+      ),
       () => home,
     ),
     files: slack.files,
@@ -274,6 +278,10 @@ function rollupPort(store: Store, clock: Clock): RollupStore {
   return {
     get: (id) => store.rollupGroup(id),
     members: (id) => store.rollupMembers(id),
+    async groupsOf(findingId) {
+      const groups = await Promise.all((await store.rollupsOf(findingId)).map((id) => store.rollupGroup(id)));
+      return groups.filter((g) => g !== undefined);
+    },
     markChanged: (id) => store.markRollupChanged(id, clock()),
     async markFindingChanged(findingId) {
       for (const id of await store.rollupsOf(findingId)) await store.markRollupChanged(id, clock());

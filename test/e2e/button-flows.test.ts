@@ -3,6 +3,7 @@ import { SEED_IDS } from '@warden/simulators';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { BOB, type Harness, type LaneName, settle, startHarness, waitFor } from '../helpers/harness.js';
+import { unsealedMetadata } from '../helpers/view-seal.js';
 
 let h: Harness;
 /** Flows run in process; the tests of the ack over HTTP (its code and time) switch to loopback. */
@@ -37,7 +38,7 @@ describe('button → modal → submit', () => {
       (r) => r.method === 'GET' && r.path.endsWith('/FND_SA_UNOWNED') && r.at >= clickedAt,
     );
     expect(firstRead?.at ?? 0).toBeGreaterThanOrEqual(opened[0]?.at ?? Number.POSITIVE_INFINITY);
-    expect(JSON.parse(String(form.view.view.private_metadata))).toMatchObject({
+    expect(JSON.parse(unsealedMetadata(form.view.view.private_metadata))).toMatchObject({
       findingId: 'FND_SA_UNOWNED',
       channel: 'C0SECOPS',
       ts,

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ContainId, ReviewId } from '../../src/blockkit/ids.js';
 import { parseConfigFile } from '../../src/config-file.js';
 import { ALICE, BOB, type Harness, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
+import { sealedMetadata } from '../helpers/view-seal.js';
 
 /**
  * Contain… end to end (issue 39): from the card, the form names what is taken away, from whom and
@@ -214,7 +215,11 @@ describe('Contain… on a card', () => {
         view: {
           id: 'V0REVIEW',
           callback_id: 'rollup.review',
-          private_metadata: JSON.stringify({ groupId, page: 0 }),
+          private_metadata: sealedMetadata(
+            h.signingSecret,
+            'rollup.review',
+            JSON.stringify({ groupId, page: 0 }),
+          ),
         },
         action: {
           action_id: ReviewId.finding,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { NOT_VALID } from '../../src/blockkit/interaction-words.js';
 import { clockedHarnessPerTest, dmsTo, jobIdOf, moveClockTo, snoozeFromCard } from '../helpers/clocked.js';
 import { ALICE, type Harness, settle, waitFor } from '../helpers/harness.js';
 
@@ -58,14 +59,18 @@ describe('Let it end, with a payload naming another message', () => {
     const card = () => h.slack.messages.find((m) => m.channel === 'C0SECOPS' && m.ts === ts);
     const cardBefore = json(card());
     expect(cardBefore).toContain('"action_id":"finding.');
-    // container.message_ts points at the alert card: the choice is made, the card left alone
+    // container.message_ts points at the alert card, which does not carry this job: refused in
+    // words (issue 36, item 16), nothing recorded, the card left alone
+    const told = h.slack.ephemerals.length;
     await h.click('lifecycle.let_end', jobId, ts, ALICE);
-    await waitFor(
-      () => h.slack.thread('C0SECOPS', ts).some((m) => m.text.includes('lets the snooze end')),
+    const refusal = await waitFor(
+      () => h.slack.ephemerals.slice(told).find((e) => e.user === 'U0ALICE'),
       5_000,
-      'the thread line',
+      'the refusal',
     );
+    expect(refusal.text).toBe(NOT_VALID);
     await settle(300);
+    expect(h.slack.thread('C0SECOPS', ts).some((m) => m.text.includes('lets the snooze end'))).toBe(false);
     expect(json(card())).toBe(cardBefore);
     expect(json(dm)).toContain('lifecycle.let_end');
     // the job's own reminder in the thread is one Warden recorded: it shows the choice
@@ -74,6 +79,11 @@ describe('Let it end, with a payload naming another message', () => {
       () => json(h.slack.messages.find((m) => m.ts === reply.ts)).includes('<@U0ALICE> lets it end.'),
       5_000,
       'the thread reminder updated',
+    );
+    await waitFor(
+      () => h.slack.thread('C0SECOPS', ts).some((m) => m.text.includes('lets the snooze end')),
+      5_000,
+      'the thread line',
     );
     expect(json(card())).toBe(cardBefore);
   });

@@ -133,8 +133,14 @@ describe('a reminder before the end', () => {
       'the audit entry',
     );
     expect(letEnd).toMatchObject({ user_id: 'U0ALICE', outcome: 'ok' });
-    // someone with no part in it and no permission cannot decide for them
-    await h.click('lifecycle.let_end', jobId, dm.ts, {
+    // someone with no part in it and no permission cannot decide for them (on the reminder in
+    // the card's thread, which they can see)
+    const reply = await waitFor(
+      () => h.slack.thread('C0SECOPS', ts).find((m) => m.text.startsWith('Reminder')),
+      5_000,
+      'the thread reminder',
+    );
+    await h.click('lifecycle.let_end', jobId, reply.ts, {
       ...ALICE,
       userId: 'U0GUEST',
       channelId: 'C0SECOPS',

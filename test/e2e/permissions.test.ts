@@ -10,6 +10,7 @@ import {
   settle,
   waitFor,
 } from '../helpers/harness.js';
+import { sealedMetadata, unsealedMetadata } from '../helpers/view-seal.js';
 
 const CAROL: SlackActor = { ...ALICE, userId: 'U0CAROL', userName: 'carol' };
 const DAVE: SlackActor = { ...ALICE, userId: 'U0DAVE', userName: 'dave' };
@@ -261,8 +262,10 @@ describe('four-eyes risk acceptance', () => {
     await start(FOUR_EYES);
     const { ts } = await requestViaForm();
     const form = await h.openForm('approval.approve', approvalId(ts), ts, CAROL);
-    const meta = JSON.parse(String(form.view.view.private_metadata));
-    form.view.view.private_metadata = JSON.stringify({ ...meta, until: meta.until + 400 * 86_400_000 });
+    // Forged with the signing secret (the seal holds): the decision still checks the stored request.
+    const meta = JSON.parse(unsealedMetadata(form.view.view.private_metadata));
+    const forged = JSON.stringify({ ...meta, until: meta.until + 400 * 86_400_000 });
+    form.view.view.private_metadata = sealedMetadata(h.signingSecret, 'approval.approve', forged);
     const later = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
     const sent = await form.submit({ 'Accept until': later, Confirmation: true }, CAROL);
     expect(sent.body).toBe(''); // the forged metadata passed the form check…

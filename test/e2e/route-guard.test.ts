@@ -21,7 +21,7 @@ import {
   TASK_ACTION_ID,
 } from '../../src/blockkit/ids.js';
 import { renderInfoModal } from '../../src/blockkit/info-modal.js';
-import { FORM_NOT_VALID, NOT_VALID } from '../../src/blockkit/interaction-words.js';
+import { FORM_NOT_VALID, NOT_VALID, VIEW_NOT_VALID } from '../../src/blockkit/interaction-words.js';
 import { ANSWERS } from '../../src/domain/attest.js';
 import { POLICY_ACTIONS } from '../../src/domain/policy.js';
 import { registerListeners } from '../../src/listeners/index.js';
@@ -29,6 +29,7 @@ import { COMMANDS } from '../../src/listeners/routes/commands.js';
 import { RecentKeys } from '../../src/slack/recent-keys.js';
 import { WorkQueue } from '../../src/slack/work-queue.js';
 import { type Lane, lanePerTest } from '../helpers/lane.js';
+import { sealedMetadata } from '../helpers/view-seal.js';
 
 /**
  * One guard test over every route (issue: the interaction is the unit). Every id registered with
@@ -220,13 +221,14 @@ async function setUp() {
       container: { message_ts: row.onSummary ? summaryTs : card.ts, channel_id: card.channel },
       trigger_id: l.slack.issueTriggerId(who.user),
       actions: [{ action_id: id, value: value ?? row.value(r) }],
-      // A forged click forges the modal's metadata too (what Review and History read).
+      // A forged click forges the modal's metadata too (what Review and History read): without
+      // Warden's seal. Otherwise the metadata is as Warden wrote it.
       ...(row.view
         ? {
             view: {
               id: modalId,
               type: 'modal',
-              private_metadata: value ?? row.view(r),
+              private_metadata: value ?? sealedMetadata(l.slack.signingSecret, '', row.view(r)),
               state: { values: {} },
             },
           }
@@ -270,7 +272,7 @@ describe('every registered route refuses what it must, and calls the tenant for 
     // A forged value: one sentence, before any I/O.
     const forged = await said({ user: 'U0ALICE' }, FORGED);
     if (row.none) expect(forged).toBe('');
-    else expect(forged).toContain(NOT_VALID);
+    else expect(forged).toContain(row.view ? VIEW_NOT_VALID : NOT_VALID);
     // A guest, and a member without the permission: refused in words (or the resource is gone).
     for (const user of ['U0GUEST', 'U0BOB']) {
       const told = await said({ user });
@@ -293,20 +295,20 @@ describe('every registered route refuses what it must, and calls the tenant for 
         user: { id: user, team_id: userTeam },
         view: { id: 'V0FORM', callback_id: callbackId, private_metadata: metadata, state: { values: {} } },
       });
-    // Forged metadata: the form is replaced by one sentence in the ack, nothing sent. Find a
-    // finding's search keeps no metadata: what it reads is the (empty) field, refused on it.
+    // Forged metadata (not sealed by Warden): the form is replaced by one sentence in the ack,
+    // nothing sent. Find a finding's search keeps no metadata: what it reads is the (empty)
+    // field, refused on it.
     expect(JSON.stringify(await submit('U0ALICE', FORGED))).toContain(
-      callbackId === ShortcutId.find
-        ? '"response_action":"errors"'
-        : JSON.stringify(FORM_NOT_VALID).slice(1, -1),
+      JSON.stringify(FORM_NOT_VALID).slice(1, -1),
     );
+    if (callbackId === ShortcutId.find)
+      expect(JSON.stringify(await submit('U0ALICE', ''))).toContain('"response_action":"errors"');
     // A guest or a member without the permission gets field errors or a refusal, never a change.
-    const meta = JSON.stringify({
-      findingId: r.findingId,
-      channel: 'C0SECOPS',
-      tz: 'UTC',
-      groupId: r.groupId,
-    });
+    const meta = sealedMetadata(
+      l.slack.signingSecret,
+      callbackId,
+      JSON.stringify({ findingId: r.findingId, channel: 'C0SECOPS', tz: 'UTC', groupId: r.groupId }),
+    );
     for (const user of ['U0GUEST', 'U0BOB']) {
       const from = mark(l);
       const acked = await submit(user, meta);
@@ -501,7 +503,11 @@ describe('a click acts only on what its own message or modal carries (issue 36, 
         view: {
           id: 'V0REVIEW',
           type: 'modal',
-          private_metadata: JSON.stringify({ groupId: s.r.groupId, page: 0 }),
+          private_metadata: sealedMetadata(
+            s.l.slack.signingSecret,
+            '',
+            JSON.stringify({ groupId: s.r.groupId, page: 0 }),
+          ),
           state: { values: {} },
         },
         actions: [{ action_id: ReviewId.finding, value }],

@@ -1,6 +1,7 @@
 import { slashCommandBody } from '@warden/simulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ALICE, BOB, type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
+import { unsealedMetadata } from '../helpers/view-seal.js';
 
 let h: Harness;
 beforeEach(async () => {
@@ -206,7 +207,7 @@ describe('/warden', () => {
   it('accept-risk <id> opens the form; submitted, it acts and posts in the channel', async () => {
     await h.command('accept-risk FND_UNUSED_SECRET');
     const form = await h.form('finding.acceptRisk');
-    const meta = JSON.parse(String(form.view.view.private_metadata));
+    const meta = JSON.parse(unsealedMetadata(form.view.view.private_metadata));
     expect(meta).toEqual({ findingId: 'FND_UNUSED_SECRET', channel: 'C0SECOPS', tz: 'Europe/Berlin' });
     await form.submit({
       Justification: 'Compensating control: key rotated weekly.',

@@ -2,7 +2,7 @@ import type { KnownBlock, ModalView } from '@slack/types';
 import { z } from 'zod';
 import { isResourceId } from '../../domain/finding-id.js';
 import { INPUT_ACTION, ShortcutBlockId, ShortcutId } from '../ids.js';
-import { SLACK_LIMITS } from '../limits.js';
+import { METADATA_SEAL_ROOM, SLACK_LIMITS } from '../limits.js';
 import { quoted } from '../mrkdwn.js';
 import { NOT_A_FINDING_ID, NOTE_TEXT_MAX, type ReportSeverity, SEVERITIES } from '../shortcut-words.js';
 import { readValues, type StateValues, text } from './form-state.js';
@@ -29,13 +29,13 @@ const MetaSchema = z.object({
   cut: z.boolean(),
 });
 
-/** The message as metadata: its words are cut until the whole fits Slack's 3,000 characters. */
+/** The message as metadata: its words are cut until the whole, sealed, fits Slack's 3,000 characters. */
 export function messageMeta(m: { channel: string; ts: string; text: string }): string {
   let keep = Math.min(m.text.length, NOTE_TEXT_MAX);
   for (;;) {
     const x = m.text.slice(0, keep);
     const json = JSON.stringify({ c: m.channel, t: m.ts, x, cut: keep < m.text.length });
-    if (json.length <= SLACK_LIMITS.privateMetadata) return json;
+    if (json.length <= SLACK_LIMITS.privateMetadata - METADATA_SEAL_ROOM) return json;
     keep = Math.floor(keep * 0.8);
   }
 }

@@ -54,6 +54,7 @@ export const ATTEST_ROUTES = [
       // The button's id and its value name the same answer, or the click is not Warden's.
       return v && c.actionId === `${AttestId.answerPrefix}${v.answer}` ? v : undefined;
     },
+    belongs: (v) => ({ ask: v.askId }),
     access: (p, v, c) => mayAnswer(p, v.askId, c),
     run: (p, v, c) =>
       answerAsk(p, {
@@ -69,6 +70,7 @@ export const ATTEST_ROUTES = [
     ids: [AttestId.note],
     what: 'open Add a note',
     value: (c) => (isAskId(c.value) ? c.value : undefined),
+    belongs: (ask) => ({ ask }),
     modal: 'open',
     access: (p, askId, c) => mayAnswer(p, askId, c),
     run: (p, askId, c) => openNote(p, askId, c.viewId ?? ''),
@@ -93,6 +95,7 @@ export const ATTEST_ROUTES = [
     ids: [AttestId.resolve],
     what: 'resolve the finding',
     value: (c) => (isAskId(c.value) ? c.value : undefined),
+    belongs: (askChannel) => ({ askChannel }),
     access: (p, askId, c) => mayResolve(p, askId, c),
     run: (p, askId, c) =>
       resolveAfterAnswer(p, { askId, userId: c.userId, audience: c.audience, ref: c.ref }),

@@ -93,6 +93,7 @@ export const CONTAIN_ROUTES = [
         ? { containId, kind: c.actionId === ContainId.approve ? ('approve' as const) : ('deny' as const) }
         : undefined;
     },
+    belongs: (v) => ({ contain: v.containId }),
     access: (_p, _v, c) => ({
       kind: 'act',
       userId: c.userId,

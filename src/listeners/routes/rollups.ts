@@ -56,6 +56,7 @@ export const ROLLUP_ROUTES = [
     ids: [RollupId.openCard],
     what: 'show the finding',
     value: findingIdOf,
+    belongs: (listed) => ({ listed }),
     access: (_p, findingId, c) =>
       inChannel('show', { userId: c.userId, channel: c.audience.channel }, findingId),
     run: (p, findingId, c) =>
