@@ -6,8 +6,9 @@
  *
  * Environment: BENCH_SECONDS (default 20 per scenario), BENCH_CONNECTIONS (default 50).
  * BENCH_ONLY=f runs only the flood (bench/flood.ts), BENCH_ONLY=r only the crash mid-change
- * (bench/restart.ts), BENCH_ONLY=v only access reviews' Certify unchanged (bench/reviews.ts); the
- * full run ends with (f) and (r).
+ * (bench/restart.ts), BENCH_ONLY=v only access reviews' Certify unchanged (bench/reviews.ts),
+ * BENCH_ONLY=s only the SLA's two (bench/sla-report.ts, bench/sla-clocks.ts); the full run ends
+ * with (f), (r) and (s). The SLA's scenarios fail the run (exit 1) when over their targets.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -35,6 +36,7 @@ import { type FloodResult, floodTable, runFlood } from './flood.js';
 import type { LoadConfig, LoadItem, LoadKind, LoadResult } from './load.js';
 import { restartScenario } from './restart.js';
 import { reviewsScenario } from './reviews.js';
+import { slaScenarios } from './sla.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 20);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
@@ -248,6 +250,12 @@ async function main(): Promise<void> {
   }
   if (process.env.BENCH_ONLY === 'v') {
     process.stdout.write(await reviewsScenario());
+    return;
+  }
+  if (process.env.BENCH_ONLY === 's') {
+    const sla = await slaScenarios();
+    process.stdout.write(sla.table);
+    if (!sla.met) process.exitCode = 1;
     return;
   }
   if (PIN) spawn('/usr/bin/taskset', ['-p', '-c', '1', String(process.pid)], { stdio: 'ignore' });
@@ -539,6 +547,9 @@ async function main(): Promise<void> {
   process.stdout.write(md);
   process.stdout.write(`\n${await floodScenario()}`);
   process.stdout.write(`\n${await restartScenario()}`);
+  const sla = await slaScenarios();
+  process.stdout.write(`\n${sla.table}`);
+  if (!sla.met) process.exitCode = 1;
 
   await tenant.close();
   await slack.close();

@@ -46,6 +46,8 @@ export function searchAuditEvents(
     },
     item: FindingAuditEventSchema,
     pageSize: 100,
+    // the whole trail is a long walk (the SLA report): the next page is asked while this one is read
+    readAhead: true,
     ...(opts.onUnreadable ? { onUnreadable: opts.onUnreadable } : {}),
   });
 }

@@ -30,6 +30,12 @@ export interface PageRequest<S extends z.ZodType> {
    * does not stop the walk. Without it, such an item is an error.
    */
   onUnreadable?: (raw: unknown, reason: string) => void | Promise<void>;
+  /**
+   * Ask for the next page as soon as this one's token is known, while its items are read: the
+   * tenant's answer and Warden's reading overlap (a long walk, like the SLA report's). At most
+   * one page more than the caller reads is requested.
+   */
+  readAhead?: boolean;
 }
 
 /**
@@ -45,12 +51,11 @@ export async function* paginate<S extends z.ZodType>(
   const pageSize = clampPageSize(req.pageSize);
   const limit = req.limit ?? Number.POSITIVE_INFINITY;
   const seen = new Set<string>();
-  let token: string | undefined;
   let yielded = 0;
   if (limit <= 0) return;
-  for (let page = 1; ; page++) {
-    const paging = { page_size: pageSize, ...(token ? { page_token: token } : {}) };
-    const answer = await client.request({
+  const fetchPage = (pageToken: string | undefined) => {
+    const paging = { page_size: pageSize, ...(pageToken ? { page_token: pageToken } : {}) };
+    return client.request({
       operation: req.operation,
       method: req.method,
       path: req.path,
@@ -60,6 +65,17 @@ export async function* paginate<S extends z.ZodType>(
         ? { query: { ...req.query, ...paging } }
         : { body: { ...req.body, ...paging } }),
     });
+  };
+  let pending = fetchPage(undefined);
+  for (let page = 1; ; page++) {
+    const answer = await pending;
+    const next = answer.nextPageToken ?? '';
+    const loops = seen.has(next);
+    if (next !== '' && !loops && req.readAhead) {
+      pending = fetchPage(next);
+      // its failure is thrown where it is awaited; a walk stopped early never awaits it
+      pending.catch(() => undefined);
+    }
     const items = answer.list ?? [];
     for (const [index, raw] of items.entries()) {
       const parsed = req.item.safeParse(raw);
@@ -77,16 +93,15 @@ export async function* paginate<S extends z.ZodType>(
       yield parsed.data;
       if (++yielded >= limit) return;
     }
-    const next = answer.nextPageToken ?? '';
     if (next === '') return;
-    if (seen.has(next)) {
+    if (loops) {
       throw new ApiError(
         `The tenant returned a page token it had already returned (${req.operation}, page ${page}): its paging loops, so Warden stopped after ${yielded} items.`,
         { kind: 'bad_response', operation: req.operation, processed: 'yes' },
       );
     }
     seen.add(next);
-    token = next;
+    if (!req.readAhead) pending = fetchPage(next);
   }
 }
 

@@ -40,6 +40,12 @@ export function featureJobs(o: {
   const containFollower = first
     ? { follower: new ContainFollower(first, portsOf), everyMs: Math.min(o.tickMs ?? 5_000, 5_000) }
     : undefined;
+  // One SLA sweep for the whole set, with the first member's ports, is right: the clocks are in
+  // the shared store (each claimed once), the policy is the file's, and nothing of it is said in
+  // that member's name — card updates go by the card's channel (its listing chat is routed:
+  // routed-slack.ts), warnings and breaches are lifecycle jobs run with the workspace of the
+  // finding's card (background.ts jobWorkspaces). The clock-line budget (slack/sla-budget.ts) is
+  // one for the set, below any one workspace's Tier 3. test/e2e/sla-workspaces.test.ts.
   const member = set.members[0];
   const reports = o.file.sla?.report ?? [];
   const sla = member

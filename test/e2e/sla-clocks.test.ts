@@ -138,6 +138,10 @@ describe('SLA clocks on a card', () => {
     await settle(300);
     expect(postsIn(h, 'D0ALICE')).toHaveLength(0);
     expect(h.slack.thread('C0SECOPS', ts).filter((m) => m.text.includes('past its SLA'))).toHaveLength(0);
+    // the closure made in the console is measured too
+    expect(await h.warden.metrics.registry.getSingleMetricAsString('warden_time_to_close_seconds')).toMatch(
+      /warden_time_to_close_seconds_count\{[^}]*severity="FINDING_SEVERITY_CRITICAL"[^}]*\} 1/,
+    );
   });
 
   it('a finding with no createdAt has no clock, and the log says why once', async () => {
@@ -151,5 +155,19 @@ describe('SLA clocks on a card', () => {
     expect(
       h.logs.filter((l) => l.includes('finding has no SLA clock') && l.includes('FND_SLA_NONE')),
     ).toHaveLength(1);
+  });
+
+  it('a finding created in the future (by the tenant’s word) has no clock either, said once', async () => {
+    h = await startOne({ file: parseConfigFile(YAML, 'sla.yaml') });
+    freshFinding('FND_SLA_LATER', h.clock.now() + 3 * 60 * MINUTE);
+    const ts = await h.postAlert('FND_SLA_LATER', 'C0SECOPS');
+    await h.postAlert('FND_SLA_LATER', 'C0SECOPS');
+    await h.clock.advance('2m');
+    await settle(300);
+    expect(blocksOf(ts)).not.toMatch(/within SLA|SLA overdue/);
+    expect(
+      h.logs.filter((l) => l.includes('finding has no SLA clock') && l.includes('FND_SLA_LATER')),
+    ).toHaveLength(1);
+    expect(h.slack.thread('C0SECOPS', ts)).toHaveLength(0);
   });
 });

@@ -4,7 +4,7 @@ import { renderSlaReport, reportSentText, slaOffText, slaReportCsv } from '../..
 import { findingTypeOf } from '../../domain/finding-type.js';
 import { routeAlert } from '../../domain/routing.js';
 import { type ReportFigures, reportAggregator } from '../../domain/sla-report.js';
-import type { Ports } from '../../ports/index.js';
+import type { Ports, Settings } from '../../ports/index.js';
 import type { LifecycleJob } from '../../ports/lifecycle.js';
 import type { Audience } from '../../ports/slack.js';
 import { channelCards, type JobResult, undeliverableCode } from '../shared/lifecycle-job.js';
@@ -31,7 +31,12 @@ export interface ReportRequest {
 /** Closures Warden made: a closure in the trail within this of one of them is from Slack. */
 const MATCH_MS = 10 * 60_000;
 
-export async function computeSlaReport(p: ReportPorts, r: ReportRequest): Promise<ReportFigures> {
+/** What computing the figures reads (the bench runs it alone, over a large trail). */
+export type FigurePorts = Pick<Ports, 'logger' | 'findings' | 'audit'> & {
+  settings: Pick<Settings, 'sla' | 'attest'>;
+};
+
+export async function computeSlaReport(p: FigurePorts, r: ReportRequest): Promise<ReportFigures> {
   const sla = p.settings.sla;
   if (!sla) throw new Error('no SLA policy');
   const types = new Map<string, string | null>();

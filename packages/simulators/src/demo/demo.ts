@@ -36,7 +36,18 @@ export const DEMO_FINDINGS = [
   'FND_SA_MISCLASSIFIED',
   'FND_SYNC_FAILING',
   'FND_HOSTILE',
+  'FND_SLA_DUE',
 ];
+
+/**
+ * Issue 38 in the demo: the one finding with an SLA clock (the demo's policy has targets for low
+ * findings only, and no other demo alert is low), created 52 minutes before the demo starts, so
+ * its card says it is due soon, its nudge arrives in its thread within the first minute or so,
+ * and it is past its SLA about eight minutes in. `/warden report 7` then gives the weekly report
+ * with its chart.
+ */
+export const SLA_DEMO_FINDING = 'FND_SLA_DUE';
+const SLA_DEMO_AGE_MS = 52 * 60_000;
 
 export interface DemoOptions {
   /** The local Slack's port (the page's address); 0 picks a free one. */
@@ -74,6 +85,11 @@ stepUp:
   oidc: { issuer: "${issuer}", clientId: ${clientId}, acr: mfa, amr: [mfa] }
 contain:
   decoyCredentialUsed: { actions: [offboard] }
+sla:
+  severities:
+    low: { acknowledge: 1h, close: 3d }
+  warnAt: 0.75
+  escalateTo: { ${DEMO_CHANNEL.id}: ${APPROVERS_GROUP} }
 ${DEMO_UNFURL_CONFIG}`;
 
 /**
@@ -139,6 +155,16 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
   // fresh sign-in and an approver (carol); the tenant's task then moves along by itself.
   const decoy = tenant.findings.get('FND_DECOY_USED');
   if (decoy) tenant.findings.put({ ...decoy, assignedOwner: { identityUserId: SEED_IDS.users.dave } });
+  const secret = tenant.findings.get('FND_UNUSED_SECRET');
+  if (secret) {
+    const created = new Date(tenant.clock.now() - SLA_DEMO_AGE_MS).toISOString();
+    tenant.findings.put({
+      ...structuredClone(secret),
+      id: SLA_DEMO_FINDING,
+      createdAt: created,
+      updatedAt: created,
+    });
+  }
   tenant.answers.taskAutoAdvanceMs = 8_000;
   const alertsSecret = `demo-alerts-${randomBytes(12).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'warden-demo-'));

@@ -1,5 +1,7 @@
-import { type Answer, grpcError, jsonNamed } from './answer.js';
+import { createHash } from 'node:crypto';
+import { type Answer, grpcError, isObject, jsonNamed } from './answer.js';
 import type { JsonFinding } from './finding-fixture.js';
+import { filtersOf, pageSizeOf } from './paging.js';
 
 /**
  * The tenant's audit trail of findings (api-facts.md "More operations": search/finding_audits):
@@ -85,7 +87,9 @@ interface Stored {
 }
 
 export class FindingAudit {
+  /** Oldest first by time then sequence, unless `#unordered` (one recorded at an earlier time). */
   readonly #events: Stored[] = [];
+  #unordered = false;
   #seq = 0;
 
   /** `subjectOf`: the actor's subject (their email when the tenant knows them, else ""). */
@@ -111,21 +115,30 @@ export class FindingAudit {
       ...(ctx.bulkOperationId ? { bulkOperationId: ctx.bulkOperationId } : {}),
       ...(ctx.ocsf ? { ocsf: structuredClone(ctx.ocsf) } : {}),
     };
+    const last = this.#events.at(-1);
+    if (last && at < last.at) this.#unordered = true;
     this.#events.push({ at, seq, event });
     return event;
   }
 
   /** Every event, oldest first (copies). */
   all(): JsonAuditEvent[] {
-    return this.#sorted().map((s) => structuredClone(s.event));
+    return this.#inOrder().map((s) => structuredClone(s.event));
   }
 
   /**
-   * The events a FindingAuditServiceSearchRequest matches, oldest first (the vendor promises no
-   * order; this tenant keeps one so pages are stable), or the 400 a malformed filter gets.
-   * `since` is inclusive and `until` exclusive.
+   * One page of the events a FindingAuditServiceSearchRequest matches, oldest first (the vendor
+   * promises no order; this tenant keeps one so pages are stable), or the 400 a malformed filter or
+   * a page token of other filters gets. `since` is inclusive and `until` exclusive; page sizes as
+   * tenant-api.md says (10..100, default 25).
+   *
+   * A page costs what it returns, not the whole trail: the events are kept in order (sorted again
+   * only after one is recorded out of order), and the page token is where the last page stopped
+   * (an event's time and sequence, opaque to the caller), so the next page starts by a binary
+   * search. An event recorded later at a time already paged past is not on the later pages, as
+   * with any cursor over a live trail.
    */
-  search(request: Record<string, unknown>): JsonAuditEvent[] | Answer {
+  search(request: Record<string, unknown>): Answer {
     const body = jsonNamed(request);
     const types = eventTypesFilter(body.eventTypes);
     if (types === 'malformed')
@@ -134,23 +147,85 @@ export class FindingAudit {
     const until = timestampFilter(body.until);
     if (Number.isNaN(since)) return grpcError(400, 3, 'invalid value for since: an RFC 3339 timestamp');
     if (Number.isNaN(until)) return grpcError(400, 3, 'invalid value for until: an RFC 3339 timestamp');
-    const exact: Record<string, string | undefined> = {};
+    const exact: [string, string][] = [];
     for (const field of ['findingId', 'actorPrincipalId', 'actorSubject', 'appId'] as const) {
       const value = stringFilter(body[field]);
       if (value === 'malformed') return grpcError(400, 3, `invalid value for ${field}: a string`);
-      exact[field] = value;
+      if (value !== undefined) exact.push([field, value]);
     }
-    return this.#sorted()
-      .filter(({ at, event }) => {
-        if (types && !types.includes(event.eventType)) return false;
-        if (since !== undefined && at < since) return false;
-        if (until !== undefined && at >= until) return false;
-        return Object.entries(exact).every(([k, v]) => v === undefined || event[k] === v);
-      })
-      .map((s) => structuredClone(s.event));
+    const size = pageSizeOf(body.page_size ?? body.pageSize);
+    const filterKey = createHash('sha256')
+      .update(JSON.stringify(filtersOf(body)))
+      .digest('base64url')
+      .slice(0, 12);
+    const token = body.page_token ?? body.pageToken;
+    let after: { at: number; seq: number } | undefined;
+    if (typeof token === 'string' && token !== '') {
+      after = decodeCursor(token, filterKey);
+      if (!after) return grpcError(400, 3, 'invalid page_token');
+    }
+    const events = this.#inOrder();
+    let i = after
+      ? firstIndex(events, (s) => s.at > after.at || (s.at === after.at && s.seq > after.seq))
+      : since !== undefined
+        ? firstIndex(events, (s) => s.at >= since)
+        : 0;
+    const page: Stored[] = [];
+    let more = false;
+    for (; i < events.length; i++) {
+      const s = events[i] as Stored;
+      if (until !== undefined && s.at >= until) break;
+      if (since !== undefined && s.at < since) continue;
+      if (types && !types.includes(s.event.eventType)) continue;
+      if (!exact.every(([k, v]) => s.event[k] === v)) continue;
+      if (page.length === size) {
+        more = true;
+        break;
+      }
+      page.push(s);
+    }
+    const last = page.at(-1);
+    return {
+      status: 200,
+      body: {
+        list: page.map((s) => structuredClone(s.event)),
+        nextPageToken: more && last ? encodeCursor(last, filterKey) : '',
+      },
+    };
   }
 
-  #sorted(): Stored[] {
-    return [...this.#events].sort((a, b) => a.at - b.at || a.seq - b.seq);
+  #inOrder(): Stored[] {
+    if (this.#unordered) {
+      this.#events.sort((a, b) => a.at - b.at || a.seq - b.seq);
+      this.#unordered = false;
+    }
+    return this.#events;
   }
+}
+
+/** The first index whose event satisfies `ok` (monotone over the ordered events), else the length. */
+function firstIndex(events: readonly Stored[], ok: (s: Stored) => boolean): number {
+  let lo = 0;
+  let hi = events.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ok(events[mid] as Stored)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+function encodeCursor(s: Stored, filterKey: string): string {
+  return Buffer.from(JSON.stringify({ a: s.at, s: s.seq, f: filterKey })).toString('base64url');
+}
+
+function decodeCursor(token: string, filterKey: string): { at: number; seq: number } | undefined {
+  try {
+    const d: unknown = JSON.parse(Buffer.from(token, 'base64url').toString('utf8'));
+    if (isObject(d) && typeof d.a === 'number' && typeof d.s === 'number' && d.f === filterKey)
+      return { at: d.a, seq: d.s };
+  } catch {
+    // not one of ours
+  }
+  return undefined;
 }

@@ -4,6 +4,7 @@ import { type AuditContext, type AuditEventType, FindingAudit } from './audit.js
 import { ACTIONS, type Action, actionParamsProblem, isAllowed, NO_MANUAL_RESOLVE } from './finding-rules.js';
 import { findingMatcher, type SearchFilters } from './finding-search.js';
 import { findingTypeMember, findingTypeValue } from './finding-types.js';
+import { positionPage } from './paging.js';
 import { type JsonFinding, seedFindings } from './seed-findings.js';
 
 export { type Answer, grpcError, isObject, nonEmpty } from './answer.js';
@@ -50,6 +51,8 @@ const createdAtOf = (f: JsonFinding, fallback: number) => {
 /** The sandbox's findings: state, transitions and search, as the tenant would keep them. */
 export class TenantFindings {
   readonly #byId = new Map<string, JsonFinding>();
+  /** The ids in the order they were added (none is removed): where a search's pages stand. */
+  readonly #order: string[] = [];
   readonly #now: () => number;
   readonly #extendInPlace: () => boolean;
   /** Every change made to a finding, as the tenant's audit search answers it. */
@@ -67,6 +70,7 @@ export class TenantFindings {
     const isNew = !this.#byId.has(finding.id);
     const stored = structuredClone(finding);
     this.#byId.set(finding.id, stored);
+    if (isNew) this.#order.push(finding.id);
     if (isNew) this.audit.record(stored, 'CREATED', createdAtOf(stored, this.#now()));
   }
 
@@ -94,6 +98,23 @@ export class TenantFindings {
     const matches = findingMatcher(filters);
     if (!matches) return grpcError(400, 3, 'invalid value for refs: each must be a FindingRef {"id": …}');
     return this.all(now).filter(matches);
+  }
+
+  /**
+   * One page of a search (POST /api/v1/findings/search), walking on from where the last page
+   * stopped rather than the whole tenant again each page; or the 400 a malformed filter gets.
+   */
+  searchPage(body: Record<string, unknown>, now = this.#now()): Answer {
+    const matches = findingMatcher(body);
+    if (!matches) return grpcError(400, 3, 'invalid value for refs: each must be a FindingRef {"id": …}');
+    return positionPage(
+      this.#order.length,
+      (i) => {
+        const f = this.get(this.#order[i] ?? '', now);
+        return f && matches(f) ? f : undefined;
+      },
+      body,
+    );
   }
 
   /**

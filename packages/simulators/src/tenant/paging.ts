@@ -32,6 +32,48 @@ export function filtersOf(body: Record<string, unknown>): Record<string, unknown
   return Object.fromEntries(Object.entries(body).filter(([k]) => !PAGING_KEYS.has(k)));
 }
 
+/** The filter digest a page token carries (a token made for other filters is refused). */
+function filterKeyOf(body: Record<string, unknown>): string {
+  return createHash('sha256')
+    .update(JSON.stringify(filtersOf(body)))
+    .digest('base64url')
+    .slice(0, 12);
+}
+
+/**
+ * One page by position, for a collection whose items keep their positions (none removed, new ones
+ * at the end): `pick(i)` is the item at position i when it matches the filters. The token is the
+ * position after the page's last item, so a page costs the items it walks past, not the whole
+ * collection again.
+ */
+export function positionPage<T>(
+  length: number,
+  pick: (i: number) => T | undefined,
+  body: Record<string, unknown>,
+): Answer {
+  const size = pageSizeOf(body.page_size ?? body.pageSize);
+  const token = body.page_token ?? body.pageToken;
+  const filterKey = filterKeyOf(body);
+  let i = 0;
+  if (typeof token === 'string' && token !== '') {
+    const decoded = decodePageToken(token, filterKey);
+    if (decoded === undefined) return grpcError(400, 3, 'invalid page_token');
+    i = decoded;
+  }
+  const list: T[] = [];
+  let next = '';
+  for (; i < length; i++) {
+    const item = pick(i);
+    if (item === undefined) continue;
+    if (list.length === size) {
+      next = encodePageToken(i, filterKey);
+      break;
+    }
+    list.push(item);
+  }
+  return { status: 200, body: { list, nextPageToken: next } };
+}
+
 /**
  * One page of `all` for a POST body (`page_size`/`pageSize`, `page_token`/`pageToken`), with the
  * next token when more remain. A token made for other filters is refused.
@@ -43,10 +85,7 @@ export function pageOf<T>(
 ): Answer {
   const size = pageSizeOf(body.page_size ?? body.pageSize);
   const token = body.page_token ?? body.pageToken;
-  const filterKey = createHash('sha256')
-    .update(JSON.stringify(filtersOf(body)))
-    .digest('base64url')
-    .slice(0, 12);
+  const filterKey = filterKeyOf(body);
   let offset = 0;
   if (typeof token === 'string' && token !== '') {
     const decoded = decodePageToken(token, filterKey);

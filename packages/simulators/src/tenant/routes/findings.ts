@@ -1,5 +1,4 @@
 import { grpcError } from '../answer.js';
-import { pageOf } from '../paging.js';
 import { commentOnTask } from '../task-actions.js';
 import { type Route, SERVICE_PRINCIPAL } from './types.js';
 
@@ -8,10 +7,7 @@ export const findingRoutes: Route[] = [
   {
     method: 'POST',
     path: '/api/v1/findings/search',
-    handle(s, _p, body) {
-      const found = s.findings.search(body, s.now());
-      return Array.isArray(found) ? pageOf(found, body) : found;
-    },
+    handle: (s, _p, body) => s.findings.searchPage(body, s.now()),
   },
   {
     method: 'GET',
