@@ -38,7 +38,10 @@ export function featureJobs(o: {
       })
     : undefined;
   const containFollower = first
-    ? { follower: new ContainFollower(first, portsOf), everyMs: Math.min(o.tickMs ?? 5_000, 5_000) }
+    ? {
+        follower: new ContainFollower(first, portsOf, 60_000, lease),
+        everyMs: Math.min(o.tickMs ?? 5_000, 5_000),
+      }
     : undefined;
   const member = set.members[0];
   const reports = o.file.sla?.report ?? [];
