@@ -179,6 +179,8 @@ export function containCardLine(
       return `${head} — being sent to the tenant`;
     case 'lost':
       return `${head} — its task is no longer known to the tenant`;
+    case 'expired':
+      return `${head} — expired without a decision`;
     default:
       return `${head} — ${safeMrkdwn(t.status, 30)}`;
   }

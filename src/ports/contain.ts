@@ -167,6 +167,14 @@ export interface ContainStore {
   ): Promise<ContainRecord[]>;
   /** Lets go of a claimed one, next looked at `nextPollAt` (null: never again). */
   releaseContain(id: string, holder: string, nextPollAt: number | null, now: number): Promise<void>;
+  /**
+   * Four-eyes' deadline: containments still held for the requester's sign-in or waiting for an
+   * approver, asked before `askedBefore`, moved to `expired` (one conditional update each); the
+   * ones this caller moved, to tell.
+   */
+  expireContains(askedBefore: number, now: number): Promise<ContainRecord[]>;
+  /** Containments waiting for an approver in the workspace `teamId`, oldest first. */
+  pendingContains(teamId: string, limit: number): Promise<ContainRecord[]>;
   /** The newest containments of a finding (the card's line). */
   containsOf(findingId: string, limit: number): Promise<ContainRecord[]>;
 }

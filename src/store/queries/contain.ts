@@ -158,6 +158,27 @@ export function containQueries(db: Kysely<Database>, kind: Store['kind']): Conta
         .where('claimed_by', '=', holder)
         .execute();
     },
+    async expireContains(askedBefore, now) {
+      const rows = await db
+        .updateTable('contain_actions')
+        .set({ status: 'expired', next_poll_at: null, error: 'expired', updated_at: now })
+        .where('status', 'in', ['verifying', 'pending'])
+        .where('created_at', '<', askedBefore)
+        .returningAll()
+        .execute();
+      return rows.map(toRecord);
+    },
+    async pendingContains(teamId, limit) {
+      const rows = await db
+        .selectFrom('contain_actions')
+        .selectAll()
+        .where('team_id', '=', teamId)
+        .where('status', '=', 'pending')
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.map(toRecord);
+    },
     async containsOf(findingId, limit) {
       const rows = await db
         .selectFrom('contain_actions')
