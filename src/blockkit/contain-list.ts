@@ -61,7 +61,7 @@ export function withContainsWaiting(
   if (items.length === 0) return risks;
   const head = `*Containments waiting for approval (${items.length})*`;
   return {
-    text: `${risks.text}; ${items.length} containment(s) waiting for approval`,
+    text: `${risksShown > 0 ? `${risks.text}; ` : ''}${items.length} containment(s) waiting for approval`,
     blocks: [
       ...(risksShown > 0 ? risks.blocks : []),
       { type: 'section', text: { type: 'mrkdwn', text: head } },
