@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ContainId } from '../../src/blockkit/ids.js';
 import { parseConfigFile } from '../../src/config-file.js';
 import { ALICE, BOB, type Harness, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
+import { startStep } from '../helpers/workflow.js';
 
 /**
  * Containments waiting for an approver (issue 39), where four-eyes requests are: `/warden
@@ -153,5 +154,31 @@ describe('containments waiting for an approver', () => {
         .thread('C0SECOPS', ts)
         .filter((m) => m.ts !== request.ts && /expired without a decision/.test(m.text)),
     ).toHaveLength(1);
+  });
+
+  it('a Workflow Builder step waiting for an approver fails when its containment expires', async () => {
+    const h = await start({ file: parseConfigFile(CONFIG, 'contain.yaml') });
+    for (const f of containFindings()) h.tenant.findings.put(f);
+    await h.postAlert('FND_CTN_SERVICE');
+    const run = await startStep(h, 'contain_finding', {
+      finding_id: 'FND_CTN_SERVICE',
+      action: 'revoke',
+      entitlement_id: 'ENT_GH_ORG_ADMIN',
+      reason: 'Token pasted in a public issue',
+    });
+    await waitFor(
+      () => h.slack.messages.some((m) => /asks to revoke/.test(m.text)),
+      5_000,
+      'the request for approval',
+    );
+    expect(run.status).toBe('running');
+    await h.clock.advance('4h');
+    await h.clock.advance('2m');
+    await waitFor(() => run.status !== 'running', 5_000, 'the step ended');
+    expect(run).toMatchObject({
+      status: 'failed',
+      error: expect.stringMatching(/expired without a decision/),
+    });
+    expect(revokes(h)).toHaveLength(0);
   });
 });
