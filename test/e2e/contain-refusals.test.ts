@@ -5,10 +5,11 @@ import { parseConfigFile } from '../../src/config-file.js';
 import { ALICE, BOB, type Harness, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
 
 /**
- * Contain…'s refusals and the tenant failing without making the task (issue 39, "Bad input and
+ * Contain…'s refusals and the tenant answering badly on creation (issue 39, "Bad input and
  * faults"): a person of another organisation is refused in words, at the card and on the request;
- * a finding that names nobody offers nothing; a tenant that answers 502 and never made the task
- * is read back (never asked again) until Warden says it was not made, with a ref for the person.
+ * a finding that names nobody offers nothing; a target that changed before the approval is refused
+ * there; a 502 the tenant never acted on is read back (never asked again) until Warden says it was
+ * not made, with a ref for the person; a timeout is read back, later when the tenant is slow.
  */
 const start = harnessPerTest({ lane: 'inprocess' });
 const CAROL = { ...BOB, userId: 'U0CAROL', userName: 'carol' };
@@ -29,7 +30,7 @@ const taskCalls = (h: Harness) => h.tenant.requests.filter((r) => /^\/api\/v1\/t
 const thread = (h: Harness, ts: string) => h.slack.thread('C0SECOPS', ts).map((m) => m.text);
 const modalText = (h: Harness) => JSON.stringify([...h.slack.views.values()].map((v) => v.view));
 
-describe('Contain… refused, and a task the tenant did not make', () => {
+describe('Contain… refused, and tasks the tenant answered badly', () => {
   it('a person of another organisation is refused in words at the card and on the request; nothing is sent', async () => {
     const h = await containWarden();
     const ts = await h.postAlert('FND_CTN_SERVICE');
@@ -143,5 +144,59 @@ describe('Contain… refused, and a task the tenant did not make', () => {
     expect(taskCalls(h)).toHaveLength(0);
     const audit = await h.warden.store.auditLog({ findingId: 'FND_CTN_SERVICE', limit: 20 });
     expect(audit.filter((e) => e.action === 'contain.deny' && e.outcome === 'denied')).toHaveLength(1);
+  });
+
+  it('a timeout on creation is read back by its reference, later if the tenant is slow; never asked twice', async () => {
+    const h = await start({ file: parseConfigFile(CONFIG, 'contain.yaml'), requestTimeoutMs: 1_000 });
+    for (const f of containFindings()) h.tenant.findings.put(f);
+    // The tenant makes the task 2.5 s after the request: Warden stopped waiting after 1 s.
+    h.tenant.faults.add({ method: 'POST', path: '/api/v1/task/offboarding', latencyMs: 2_500 });
+    const ts = await h.postAlert('FND_CTN_DECOY');
+    await h.click(ContainId.open, 'FND_CTN_DECOY', ts);
+    const form = await h.form(ContainId.form);
+    await form.submit({ 'What to take away': 'Offboard Dave Doe', Why: 'Decoy used from an unknown host' });
+    await waitFor(
+      () => thread(h, ts).some((t) => /reading back whether it made the task/.test(t)),
+      10_000,
+      'the timeout told',
+    );
+    await waitFor(() => h.tenant.accessTasks.all().length === 1, 10_000, 'the tenant making it');
+    await h.clock.advance('35s');
+    await waitFor(
+      () => thread(h, ts).some((t) => /started to start offboarding/.test(t)),
+      5_000,
+      'read back',
+    );
+    await h.clock.advance('2m');
+    await settle(200);
+    expect(taskCalls(h)).toHaveLength(1);
+    expect(thread(h, ts).some((t) => /did not make the task/.test(t))).toBe(false);
+  });
+
+  it('a target that changed before the approval: refused at Approve, told in the thread, nothing sent', async () => {
+    const h = await containWarden();
+    const ts = await h.postAlert('FND_CTN_SERVICE');
+    await h.click(ContainId.open, 'FND_CTN_SERVICE', ts);
+    const form = await h.form(ContainId.form);
+    await form.submit({
+      'What to take away': 'Revoke Organization admin from deploy-bot',
+      Why: 'Token in an issue',
+    });
+    const request = await waitFor(
+      () => h.slack.thread('C0SECOPS', ts).find((m) => /asks to revoke/.test(m.text)),
+      5_000,
+      'the request',
+    );
+    const id = String(JSON.stringify(request.blocks).match(/ctn_[a-z0-9]+/)?.[0]);
+    const f = h.tenant.findings.get('FND_CTN_SERVICE', Date.now());
+    if (f) f.appUserTarget = { appId: 'APP_GITHUB', appUserId: 'AU_BOB' };
+    await h.click(ContainId.approve, id, request.ts, CAROL);
+    await waitFor(
+      () => thread(h, ts).some((t) => /names someone else now/.test(t)),
+      5_000,
+      'told in the thread',
+    );
+    await settle(200);
+    expect(taskCalls(h)).toHaveLength(0);
   });
 });
