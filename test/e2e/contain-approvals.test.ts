@@ -117,6 +117,34 @@ describe('containments waiting for an approver', () => {
     expect(after).not.toContain(id);
   });
 
+  it('an approver’s open Home tab shows a new request, and drops it once another approver decided it', async () => {
+    const h = await start({ file: parseConfigFile(CONFIG, 'contain.yaml') });
+    for (const f of containFindings()) h.tenant.findings.put(f);
+    expect((await h.slack.openHome('U0CAROL', { url: h.url })).delivered).toBe(true);
+    const home = () => JSON.stringify(h.slack.workspace.homes.get('U0CAROL') ?? {});
+    await waitFor(() => home().includes('Recent activity'), 5_000, "Carol's Home");
+    expect(home()).not.toContain(ContainId.approve);
+    const ts = await h.postAlert('FND_CTN_SERVICE');
+    await h.click(ContainId.open, 'FND_CTN_SERVICE', ts);
+    const form = await h.form(ContainId.form);
+    await form.submit({
+      'What to take away': 'Revoke Organization admin from deploy-bot',
+      Why: 'Token in an issue',
+    });
+    const request = await waitFor(
+      () => h.slack.thread('C0SECOPS', ts).find((m) => /asks to revoke/.test(m.text)),
+      5_000,
+      'the request',
+    );
+    const id = String(JSON.stringify(request.blocks).match(/ctn_[a-z0-9]+/)?.[0]);
+    await h.clock.advance('5s');
+    await waitFor(() => home().includes(id), 5_000, 'the request on her Home, unasked');
+    await h.click(ContainId.approve, id, request.ts, BOB);
+    await waitFor(() => revokes(h).length === 1, 5_000, 'the task');
+    await h.clock.advance('5s');
+    await waitFor(() => !home().includes(id), 5_000, 'dropped from her Home');
+  });
+
   it('expire after approvals.expireAfterHours: told in the thread, on the request and the card; Approve then sends nothing', async () => {
     const { h, ts, request, id } = await asked();
     await h.clock.advance('3h');
