@@ -199,4 +199,27 @@ describe('Contain… refused, and tasks the tenant answered badly', () => {
     await settle(200);
     expect(taskCalls(h)).toHaveLength(0);
   });
+
+  it('permissions: contain: a person outside its usergroups is refused in words at the card and the command', async () => {
+    const yaml = CONFIG.replace(
+      'contain: { approvers: S0SECLEADS }',
+      'contain: { usergroups: [S0SECLEADS], approvers: S0SECLEADS }',
+    );
+    const h = await start({ file: parseConfigFile(yaml, 'contain.yaml') });
+    for (const f of containFindings()) h.tenant.findings.put(f);
+    const ts = await h.postAlert('FND_CTN_SERVICE');
+    await h.click(ContainId.open, 'FND_CTN_SERVICE', ts);
+    await h.command('contain FND_CTN_SERVICE');
+    // Told in the modal each opened, naming the permission and the group to ask (as a mention).
+    const refusals = () =>
+      [...h.slack.views.values()].filter((v) =>
+        /You do not have the `contain` permission.*<!subteam\^S0SECLEADS>/.test(JSON.stringify(v.view)),
+      ).length;
+    await waitFor(() => refusals() === 2, 5_000, 'both refused');
+    expect([...h.slack.views.values()].some((v) => v.view.callback_id === ContainId.form)).toBe(false);
+    // A member of the group may.
+    await h.click(ContainId.open, 'FND_CTN_SERVICE', ts, BOB);
+    await h.form(ContainId.form);
+    expect(taskCalls(h)).toHaveLength(0);
+  });
 });
