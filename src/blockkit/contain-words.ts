@@ -89,6 +89,8 @@ export const containRefusal = {
   decided: (by: string | null, status: string) =>
     `:information_source: This containment was already decided${by ? ` by ${mention(by)}` : ''} (${safeMrkdwn(status, 40)}): nothing more was done.`,
   gone: ':mag: Warden has no such containment (it may have been removed).',
+  expired:
+    ':hourglass: This containment expired without a decision: nothing was sent. Ask again if it is still needed.',
 } as const;
 
 const STATUS_WORDS: Record<TaskStatus, string> = {

@@ -164,7 +164,10 @@ describe('containments waiting for an approver', () => {
     await waitFor(() => cardText(h, ts).includes('expired without a decision'), 5_000, 'the card');
     await h.click(ContainId.approve, id, request.ts, CAROL);
     await waitFor(
-      () => h.slack.ephemerals.some((e) => e.user === 'U0CAROL' && /already decided.*expired/.test(e.text)),
+      () =>
+        h.slack.ephemerals.some(
+          (e) => e.user === 'U0CAROL' && /expired without a decision: nothing was sent/.test(e.text),
+        ),
       5_000,
       'the late approval refused',
     );
