@@ -191,10 +191,17 @@ describe('containments waiting for an approver', () => {
     const h = await start({ file: parseConfigFile(CONFIG, 'contain.yaml') });
     for (const f of containFindings()) h.tenant.findings.put(f);
     await h.postAlert('FND_CTN_SERVICE');
+    // The entitlement as the tenant lists the account's grants (its id, whatever the seed names it).
+    const target = h.tenant.findings.get('FND_CTN_SERVICE', Date.now())?.appUserTarget as
+      | { appId: string; appUserId: string }
+      | undefined;
+    const grants = target ? await h.ports.tasks.grants(target.appId, target.appUserId) : [];
+    const admin = grants.find((g) => g.name === 'Organization admin');
+    if (!admin) throw new Error('no Organization admin grant');
     const run = await startStep(h, 'contain_finding', {
       finding_id: 'FND_CTN_SERVICE',
       action: 'revoke',
-      entitlement_id: 'ENT_GH_ORG_ADMIN',
+      entitlement_id: admin.entitlementId,
       reason: 'Token pasted in a public issue',
     });
     await waitFor(

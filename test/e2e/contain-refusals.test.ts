@@ -189,7 +189,9 @@ describe('Contain… refused, and tasks the tenant answered badly', () => {
     );
     const id = String(JSON.stringify(request.blocks).match(/ctn_[a-z0-9]+/)?.[0]);
     const f = h.tenant.findings.get('FND_CTN_SERVICE', Date.now());
-    if (f) f.appUserTarget = { appId: 'APP_GITHUB', appUserId: 'AU_BOB' };
+    // Another account of the same app: bob's, as another finding names it.
+    const other = h.tenant.findings.get('FND_CTN_EXPOSED', Date.now())?.appUserTarget;
+    if (f && other) f.appUserTarget = { ...other };
     await h.click(ContainId.approve, id, request.ts, CAROL);
     await waitFor(
       () => thread(h, ts).some((t) => /names someone else now/.test(t)),
