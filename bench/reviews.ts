@@ -17,6 +17,7 @@ import {
   createLocalSlack,
   createSandboxTenant,
   postSigned,
+  SEED_IDS,
   type SlackActor,
   simulatorEnv,
   slashCommandBody,
@@ -82,15 +83,21 @@ export async function reviewsScenario(): Promise<string> {
       }),
     );
     const grant = await until('the device grant', () => tenant.deviceFlow.all()[0]);
-    tenant.deviceFlow.approve(grant.userCode, 'IU_ALICE');
+    tenant.deviceFlow.approve(grant.userCode, SEED_IDS.users.alice);
     await until('the link', () => tenant.personalClients.all()[0], 30_000);
     await until('the link stored', () => slack.ephemerals.some((e) => /Linked/.test(e.text)), 30_000);
-    const ids = tenant.tasks.seedMany('AR_Q4', 'ENT_AWS_ADMIN', 'IU_ALICE', COUNT, Date.now());
+    const ids = tenant.tasks.seedMany(
+      'AR_Q4',
+      SEED_IDS.entitlements.awsAdmin,
+      SEED_IDS.users.alice,
+      COUNT,
+      Date.now(),
+    );
     // Review… → Certify unchanged (N)… → the confirmation.
     await send(
       blockActionBody(ALICE, {
         actionId: AccessReviewId.open,
-        value: JSON.stringify({ c: 'AR_Q4', a: 'APP_AWS' }),
+        value: JSON.stringify({ c: 'AR_Q4', a: SEED_IDS.apps.aws }),
         messageTs: '1700000000.000100',
         triggerId: slack.issueTriggerId(),
         responseUrl: slack.responseUrl(),
@@ -132,7 +139,9 @@ export async function reviewsScenario(): Promise<string> {
     await sleep(1_000); // the outcome's own message, if any, after the last decision
     const client = tenant.personalClients.all()[0]?.clientId;
     const decisions = ids.flatMap((id) => tenant.tasks.audit.of(id));
-    const own = decisions.filter((e) => e.actor.clientId === client && e.actor.userId === 'IU_ALICE').length;
+    const own = decisions.filter(
+      (e) => e.actor.clientId === client && e.actor.userId === SEED_IDS.users.alice,
+    ).length;
     const result: ReviewsResult = {
       tasks: COUNT,
       certified: ids.filter((id) => tenant.tasks.get(id)?.state === 'TASK_STATE_CLOSED').length,

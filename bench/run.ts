@@ -18,6 +18,7 @@ import {
   createSandboxTenant,
   type LocalSlack,
   type SandboxTenant,
+  SEED_IDS,
   seedFindings,
   simulatorEnv,
 } from '@warden/simulators';
@@ -215,7 +216,7 @@ function seedAlerts(tenant: SandboxTenant, slack: LocalSlack, prefix: string, n:
     tenant.findings.put({
       ...template,
       id: findingId,
-      appUserTarget: { appId: 'APP_GITHUB', appUserId: `AU_${i}` },
+      appUserTarget: { appId: SEED_IDS.apps.github, appUserId: `AU_${i}` },
     });
     items.push({ findingId, ts: slack.seedMessage(CHANNEL, `alert ${findingId}`) });
   }

@@ -5,6 +5,7 @@ import { reviewWords as w } from './access-review-words.js';
 import { INPUT_ACTION } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { plain, truncate } from './mrkdwn.js';
+import { spokenLabel } from './plain-text.js';
 
 /**
  * The Review modal of one campaign and app (a page of the reviewer's open tasks, each with
@@ -35,9 +36,16 @@ const section = (text: string): KnownBlock => ({
   type: 'section',
   text: { type: 'mrkdwn', text: truncate(text, SLACK_LIMITS.sectionText) },
 });
-const button = (text: string, actionId: string, value: string, style?: 'primary' | 'danger'): Button => ({
+const button = (
+  text: string,
+  actionId: string,
+  value: string,
+  style?: 'primary' | 'danger',
+  about?: string,
+): Button => ({
   type: 'button',
   text: txt(text, SLACK_LIMITS.buttonText),
+  ...(about ? { accessibility_label: spokenLabel(text, about) } : {}),
   action_id: actionId,
   value,
   ...(style ? { style } : {}),
@@ -51,15 +59,17 @@ export function pagesOf(count: number, pageSize: number): number {
 
 function taskBlocks(t: ReviewTask, i: number): KnownBlock[] {
   const value = taskValue(t);
+  // Each task's buttons, told apart for a screen reader: whose access to what.
+  const about = `${w.subject(t)}, ${w.entitlement(t)}`;
   const lock = t.stepUp ? '\n:lock: _The tenant asks for a verification before certifying._' : '';
   const actions: ActionsBlock = {
     type: 'actions',
     block_id: `reviews.task.${i}`,
     elements: [
-      button('Certify', AccessReviewId.certify, value, 'primary'),
-      button('Revoke…', AccessReviewId.revoke, value, 'danger'),
-      ...(t.mayReassign ? [button('Reassign…', AccessReviewId.reassign, value)] : []),
-      button('Comment…', AccessReviewId.comment, value),
+      button('Certify', AccessReviewId.certify, value, 'primary', about),
+      button('Revoke…', AccessReviewId.revoke, value, 'danger', about),
+      ...(t.mayReassign ? [button('Reassign…', AccessReviewId.reassign, value, undefined, about)] : []),
+      button('Comment…', AccessReviewId.comment, value, undefined, about),
     ],
   };
   return [section(`${w.taskLine(t)}${lock}`), actions];

@@ -4,6 +4,7 @@ import type { RenderedMessage } from './finding.js';
 import { ApprovalBlockId, ApprovalId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
+import { spokenLabel } from './plain-text.js';
 
 /** What a request is about: one finding, or the findings of a roll-up (a bulk acceptance). */
 export function approvalSubject(a: Pick<Approval, 'findingId' | 'findingIds'>): string {
@@ -13,7 +14,8 @@ export function approvalSubject(a: Pick<Approval, 'findingId' | 'findingIds'>): 
 }
 
 /** Approve… / Deny… for a pending request: in its thread, and on an approver's Home tab. */
-export function approvalButtons(approvalId: string, blockId?: string): KnownBlock {
+/** `about`: what it decides, for a screen reader, where several requests are listed (Home). */
+export function approvalButtons(approvalId: string, blockId?: string, about?: string): KnownBlock {
   return {
     type: 'actions',
     ...(blockId ? { block_id: blockId } : {}),
@@ -22,6 +24,7 @@ export function approvalButtons(approvalId: string, blockId?: string): KnownBloc
         type: 'button',
         action_id: ApprovalId.approve,
         text: { type: 'plain_text', text: 'Approve…' },
+        ...(about ? { accessibility_label: spokenLabel('Approve', about) } : {}),
         style: 'primary',
         value: approvalId,
       },
@@ -29,6 +32,7 @@ export function approvalButtons(approvalId: string, blockId?: string): KnownBloc
         type: 'button',
         action_id: ApprovalId.deny,
         text: { type: 'plain_text', text: 'Deny…' },
+        ...(about ? { accessibility_label: spokenLabel('Deny', about) } : {}),
         style: 'danger',
         value: approvalId,
       },

@@ -1,12 +1,14 @@
 import type { Button, KnownBlock } from '@slack/types';
 import { ANSWERS, type Answer } from '../domain/attest.js';
 import type { Finding } from '../model/finding.js';
+import type { TargetNames } from '../ports/names.js';
 import { ANSWER_LABELS, questionFor, whyYou } from './attest-words.js';
 import type { RenderedMessage } from './finding.js';
 import { findingTitle, targetName } from './finding-details.js';
 import { AttestId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
+import { spokenLabel } from './plain-text.js';
 
 /**
  * Attestation ("Was this you?"): the question (a DM to the person, or the route's channel when
@@ -25,6 +27,8 @@ export interface QuestionView {
   reminder?: boolean | undefined;
   /** Answered: the buttons give way to the answer. */
   answered?: { answer: Answer; by: string; at: number } | undefined;
+  /** The tenant's names of its target and app (ids where absent). */
+  names?: TargetNames | undefined;
 }
 
 /** A button's value: the ask and the answer (`ask_… yes`), checked again when clicked. */
@@ -39,11 +43,13 @@ export function parseAnswerValue(value: string): { askId: string; answer: Answer
 }
 
 /** The answers as buttons (the question, and Home's *Waiting for you*). */
-export function answerButtons(askId: string, answers: readonly Answer[]): KnownBlock {
+/** `about`: the finding asked about, for a screen reader, where several questions are listed (Home). */
+export function answerButtons(askId: string, answers: readonly Answer[], about?: string): KnownBlock {
   const buttons: Button[] = answers.map((a, i) => ({
     type: 'button',
     action_id: `${AttestId.answerPrefix}${a}`,
     text: { type: 'plain_text', text: ANSWER_LABELS[a] },
+    ...(about ? { accessibility_label: spokenLabel(ANSWER_LABELS[a], about) } : {}),
     value: answerValue(askId, a),
     ...(i === 0 ? { style: 'primary' as const } : {}),
   }));
@@ -57,7 +63,7 @@ const section = (text: string): KnownBlock => ({
 
 export function renderQuestion(q: QuestionView): RenderedMessage {
   const f = q.finding;
-  const name = targetName(f);
+  const name = targetName(f, q.names);
   const what = `${safeMrkdwn(findingTitle(f), 150)}${name ? ` · ${safeMrkdwn(name, 150)}` : ''} ${code(f.id, 80)}`;
   const lead = q.reminder ? ':hourglass: *Reminder — still waiting for your answer.*\n' : '';
   const head = `${lead}:grey_question: *${questionFor(q.type)}*\n${what}`;

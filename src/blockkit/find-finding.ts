@@ -7,6 +7,7 @@ import { txt } from './forms/form-view.js';
 import { INPUT_ACTION, ShortcutBlockId, ShortcutId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, safeMrkdwn, truncate } from './mrkdwn.js';
+import { spokenLabel } from './plain-text.js';
 import { FIND_CAP, FIND_HINT, findCapped, findNone } from './shortcut-words.js';
 
 /**
@@ -36,6 +37,7 @@ function resultBlock(f: Finding): KnownBlock {
       type: 'button',
       action_id: ShortcutId.openCard,
       text: txt('Open card', SLACK_LIMITS.buttonText),
+      accessibility_label: spokenLabel('Open card', `${findingTitle(f)}, ${f.id}`),
       value: f.id,
     },
   };

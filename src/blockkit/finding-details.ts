@@ -1,7 +1,12 @@
 import { findingTypeOf } from '../domain/finding-type.js';
 import { type Finding, FindingSchema } from '../model/finding.js';
+import type { TargetNames } from '../ports/names.js';
 import type { NoSlackPerson, OwnerPerson } from '../ports/owners.js';
+import { genericObject, targetName } from './finding-target.js';
 import { code, mention, safeMrkdwn, slackDate } from './mrkdwn.js';
+
+// A target's words live in finding-target.ts; importers of this module keep finding them here.
+export { describeTarget, targetName } from './finding-target.js';
 
 /**
  * Readable lines for a finding's type, target, owner and evidence (spec: the oneofs of a
@@ -57,36 +62,11 @@ export function enumsInWords(text: string): string {
   });
 }
 
-export function describeTarget(f: Finding): string {
-  if (f.appUserTarget) return `app user ${c(f.appUserTarget.appUserId)} in app ${c(f.appUserTarget.appId)}`;
-  if (f.identityUserTarget) return `identity ${c(f.identityUserTarget.identityUserId)}`;
-  if (f.decoyTarget) return `decoy ${c(f.decoyTarget.decoyId)}`;
-  if (f.appResourceTarget) {
-    const t = f.appResourceTarget;
-    return `resource ${c(t.appResourceId)} (type ${c(t.appResourceTypeId)}) in app ${c(t.appId)}`;
-  }
-  if (f.connectorTarget)
-    return `connector ${c(f.connectorTarget.connectorId)} of app ${c(f.connectorTarget.appId)}`;
-  if (f.tenantTarget) return 'the whole tenant';
-  const unknown = Object.keys(f).find((k) => k.endsWith('Target') && !KNOWN_FIELDS.has(k) && isObject(f[k]));
-  return unknown ? `${safeMrkdwn(unknown, 60)} ${genericObject(f[unknown])}` : '_not given_';
-}
-
-/** A short name for the target, for titles: the most specific id it has. */
-export function targetName(f: Finding): string | undefined {
-  const name =
-    f.appUserTarget?.appUserId ||
-    f.identityUserTarget?.identityUserId ||
-    f.decoyTarget?.decoyId ||
-    f.appResourceTarget?.appResourceId ||
-    f.connectorTarget?.connectorId ||
-    (f.tenantTarget ? 'tenant' : undefined);
-  return name || undefined;
-}
-
 type Owner = NonNullable<Finding['assignedOwner']>;
 
-function describeOwnerRef(o: Owner): string | undefined {
+/** `app`: the finding's app and its name, for "owners of app GitHub" (finding-target.ts). */
+function describeOwnerRef(o: Owner, app?: { id: string; name: string }): string | undefined {
+  if (o.appOwnerAppId && o.appOwnerAppId === app?.id) return `owners of app *${safeMrkdwn(app.name, 100)}*`;
   if (o.identityUserId) return `identity ${c(o.identityUserId)}`;
   if (o.userSetId) return `user set ${c(o.userSetId)}`;
   if (o.managerOfUserId) return `manager of ${c(o.managerOfUserId)}`;
@@ -121,11 +101,11 @@ function describePerson(o: ShownOwner): string {
   return `${name} (${o.which}${why ? `; ${why}` : ''})`;
 }
 
-export function describeOwner(f: Finding, shown?: ShownOwner): string {
+export function describeOwner(f: Finding, shown?: ShownOwner, app?: { id: string; name: string }): string {
   if (shown) return describePerson(shown);
-  const assigned = f.assignedOwner ? describeOwnerRef(f.assignedOwner) : undefined;
+  const assigned = f.assignedOwner ? describeOwnerRef(f.assignedOwner, app) : undefined;
   if (assigned) return assigned;
-  const computed = f.computedOwner ? describeOwnerRef(f.computedOwner) : undefined;
+  const computed = f.computedOwner ? describeOwnerRef(f.computedOwner, app) : undefined;
   return computed ? `${computed} (computed)` : '_no owner_';
 }
 
@@ -154,17 +134,6 @@ function exposureLines(e: NonNullable<Finding['credentialPubliclyExposedEvidence
       : '*Credential not revoked*',
   );
   return lines;
-}
-
-function genericObject(v: unknown): string {
-  if (!isObject(v)) return safeMrkdwn(JSON.stringify(v) ?? '', 200);
-  const entries = Object.entries(v).slice(0, 8);
-  if (entries.length === 0) return '';
-  return entries
-    .map(
-      ([k, x]) => `${safeMrkdwn(k, 40)}: ${safeMrkdwn(typeof x === 'string' ? x : JSON.stringify(x), 120)}`,
-    )
-    .join(', ');
 }
 
 /** Lines on what the finding is about: its type's own fields, then its evidence. */
@@ -285,4 +254,13 @@ export function findingTitle(f: Finding): string {
   if (!unknown) return 'Finding';
   const words = unknown.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * What the finding is, for lists (Home): its type in words and its target's name, "Decoy
+ * credential used · etl-bot" (plain text: escape it where it goes into mrkdwn).
+ */
+export function findingLabel(f: Finding, names?: TargetNames): string {
+  const name = targetName(f, names);
+  return name ? `${findingTitle(f)} · ${name}` : findingTitle(f);
 }

@@ -1,19 +1,20 @@
 import type { Button, KnownBlock, MrkdwnElement } from '@slack/types';
 import { type FindingActionKind, offeredActions, offersTask } from '../domain/actions.js';
 import { shownWords } from '../domain/attribution.js';
+import { findingAppId } from '../domain/target.js';
 import type { Finding } from '../model/finding.js';
+import type { TargetNames } from '../ports/names.js';
 import { actionRow } from './action-table.js';
 import { type AskShown, askCardLine } from './attest.js';
 import {
   describeDetails,
   describeOwner,
-  describeTarget,
   enumWords,
   findingTitle,
   type ShownOwner,
-  targetName,
 } from './finding-details.js';
 import { describeState, severityOf, stateLabel } from './finding-state.js';
+import { appLine, describeTarget, targetName } from './finding-target.js';
 import { BlockId, ContainId, findingActionId, OwnerActionId, TASK_ACTION_ID } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, plain, safeMrkdwn, slackDate, truncate, unescapeMrkdwn } from './mrkdwn.js';
@@ -48,6 +49,8 @@ export interface AlertContext {
   contained?: string | undefined;
   /** Its SLA clock, in words (blockkit/sla-words.ts `cardClockLine`); none without a policy. */
   sla?: string | undefined;
+  /** The tenant's names of its target and app (read by the caller); ids are shown where absent. */
+  names?: TargetNames | undefined;
 }
 
 /** A change made from Slack: the person (a four-eyes requester), when, and who approved it. */
@@ -144,14 +147,18 @@ function summarySection(
   target: string,
   score: string | undefined,
   owner: ShownOwner | undefined,
+  names: TargetNames | undefined,
 ): KnownBlock {
+  const appId = findingAppId(f);
+  const app = appLine(f, names);
   const fields = [
     field('Target', target),
-    field('Owner', describeOwner(f, owner)),
+    field('Owner', describeOwner(f, owner, appId && names?.app ? { id: appId, name: names.app } : undefined)),
     field('Severity', severityOf(f).label),
   ];
   if (score) fields.push(field('Risk score', score));
-  if (f.appId) fields.push(field('App', code(f.appId, 80)));
+  // One app: the target's (the finding's own appId only when the target names none).
+  if (app) fields.push(field('App', app));
   return {
     type: 'section',
     text: {
@@ -202,9 +209,9 @@ function metaContext(f: Finding): KnownBlock {
 export function renderFindingAlert(finding: Finding, ctx: AlertContext): RenderedMessage {
   const f = shownFinding(finding, ctx.attributionTemplate);
   const sev = severityOf(f);
-  const name = targetName(f);
+  const name = targetName(f, ctx.names);
   const title = name ? `${findingTitle(f)} · ${name}` : findingTitle(f);
-  const target = describeTarget(f);
+  const target = describeTarget(f, ctx.names);
   const risk = riskLines(f);
   const blocks: KnownBlock[] = [
     {
@@ -215,7 +222,7 @@ export function renderFindingAlert(finding: Finding, ctx: AlertContext): Rendere
         emoji: true,
       },
     },
-    summarySection(f, target, risk.score, ctx.owner),
+    summarySection(f, target, risk.score, ctx.owner, ctx.names),
     stateSection(f, ctx.acted),
   ];
   if (ctx.sla) blocks.push(context(ctx.sla));

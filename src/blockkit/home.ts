@@ -11,6 +11,7 @@ import { type ContainWaiting, containWaitingBlocks } from './contain-list.js';
 import { LifecycleId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
+import { spokenLabel } from './plain-text.js';
 import { endWords } from './reminder.js';
 import { OVERDUE_HEADER, overdueItem, overdueNone } from './sla-words.js';
 
@@ -59,6 +60,11 @@ export interface HomeData {
   now: number;
   /** Access reviews in Slack, when configured: the link prompt or the person's open reviews. */
   reviews?: ReviewHome | undefined;
+  /**
+   * What each listed finding is, by id ("Decoy credential used · etl-bot", blockkit/finding-details.ts
+   * `findingLabel`): a finding not in it (the tenant did not answer) is shown by its id.
+   */
+  labels?: ReadonlyMap<string, string> | undefined;
   /** Findings past their SLA (WARDEN_CONFIG `sla`), most overdue first; undefined without SLA clocks. */
   overdue?: readonly { title: string; line: string; link: string | undefined }[] | undefined;
 }
@@ -74,33 +80,48 @@ const header = (text: string): KnownBlock => ({
   text: { type: 'plain_text', text, emoji: true },
 });
 const more = (shown: number, all: number) => (all > shown ? [section(`_…and ${all - shown} more._`)] : []);
-const linked = (id: string, link: string | undefined) =>
-  link ? `<${link}|${safeMrkdwn(id, 80)}>` : code(id, 80);
+/** A finding by what it is (its id when that is not known), linked to its card when there is one. */
+function linked(id: string, link: string | undefined, labels: HomeData['labels']): string {
+  const label = labels?.get(id);
+  const text = safeMrkdwn(label ?? id, 150);
+  if (link) return `<${link}|${text}>`;
+  return label ? `*${text}* (${code(id, 80)})` : code(id, 80);
+}
 
-function questionBlocks(questions: readonly HomeQuestion[]): KnownBlock[] {
+/** A request's subject: the finding by what it is, or a roll-up's count (approval-request.ts). */
+function subjectOf(a: Approval, labels: HomeData['labels']): string {
+  const label = a.findingIds ? undefined : labels?.get(a.findingId);
+  return label ? `*${safeMrkdwn(label, 150)}* (${code(a.findingId, 80)})` : approvalSubject(a);
+}
+
+function questionBlocks(questions: readonly HomeQuestion[], labels: HomeData['labels']): KnownBlock[] {
   return [
     ...questions
       .slice(0, HOME_LISTED.questions)
       .flatMap((q): KnownBlock[] => [
         section(
-          `*${questionFor(q.type)}*\n${linked(q.findingId, q.link)}, asked ${slackDate(new Date(q.askedAt))}`,
+          `*${questionFor(q.type)}*\n${linked(q.findingId, q.link, labels)}, asked ${slackDate(new Date(q.askedAt))}`,
         ),
-        answerButtons(q.askId, q.answers),
+        answerButtons(q.askId, q.answers, q.findingId),
       ]),
     ...more(HOME_LISTED.questions, questions.length),
   ];
 }
 
-function waitingBlocks(waiting: readonly Approval[]): KnownBlock[] {
+function waitingBlocks(waiting: readonly Approval[], labels: HomeData['labels']): KnownBlock[] {
   if (waiting.length === 0) return [section('_Nothing is waiting for you._')];
   return [
     ...waiting
       .slice(0, HOME_LISTED.waiting)
       .flatMap((a): KnownBlock[] => [
         section(
-          `${mention(a.requesterId)} asks to accept the risk of ${approvalSubject(a)} until ${slackDate(new Date(a.riskExpiresAt))}\n${quoted(a.justification, 500)}`,
+          `${mention(a.requesterId)} asks to accept the risk of ${subjectOf(a, labels)} until ${slackDate(new Date(a.riskExpiresAt))}\n${quoted(a.justification, 500)}`,
         ),
-        approvalButtons(a.id),
+        approvalButtons(
+          a.id,
+          undefined,
+          a.findingIds?.length ? `${a.findingIds.length} findings` : a.findingId,
+        ),
       ]),
     ...more(HOME_LISTED.waiting, waiting.length),
   ];
@@ -110,25 +131,26 @@ function waitingBlocks(waiting: readonly Approval[]): KnownBlock[] {
 function approvalsBlocks(d: HomeData): KnownBlock[] {
   const contains = d.containWaiting ?? [];
   if (!d.waiting && contains.length === 0) return [];
-  const risks = d.waiting && (d.waiting.length > 0 || contains.length === 0) ? waitingBlocks(d.waiting) : [];
+  const risks =
+    d.waiting && (d.waiting.length > 0 || contains.length === 0) ? waitingBlocks(d.waiting, d.labels) : [];
   return [header('Waiting for your approval'), ...risks, ...containWaitingBlocks(contains)];
 }
 
-function mineBlocks(mine: readonly Approval[]): KnownBlock[] {
+function mineBlocks(mine: readonly Approval[], labels: HomeData['labels']): KnownBlock[] {
   if (mine.length === 0) return [section('_You have asked for no risk acceptances._')];
   const lines = mine.slice(0, HOME_LISTED.mine).map((a) => {
     const by = a.decidedBy ? ` by ${mention(a.decidedBy)}` : '';
-    return `• ${approvalSubject(a)}, until ${slackDate(new Date(a.riskExpiresAt), '{date_short}')}: *${a.status}*${a.status === 'pending' ? '' : by}`;
+    return `• ${subjectOf(a, labels)}, until ${slackDate(new Date(a.riskExpiresAt), '{date_short}')}: *${a.status}*${a.status === 'pending' ? '' : by}`;
   });
   return [section(lines.join('\n'))];
 }
 
-function endingBlocks(ending: readonly HomeEnding[]): KnownBlock[] {
+function endingBlocks(ending: readonly HomeEnding[], labels: HomeData['labels']): KnownBlock[] {
   if (ending.length === 0) return [section('_Nothing you snoozed or accepted ends within 7 days._')];
   return [
     ...ending.slice(0, HOME_LISTED.ending).map((e): KnownBlock => {
       const w = endWords(e.action);
-      const text = `The ${w.noun} of ${linked(e.findingId, e.link)} ${w.ends} ${slackDate(new Date(e.endsAt))}`;
+      const text = `The ${w.noun} of ${linked(e.findingId, e.link, labels)} ${w.ends} ${slackDate(new Date(e.endsAt))}`;
       return e.extend
         ? {
             type: 'section',
@@ -137,6 +159,7 @@ function endingBlocks(ending: readonly HomeEnding[]): KnownBlock[] {
               type: 'button',
               action_id: LifecycleId.extend,
               text: { type: 'plain_text', text: 'Extend…' },
+              accessibility_label: spokenLabel('Extend', `the ${w.noun} of ${e.findingId}`),
               value: e.jobId,
             },
           }
@@ -146,11 +169,12 @@ function endingBlocks(ending: readonly HomeEnding[]): KnownBlock[] {
   ];
 }
 
-function recentBlocks(recent: readonly HomeActivity[]): KnownBlock[] {
+function recentBlocks(recent: readonly HomeActivity[], labels: HomeData['labels']): KnownBlock[] {
   if (recent.length === 0) return [section('_You have not acted through Warden yet._')];
   const lines = recent.slice(0, HOME_LISTED.recent).map(({ entry, link }) => {
     const { what, target: names } = activityWords(entry);
-    const target = names === 'finding' && entry.finding_id ? ` ${linked(entry.finding_id, link)}` : '';
+    const target =
+      names === 'finding' && entry.finding_id ? ` ${linked(entry.finding_id, link, labels)}` : '';
     return `• ${slackDate(new Date(entry.at), '{date_short} {time}')}: you ${what}${target}`;
   });
   return [section(lines.join('\n'))];
@@ -161,11 +185,11 @@ export function renderHome(d: HomeData): HomeView {
     section(
       `:shield: *Warden* for ${mention(d.userId)}: your findings' work, as of ${slackDate(new Date(d.now))}.`,
     ),
-    ...(d.questions?.length ? [header('Waiting for you'), ...questionBlocks(d.questions)] : []),
+    ...(d.questions?.length ? [header('Waiting for you'), ...questionBlocks(d.questions, d.labels)] : []),
     ...approvalsBlocks(d),
     ...(d.reviews ? renderReviewHome(d.reviews) : []),
     header('Your requests'),
-    ...mineBlocks(d.mine),
+    ...mineBlocks(d.mine, d.labels),
     ...(d.overdue
       ? [
           header(OVERDUE_HEADER),
@@ -173,9 +197,9 @@ export function renderHome(d: HomeData): HomeView {
         ]
       : []),
     header('Ending soon'),
-    ...endingBlocks(d.ending),
+    ...endingBlocks(d.ending, d.labels),
     header('Recent activity'),
-    ...recentBlocks(d.recent),
+    ...recentBlocks(d.recent, d.labels),
   ];
   return { type: 'home', blocks: blocks.slice(0, SLACK_LIMITS.blocksPerModal) };
 }

@@ -8,6 +8,8 @@ export const SLACK_LIMITS = {
   headerText: 150,
   contextElements: 10,
   buttonText: 75,
+  /** A button's `accessibility_label`, read by screen readers instead of its text. */
+  accessibilityLabel: 75,
   buttonValue: 2_000,
   actionElements: 25,
   messageText: 40_000,

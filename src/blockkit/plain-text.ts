@@ -1,4 +1,5 @@
-import { unescapeMrkdwn } from './mrkdwn.js';
+import { SLACK_LIMITS } from './limits.js';
+import { plain, unescapeMrkdwn } from './mrkdwn.js';
 
 /**
  * A mrkdwn sentence as plain text, for the places Slack shows text as typed (a Workflow Builder
@@ -29,4 +30,15 @@ export function mentionedPeople(text: string): string[] {
   return [...new Set([...text.matchAll(/<@([UW][A-Z0-9]+)(?:\|[^>]*)?>/g)].map((m) => m[1] ?? ''))].filter(
     Boolean,
   );
+}
+
+/**
+ * A button's `accessibility_label`, read by screen readers instead of its label: the label and
+ * what it acts on ("Open card: Decoy credential used, FND_1"), for buttons whose label repeats
+ * in one message or view. Plain text, as it reads (no mrkdwn escapes, nothing in angle brackets
+ * that could read as a mention).
+ */
+export function spokenLabel(label: string, about: string): string {
+  const words = unescapeMrkdwn(about).replace(/[<>]/g, '');
+  return plain(`${label.replace(/…$/, '')}: ${words}`, SLACK_LIMITS.accessibilityLabel);
 }

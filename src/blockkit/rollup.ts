@@ -6,6 +6,7 @@ import { severityOf, stateLabel } from './finding-state.js';
 import { RollupId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, plain, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
+import { spokenLabel } from './plain-text.js';
 
 /**
  * A roll-up in Slack: one summary message for many findings of a channel (counts, what is new,
@@ -106,6 +107,7 @@ export function renderRollupListing(findings: Finding[], from: number): Rendered
       type: 'button',
       action_id: RollupId.openCard,
       text: { type: 'plain_text', text: plain('Open card', 75) },
+      accessibility_label: spokenLabel('Open card', `${findingTitle(f)}, ${f.id}`),
       value: f.id,
     },
   }));

@@ -9,7 +9,7 @@ export type WorkerPorts = Pick<
   Ports,
   'outbox' | 'cards' | 'chat' | 'history' | 'logger' | 'clock' | 'timers' | 'audit' | 'owners'
 > &
-  Partial<Pick<Ports, 'sla'>> & {
+  Partial<Pick<Ports, 'sla' | 'names'>> & {
     settings: CardSettings;
     /** Where rolled-up alerts go (delivery/rollup.ts decides which). */
     rollups: Pick<RollupRecords, 'addToRollup' | 'rollupsOf' | 'rollupGroup' | 'markRollupChanged'>;

@@ -12,6 +12,15 @@ export const GetAppResponseSchema = z.looseObject({
   app: z.looseObject({ id: z.string().min(1), displayName: str }).nullish(),
 });
 
+/** GET /api/v1/apps/{app_id}/resource_types/{type}/resources/{id} (AppResourceServiceGetResponse). */
+export const GetAppResourceResponseSchema = z.looseObject({
+  appResourceView: z
+    .looseObject({
+      appResource: z.looseObject({ id: z.string().min(1), appId: str, displayName: str }).nullish(),
+    })
+    .nullish(),
+});
+
 export const APP_USER_TYPES = [
   'APP_USER_TYPE_UNSPECIFIED',
   'APP_USER_TYPE_USER',

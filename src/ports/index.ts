@@ -10,6 +10,7 @@ import type { AskStore } from './asks.js';
 import type { CardClaims } from './card-claims.js';
 import type { ContainStore, TasksPort } from './contain.js';
 import type { HomeViews, LifecycleStore } from './lifecycle.js';
+import type { NamesPort } from './names.js';
 import type { NoteStore } from './notes.js';
 import type { OwnersPort } from './owners.js';
 import type { RollupStore } from './rollups.js';
@@ -153,6 +154,8 @@ export interface TenantPorts {
   campaigns: CampaignsPort;
   /** Revoke and offboarding tasks, and the reads that name what they take away (containment). */
   tasks: TasksPort;
+  /** The names of a finding's target and app (cached, one read in flight per id). */
+  names: NamesPort;
 }
 
 /** Warden's own records (store/): shared by replicas. */

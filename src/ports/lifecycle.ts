@@ -85,11 +85,14 @@ export interface LifecycleStore {
   /** Back to pending, due at `at`: it failed in a way that may pass. */
   retryJob(id: string, at: number, error: string, now: number): Promise<void>;
   getJob(id: string): Promise<LifecycleJob | undefined>;
-  /** Pending jobs of a kind due before `until`, soonest first (Home: ending soon; digests). */
+  /**
+   * Pending jobs of a kind due before `until`, soonest first (Home: ending soon; digests), of a
+   * person (made or approved by) or about one subject (a finding's ends, old and new).
+   */
   pendingJobs(
     kind: JobKind,
     until: number,
-    filter?: { person?: string; limit?: number },
+    filter?: { person?: string; subject?: string; limit?: number },
   ): Promise<LifecycleJob[]>;
   /** The last finished job of a kind about a subject (the previous digest of a channel). */
   lastFinished(kind: JobKind, subject: string): Promise<LifecycleJob | undefined>;

@@ -5,6 +5,7 @@ import type { RollupRule, WorkerPorts } from '../delivery/worker.js';
 import { severityRank } from '../domain/severity.js';
 import type { Logger } from '../logger.js';
 import type { CardSettings, Clock, Timers } from '../ports/index.js';
+import type { NamesPort } from '../ports/names.js';
 import type { OwnersPort } from '../ports/owners.js';
 import type { ChatPort } from '../ports/slack.js';
 import type { Store } from '../ports/store.js';
@@ -47,6 +48,8 @@ export function createDeliveryPorts(o: {
   safe?: (chat: ChatPort) => ChatPort;
   /** Owners on cards; without it (a worker alone, in tests) they are shown by id. */
   owners?: OwnersPort;
+  /** The names of a card's target and app; without it they are shown by id. */
+  names?: NamesPort;
   /** Alerts routed to a finding's owner (`notifyOwner: true`); they fail without it. */
   ownerDm?: OwnerDmFinder;
   /** After a card is delivered (the attestation ask). */
@@ -93,6 +96,7 @@ export function createDeliveryPorts(o: {
     clock: o.clock,
     timers,
     owners: o.owners ?? UNMAPPED_OWNERS,
+    ...(o.names ? { names: o.names } : {}),
     ownerDm: o.ownerDm,
     afterDelivery: o.afterDelivery,
     findings: o.findings,

@@ -1,6 +1,7 @@
 import type { WebClientOptions } from '@slack/web-api';
 import { CampaignCache } from '../adapters/campaign-cache.js';
 import { createFindingsPort } from '../adapters/findings-port.js';
+import { namesPortFor } from '../adapters/names-port.js';
 import { createTasksPort } from '../adapters/tasks-port.js';
 import type { Config } from '../config.js';
 import type { ConfigFile } from '../config-file.js';
@@ -31,7 +32,7 @@ import { createInstanceLease, type InstanceLease } from '../store/instance-lease
 import type { TenantClient } from '../tenant/client.js';
 import { findUsersByEmail, getUser } from '../tenant/users.js';
 import { scheduleAsk } from '../usecases/attest/attest-ask.js';
-import { type HomeRefresher, refreshingAudit } from '../usecases/lifecycle/home-refresh.js';
+import { type HomeRefresher, refreshingAudit, refreshingSeen } from '../usecases/lifecycle/home-refresh.js';
 import { ownerDmOf } from '../usecases/owners/owner-dm.js';
 import { accessReviewsPort } from './access-reviews.js';
 import { connectFor } from './connect.js';
@@ -122,8 +123,11 @@ export function buildPorts(input: PortsInput): {
     rules: file.contain,
     approvers: permissions.contain?.approvers ?? permissions.acceptRisk?.approvers,
   };
+  // One cache of the tenant's names for every workspace (adapters/names-port.ts).
+  const names = namesPortFor(tenant, { now: clock, logger });
   const delivery = createDeliveryPorts({
     owners,
+    names,
     ownerDm: (finding) => ownerDmOf(ports, finding),
     afterDelivery: (finding, channel) => scheduleAsk(ports, finding, channel),
     findings: createFindingsPort(tenant),
@@ -192,6 +196,7 @@ export function buildPorts(input: PortsInput): {
     findings: createFindingsPort(tenant),
     campaigns: new CampaignCache(tenant),
     tasks: createTasksPort(tenant),
+    names,
     chat,
     history: slack.history,
     links: createLinksPort(client),
@@ -210,7 +215,8 @@ export function buildPorts(input: PortsInput): {
     }),
     outbox: store,
     cards: store,
-    seen: store,
+    // A finding's state seen: the people of its pending ends get their Home tab refreshed.
+    seen: refreshingSeen(store, stores.lifecycle, () => home, logger),
     // Whoever acts has their Home tab refreshed (if they opened it): the audit log tells who.
     audit: refreshingAudit(store, () => home),
     approvals: stores.approvals,

@@ -3,11 +3,16 @@ import {
   createSandboxTenant,
   recordDecoyUses,
   type SandboxTenant,
+  SEED_IDS,
+  seedFindings,
 } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createFindingsPort } from '../../src/adapters/findings-port.js';
+import { createNamesPort } from '../../src/adapters/names-port.js';
 import { createTasksPort } from '../../src/adapters/tasks-port.js';
 import { containReference } from '../../src/domain/contain.js';
+import { createLogger } from '../../src/logger.js';
+import { FindingSchema } from '../../src/model/finding.js';
 import type { TenantClient } from '../../src/tenant/client.js';
 import { createContract, jsonNames } from '../helpers/contract.js';
 import { clientFor } from '../helpers/tenant.js';
@@ -17,7 +22,7 @@ import { clientFor } from '../helpers/tenant.js';
  * vendor's description where the shared subset lacks them): every request Warden's tasks port
  * sends and every answer of the faithful simulated tenant, against the vendor's schemas and the
  * proto3 JSON rules — the task API, the app/account/grant reads, and a decoy's uses on the
- * finding's audit trail (OCSF events).
+ * finding's audit trail (OCSF events); and the reads that name a card's target (names port).
  */
 
 const contract = createContract();
@@ -59,20 +64,24 @@ describe('contract: containment and the simulated tenant', () => {
     if (!decoy) throw new Error('no decoy finding');
     t.findings.put(decoy);
     recordDecoyUses(t.findings.audit, decoy, 3, Date.now() - 600_000);
-    expect(await tasks.appName('APP_GITHUB')).toBe('GitHub');
+    expect(await tasks.appName(SEED_IDS.apps.github)).toBe('GitHub');
     expect(await tasks.appName('APP_NOPE')).toBeUndefined();
-    expect((await tasks.account('APP_GITHUB', 'AU_BOB'))?.identityUserId).toBe('IU_BOB');
-    expect((await tasks.grants('APP_GITHUB', 'AU_DEPLOY_BOT')).map((g) => g.name)).toEqual([
-      'Organization admin',
-      'Write: acme/infra',
-    ]);
+    expect((await tasks.account(SEED_IDS.apps.github, SEED_IDS.appUsers.bob))?.identityUserId).toBe(
+      SEED_IDS.users.bob,
+    );
+    expect(
+      (await tasks.grants(SEED_IDS.apps.github, SEED_IDS.appUsers.deployBot)).map((g) => g.name),
+    ).toEqual(['Organization admin', 'Write: acme/infra']);
     const revoke = await tasks.createRevoke({
-      appId: 'APP_GITHUB',
-      appEntitlementId: 'ENT_GH_ORG_ADMIN',
-      appUserId: 'AU_DEPLOY_BOT',
+      appId: SEED_IDS.apps.github,
+      appEntitlementId: SEED_IDS.entitlements.ghOrgAdmin,
+      appUserId: SEED_IDS.appUsers.deployBot,
       description: `leaked (${containReference('ctn_contract01')})`,
     });
-    const offboard = await tasks.createOffboarding({ subjectUserId: 'IU_DAVE', description: 'decoy used' });
+    const offboard = await tasks.createOffboarding({
+      subjectUserId: SEED_IDS.users.dave,
+      description: 'decoy used',
+    });
     t.accessTasks.advance(revoke.id);
     t.accessTasks.advance(revoke.id);
     t.accessTasks.finish(offboard.id, 'error');
@@ -87,6 +96,23 @@ describe('contract: containment and the simulated tenant', () => {
     expect(found?.id).toBe(revoke.id);
     const history = await createFindingsPort(c).history('FND_CTN_DECOY', 50);
     expect(history.events.filter((e) => e.ocsf)).toHaveLength(3);
+    expect(issues(t)).toEqual([]);
+  });
+
+  it('the reads that name a card’s target and app conform, both ways', async () => {
+    const t = await createSandboxTenant({ deliberate: false });
+    tenant = t;
+    const c = clientFor(t);
+    client = c;
+    const names = createNamesPort(c, { now: Date.now, logger: createLogger('silent') });
+    const shown = await Promise.all(
+      seedFindings({ deliberate: false }).map((f) => names.targetNames(FindingSchema.parse(f))),
+    );
+    expect(shown).toContainEqual({ app: 'AWS', target: 'ci-runner' });
+    expect(shown).toContainEqual({ app: 'GitHub', target: 'deploy-bot' });
+    const paths = t.requests.map((r) => `${r.method} ${r.path.split('/').slice(0, 6).join('/')}`);
+    expect(paths).toContain(`GET /api/v1/apps/${SEED_IDS.apps.aws}/resource_types`);
+    expect(paths).toContain('POST /api/v1/search/app_users');
     expect(issues(t)).toEqual([]);
   });
 

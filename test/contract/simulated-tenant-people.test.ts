@@ -1,4 +1,4 @@
-import { createSandboxTenant, type SandboxTenant } from '@warden/simulators';
+import { createSandboxTenant, type SandboxTenant, SEED_IDS } from '@warden/simulators';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type ContractIssue, createContract, jsonNames } from '../helpers/contract.js';
@@ -75,8 +75,14 @@ describe('contract: the simulated tenant’s users and finding audits', () => {
   it('answers users get and search as the vendor schema says, every seeded user included', async () => {
     for (const user of tenant.users.all()) await call('GET', `/api/v1/users/${encodeURIComponent(user.id)}`);
     await call('POST', '/api/v1/search/users', { email: 'hanna@acme.example' });
-    await call('POST', '/api/v1/search/users', { ids: ['IU_ALICE', 'IU_NOEMAIL'], query: 'a' });
-    await call('POST', '/api/v1/search/users', { refs: [{ id: 'IU_GUS' }], userStatuses: ['ENABLED'] });
+    await call('POST', '/api/v1/search/users', {
+      ids: [SEED_IDS.users.alice, SEED_IDS.users.noEmail],
+      query: 'a',
+    });
+    await call('POST', '/api/v1/search/users', {
+      refs: [{ id: SEED_IDS.users.gus }],
+      userStatuses: ['ENABLED'],
+    });
     const first = await call('POST', '/api/v1/search/users', { pageSize: 10 });
     for (let i = 0; i < 12; i++) tenant.users.put({ id: `IU_EXTRA_${i}`, displayName: `Extra ${i}` });
     const page = await call('POST', '/api/v1/search/users', { query: 'extra', page_size: 10 });
@@ -104,13 +110,20 @@ describe('contract: the simulated tenant’s users and finding audits', () => {
     await state('FND_SIMILAR_USER', { unsuppress: {} });
     await state('FND_SA_MISCLASSIFIED', { resolve: {} });
     await state('FND_SA_MISCLASSIFIED', { reopen: {} });
-    tenant.findings.changeState('FND_CUSTOM', { suppress: { reason: 'from the console' } }, 'IU_BOB');
+    tenant.findings.changeState(
+      'FND_CUSTOM',
+      { suppress: { reason: 'from the console' } },
+      SEED_IDS.users.bob,
+    );
     for (const body of [
       {
         refs: [{ id: 'FND_CRED_EXPIRING' }, { id: 'FND_SHADOW_MCP' }],
         snooze: { reason: 'noise', snoozeUntil: until(7) },
       },
-      { refs: [{ id: 'FND_CRED_EXPIRING' }], assignOwner: { owner: { identityUserId: 'IU_ALICE' } } },
+      {
+        refs: [{ id: 'FND_CRED_EXPIRING' }],
+        assignOwner: { owner: { identityUserId: SEED_IDS.users.alice } },
+      },
     ]) {
       const { bulkActionId } = await call('POST', '/api/v1/findings/bulk/state', body);
       await expect.poll(() => tenant.bulk.all.get(String(bulkActionId))?.done).toBe(true);
@@ -143,7 +156,10 @@ describe('contract: the simulated tenant’s users and finding audits', () => {
       findingId: 'FND_SA_UNOWNED',
       eventTypes: ['FINDING_AUDIT_EVENT_TYPE_SNOOZED', 'FINDING_AUDIT_EVENT_TYPE_SNOOZE_EXPIRED'],
     });
-    await call('POST', '/api/v1/search/finding_audits', { actorPrincipalId: 'IU_BOB', since: until(-30) });
+    await call('POST', '/api/v1/search/finding_audits', {
+      actorPrincipalId: SEED_IDS.users.bob,
+      since: until(-30),
+    });
     await call('POST', '/api/v1/search/finding_audits', { until: until(0), page_size: 10 });
     const page = await call('POST', '/api/v1/search/finding_audits', { pageSize: 10 });
     await call('POST', '/api/v1/search/finding_audits', { pageSize: 10, pageToken: page.nextPageToken });

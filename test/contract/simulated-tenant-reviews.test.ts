@@ -1,4 +1,4 @@
-import { createSandboxTenant, type RecordedRequest } from '@warden/simulators';
+import { createSandboxTenant, type RecordedRequest, SEED_IDS } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReviewTenant } from '../../src/adapters/review-tenant.js';
 import { taskAudits } from '../../src/tenant/review-tasks.js';
@@ -49,15 +49,15 @@ describe('contract: access reviews’ operations', () => {
     // The device flow, the person, their personal client
     const flow = await reviews.startDeviceFlow();
     expect(await reviews.pollDeviceFlow(flow.device_code)).toEqual({ kind: 'pending' });
-    tenant.deviceFlow.approve(flow.user_code, 'IU_ALICE');
+    tenant.deviceFlow.approve(flow.user_code, SEED_IDS.users.alice);
     tenant.clock.advance(6_000);
     const polled = await reviews.pollDeviceFlow(flow.device_code);
     if (polled.kind !== 'token') throw new Error(`no token: ${polled.kind}`);
-    expect(await reviews.whoIs(polled.token)).toBe('IU_ALICE');
+    expect(await reviews.whoIs(polled.token)).toBe(SEED_IDS.users.alice);
     const made = await reviews.createClient(polled.token, 'Created by Warden for @alice');
     const alice = reviews.as(made);
     // As the person: their tasks, one task, each action
-    const mine = await alice.openTasks('IU_ALICE');
+    const mine = await alice.openTasks(SEED_IDS.users.alice);
     expect(mine.map((t) => t.id).sort()).toEqual([
       'TK_Q4_01',
       'TK_Q4_02',
@@ -66,7 +66,9 @@ describe('contract: access reviews’ operations', () => {
       'TK_Q4_05',
       'TK_SOX_01',
     ]);
-    expect(await alice.openTasks('IU_ALICE', { campaignId: 'AR_Q4', appId: 'APP_GITHUB' })).toHaveLength(3);
+    expect(
+      await alice.openTasks(SEED_IDS.users.alice, { campaignId: 'AR_Q4', appId: SEED_IDS.apps.github }),
+    ).toHaveLength(3);
     const dave = await alice.task('TK_Q4_01');
     expect(dave).toMatchObject({
       subjectName: 'Dave Doe',
@@ -78,12 +80,16 @@ describe('contract: access reviews’ operations', () => {
     await alice.decide('TK_Q4_02', { kind: 'deny', stepId: bob?.stepId ?? '', comment: 'left the team' });
     await alice.decide('TK_Q4_03', { kind: 'comment', comment: 'asking her manager' });
     const hanna = await alice.task('TK_Q4_03');
-    await alice.decide('TK_Q4_03', { kind: 'reassign', stepId: hanna?.stepId ?? '', to: ['IU_BOB'] });
+    await alice.decide('TK_Q4_03', {
+      kind: 'reassign',
+      stepId: hanna?.stepId ?? '',
+      to: [SEED_IDS.users.bob],
+    });
     const frank = await alice.task('TK_Q4_05');
     const asked = await alice.approveWithStepUp('TK_Q4_05', frank?.stepId ?? '');
     expect('verifyAt' in asked).toBe(true);
     tenant.stepUps.verify(tenant.stepUps.all[0]?.id ?? '', tenant.clock.now());
-    const txn = await alice.verifiedStepUp('TK_Q4_05', 'IU_ALICE');
+    const txn = await alice.verifiedStepUp('TK_Q4_05', SEED_IDS.users.alice);
     await alice.approveWithStepUp('TK_Q4_05', frank?.stepId ?? '', txn);
     // As Warden: the campaign, all its tasks, a user, the audit trail, the report
     expect(await reviews.campaign('AR_Q4')).toMatchObject({
@@ -91,7 +97,7 @@ describe('contract: access reviews’ operations', () => {
       state: 'open',
     });
     expect((await reviews.tasks({ campaignIds: ['AR_Q4'], all: true })).length).toBe(7);
-    expect(await reviews.userActive('IU_ALICE')).toBe(true);
+    expect(await reviews.userActive(SEED_IDS.users.alice)).toBe(true);
     // Every kind of entry the tenant audits: approved, denied, commented and reassigned, step-up approved
     for (const id of ['TK_Q4_01', 'TK_Q4_02', 'TK_Q4_03', 'TK_Q4_05'])
       expect((await taskAudits(service, id)).length, id).toBeGreaterThan(0);

@@ -7,6 +7,7 @@ import {
   createSandboxTenant,
   type RecordedRequest,
   type SandboxTenant,
+  SEED_IDS,
 } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
@@ -131,6 +132,10 @@ describe('contract: Warden and the simulated tenant', () => {
       tenant.findings.put(f);
       await h.ports.findings.get(f.id);
     }
+    // the names a card shows (an app, an account, a resource), read here rather than left to a
+    // card updated after a change, which may come after the last check
+    for (const id of ['FND_SA_UNOWNED', 'FND_NHI_UNOWNED'])
+      await h.ports.names.targetNames(await h.ports.findings.get(id));
     // search: every filter Warden can send, over several pages
     const search = h.ports.findings.search(
       {
@@ -139,8 +144,8 @@ describe('contract: Warden and the simulated tenant', () => {
         severities: ['FINDING_SEVERITY_HIGH', 'FINDING_SEVERITY_MEDIUM'],
         findingTypes: ['FINDING_TYPE_SERVICE_ACCOUNT_UNOWNED'],
         sourceKinds: ['FINDING_SOURCE_KIND_DETECTOR'],
-        appIds: ['APP_GITHUB'],
-        ownerIdentityUserIds: ['IU_ALICE'],
+        appIds: [SEED_IDS.apps.github],
+        ownerIdentityUserIds: [SEED_IDS.users.alice],
         includeUnassigned: true,
         refs: [{ id: 'FND_SA_UNOWNED' }, { id: 'FND_CUSTOM' }],
       },
@@ -169,7 +174,7 @@ describe('contract: Warden and the simulated tenant', () => {
     const week = new Date(Math.floor(Date.now() / 1000) * 1000 + 7 * 86_400_000);
     for (const change of [
       { kind: 'snooze', reason: 'scanner noise', until: week },
-      { kind: 'assignOwner', identityUserId: 'IU_ALICE' },
+      { kind: 'assignOwner', identityUserId: SEED_IDS.users.alice },
     ] as const) {
       const { bulkActionId } = await h.ports.findings.bulk(['FND_CUSTOM', 'FND_CRED_EXPIRING'], change);
       await waitFor(() => tenant.bulk.all.get(bulkActionId)?.done, 5_000, change.kind);
@@ -180,10 +185,10 @@ describe('contract: Warden and the simulated tenant', () => {
     // an attestation's answer on a finding's remediation task
     await h.ports.findings.comment('TSK_ATT_1', 'Warden attestation: Asked @U0BOB: Yes, this was me.');
     // people, both ways (a finding's owner; Assign owner's pick), and a finding's history
-    expect((await h.ports.owners.personOf('IU_BOB')).slackUserId).toBe('U0BOB');
+    expect((await h.ports.owners.personOf(SEED_IDS.users.bob)).slackUserId).toBe('U0BOB');
     expect(await h.ports.owners.tenantUserOf('U0CAROL')).toMatchObject({
       ok: true,
-      identityUserId: 'IU_CAROL',
+      identityUserId: SEED_IDS.users.carol,
     });
     const history = await h.ports.findings.history('FND_SA_UNOWNED', 50);
     expect(history.events.length).toBeGreaterThan(1);
@@ -202,6 +207,10 @@ describe('contract: Warden and the simulated tenant', () => {
     expect(exchangeIssues(tenant.requests, 'faithful')).toEqual([]);
     expect([...operationsSeen(tenant.requests)].sort()).toEqual([
       'c1.api.accessreview.v1.AccessReviewSetupEntitlementService.GetCampaignScopeAndEntitlements',
+      // the names a card shows: its app, its account or resource (contract-extra.ts)
+      'c1.api.app.v1.AppResourceService.Get',
+      'c1.api.app.v1.AppUserService.Search',
+      'c1.api.app.v1.Apps.Get',
       'c1.api.finding.v1.FindingAuditService.Search',
       'c1.api.finding.v1.FindingSearchService.Search',
       'c1.api.finding.v1.FindingService.BulkUpdateFindingState',

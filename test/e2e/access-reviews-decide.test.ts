@@ -1,3 +1,4 @@
+import { SEED_IDS } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccessReviewId } from '../../src/blockkit/access-review-ids.js';
 import { ALICE, BOB } from '../helpers/actors.js';
@@ -39,13 +40,13 @@ describe('deciding access reviews in Slack', () => {
   it('certify, revoke (with its reason), reassign and comment are the reviewer’s own decisions in the tenant: 100 % their personal client, none Warden’s', async () => {
     rig = await startReviews();
     const { h, tenant } = rig;
-    await link(h, ALICE, 'IU_ALICE');
+    await link(h, ALICE, SEED_IDS.users.alice);
     const mine = tenant.personalClients.all()[0]?.clientId;
-    let modal = await openReviewModal(h, ALICE, 'AR_Q4', 'APP_GITHUB');
+    let modal = await openReviewModal(h, ALICE, 'AR_Q4', SEED_IDS.apps.github);
     expect(modalText(modal)).toContain('Q4 privileged access review');
     expect(modalText(modal)).toContain('GitHub');
     expect(modalText(modal)).toContain('Dave Doe');
-    expect(modalText(modal)).not.toContain('IU_DAVE');
+    expect(modalText(modal)).not.toContain(SEED_IDS.users.dave);
 
     // Certify
     await clickIn(
@@ -103,14 +104,15 @@ describe('deciding access reviews in Slack', () => {
     const reassign = await h.form('reviews.form.reassign');
     await reassign.submit({ 'Reassign to': 'U0BOB' });
     await waitFor(
-      () => (tenant.tasks.get('TK_Q4_03')?.stepApproverIds as string[])?.[0] === 'IU_BOB' || undefined,
+      () =>
+        (tenant.tasks.get('TK_Q4_03')?.stepApproverIds as string[])?.[0] === SEED_IDS.users.bob || undefined,
       5_000,
       'reassigned',
     );
 
     const all = actors(rig);
     expect(all.length).toBeGreaterThanOrEqual(8);
-    expect(all.every((a) => a.user === 'IU_ALICE' && a.client === mine)).toBe(true);
+    expect(all.every((a) => a.user === SEED_IDS.users.alice && a.client === mine)).toBe(true);
     expect(all.some((a) => a.client === tenant.credentials.clientId || a.user === 'IU_WARDEN_SERVICE')).toBe(
       false,
     );
@@ -122,8 +124,8 @@ describe('deciding access reviews in Slack', () => {
   it('an unlinked reviewer’s click gets the link prompt and makes no tenant call', async () => {
     rig = await startReviews();
     const { h, tenant } = rig;
-    await link(h, ALICE, 'IU_ALICE');
-    const modal = await openReviewModal(h, ALICE, 'AR_Q4', 'APP_GITHUB');
+    await link(h, ALICE, SEED_IDS.users.alice);
+    const modal = await openReviewModal(h, ALICE, 'AR_Q4', SEED_IDS.apps.github);
     const value = taskButton(modal, 'Dave Doe', AccessReviewId.certify);
     await h.command('unlink', ALICE);
     await saidTo(h, ALICE.userId, /Unlinked/);
@@ -137,8 +139,8 @@ describe('deciding access reviews in Slack', () => {
   it('a credential the tenant revoked is told to the person and unlinks them, nothing decided', async () => {
     rig = await startReviews();
     const { h, tenant } = rig;
-    await link(h, ALICE, 'IU_ALICE');
-    const modal = await openReviewModal(h, ALICE, 'AR_Q4', 'APP_GITHUB');
+    await link(h, ALICE, SEED_IDS.users.alice);
+    const modal = await openReviewModal(h, ALICE, 'AR_Q4', SEED_IDS.apps.github);
     const client = tenant.personalClients.all()[0];
     tenant.personalClients.revoke(client?.id ?? '', tenant.clock.now());
     tenant.auth.expireTokens();
@@ -157,8 +159,8 @@ describe('deciding access reviews in Slack', () => {
   it('refuses in the tenant’s words a task no longer open or reassigned away, and one of another campaign in Warden’s', async () => {
     rig = await startReviews();
     const { h, tenant } = rig;
-    await link(h, ALICE, 'IU_ALICE');
-    const modal = await openReviewModal(h, ALICE, 'AR_Q4', 'APP_GITHUB');
+    await link(h, ALICE, SEED_IDS.users.alice);
+    const modal = await openReviewModal(h, ALICE, 'AR_Q4', SEED_IDS.apps.github);
     // Decided meanwhile in the console (by Alice herself): the tenant refuses the second decision.
     const dave = taskButton(modal, 'Dave Doe', AccessReviewId.certify);
     const task = tenant.tasks.get('TK_Q4_01');
@@ -173,7 +175,7 @@ describe('deciding access reviews in Slack', () => {
     // Reassigned away to Bob in the console: Alice no longer sees it; the tenant says so.
     const hanna = taskButton(modal, 'Hanna Hidden', AccessReviewId.certify);
     const reassigned = tenant.tasks.get('TK_Q4_03');
-    if (reassigned) reassigned.stepApproverIds = ['IU_BOB'];
+    if (reassigned) reassigned.stepApproverIds = [SEED_IDS.users.bob];
     await clickIn(h, ALICE, modal, AccessReviewId.certify, hanna);
     await waitFor(
       () => (modalText(current(h, modal.id)).includes('not found') ? true : undefined),
@@ -197,8 +199,8 @@ describe('deciding access reviews in Slack', () => {
   it('a tenant answering 500 to a decision: said in words, nothing certified, nothing sent twice blindly', async () => {
     rig = await startReviews();
     const { h, tenant } = rig;
-    await link(h, ALICE, 'IU_ALICE');
-    const modal = await openReviewModal(h, ALICE, 'AR_Q4', 'APP_GITHUB');
+    await link(h, ALICE, SEED_IDS.users.alice);
+    const modal = await openReviewModal(h, ALICE, 'AR_Q4', SEED_IDS.apps.github);
     tenant.faults.add({ method: 'POST', path: /\/action\/approve$/, status: 500, times: 10 });
     await clickIn(
       h,
@@ -220,8 +222,8 @@ describe('deciding access reviews in Slack', () => {
   it('forged values, hostile ids and an over-long reason are refused without a tenant call', async () => {
     rig = await startReviews();
     const { h, tenant } = rig;
-    await link(h, ALICE, 'IU_ALICE');
-    const modal = await openReviewModal(h, ALICE, 'AR_Q4', 'APP_GITHUB');
+    await link(h, ALICE, SEED_IDS.users.alice);
+    const modal = await openReviewModal(h, ALICE, 'AR_Q4', SEED_IDS.apps.github);
     const before = tenant.requests.length;
     for (const value of ['{"t":"../../x","s":"PS"}', 'not json', JSON.stringify({ t: 'TK_Q4_01' })])
       await clickIn(h, ALICE, modal, AccessReviewId.certify, value);
@@ -255,7 +257,12 @@ describe('deciding access reviews in Slack', () => {
     const { h, tenant } = rig;
     await h.command('link', GUEST);
     await saidTo(h, GUEST.userId, /Guests may not decide access reviews/);
-    await h.click(AccessReviewId.open, JSON.stringify({ c: 'AR_Q4', a: 'APP_GITHUB' }), '1.1', PARTNER);
+    await h.click(
+      AccessReviewId.open,
+      JSON.stringify({ c: 'AR_Q4', a: SEED_IDS.apps.github }),
+      '1.1',
+      PARTNER,
+    );
     const told = (t: string) => /other organisations/.test(t);
     await waitFor(
       () =>

@@ -1,4 +1,10 @@
-import { createLocalIdp, eventCallbackBody, followStepUpLink, type LocalIdp } from '@warden/simulators';
+import {
+  createLocalIdp,
+  eventCallbackBody,
+  followStepUpLink,
+  type LocalIdp,
+  SEED_IDS,
+} from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { linkAad } from '../../src/adapters/review-links.js';
 import { ALICE, BOB } from '../helpers/actors.js';
@@ -26,17 +32,20 @@ describe('linking a reviewer', () => {
   it('runs the device flow, checks the person, and keeps a personal client named for them, sealed to its row', async () => {
     rig = await startReviews();
     const { h, tenant } = rig;
-    const said = await link(h, ALICE, 'IU_ALICE');
+    const said = await link(h, ALICE, SEED_IDS.users.alice);
     expect(said).toMatch(/Linked/);
     const [client] = tenant.personalClients.all();
-    expect(client).toMatchObject({ userId: 'IU_ALICE', displayName: 'Created by Warden for @alice' });
+    expect(client).toMatchObject({
+      userId: SEED_IDS.users.alice,
+      displayName: 'Created by Warden for @alice',
+    });
     // Polled as the flow says: never sooner than the interval (no slow_down earned).
     expect(tenant.deviceFlow.all()[0]?.slowDowns).toBe(0);
     // Sealed in the store, bound to its row: neither the secret nor the client id in clear.
     const rows = await h.warden.store.reviewLinks();
     expect(rows).toHaveLength(1);
     const row = rows[0];
-    expect(row?.identityUserId).toBe('IU_ALICE');
+    expect(row?.identityUserId).toBe(SEED_IDS.users.alice);
     expect(row?.sealed).not.toContain(client?.clientId ?? '?');
     expect(row?.sealed.startsWith('v2.')).toBe(true);
     const { TokenCipher } = await import('../../src/slack/token-cipher.js');
@@ -52,7 +61,7 @@ describe('linking a reviewer', () => {
 
   it('refuses a tenant account that is not the person Slack knows, and keeps nothing', async () => {
     rig = await startReviews();
-    const said = await link(rig.h, ALICE, 'IU_BOB');
+    const said = await link(rig.h, ALICE, SEED_IDS.users.bob);
     expect(said).toMatch(/not the one your Slack email belongs to/);
     expect(rig.tenant.personalClients.all()).toHaveLength(0);
     expect(await rig.h.warden.store.reviewLinks()).toHaveLength(0);
@@ -104,7 +113,7 @@ describe('linking a reviewer', () => {
       await new Promise((r) => setTimeout(r, 50));
     }
     expect(grant.polls).toBe(polls + 1);
-    tenant.deviceFlow.approve(grant.userCode, 'IU_ALICE');
+    tenant.deviceFlow.approve(grant.userCode, SEED_IDS.users.alice);
     await waitFor(
       async () => {
         await h.clock.advance('2s');
@@ -121,14 +130,14 @@ describe('linking a reviewer', () => {
   it('/warden unlink deletes the personal client at the tenant and forgets it; deactivated in Slack unlinks too', async () => {
     rig = await startReviews();
     const { h, tenant } = rig;
-    await link(h, ALICE, 'IU_ALICE');
+    await link(h, ALICE, SEED_IDS.users.alice);
     await h.command('unlink', ALICE);
     await saidTo(h, ALICE.userId, /Unlinked: Warden deleted your personal credential/);
     expect(tenant.personalClients.all()[0]?.deletedAt).toBeDefined();
     expect(await h.warden.store.reviewLinks()).toHaveLength(0);
 
-    await link(h, BOB, 'IU_BOB');
-    const bobClient = tenant.personalClients.all().find((c) => c.userId === 'IU_BOB');
+    await link(h, BOB, SEED_IDS.users.bob);
+    const bobClient = tenant.personalClients.all().find((c) => c.userId === SEED_IDS.users.bob);
     // Slack says Bob was deactivated (the local Slack answers users.info so from now on too).
     await h.send(
       JSON.stringify(
@@ -161,7 +170,7 @@ describe('linking a reviewer', () => {
     await followStepUpLink(url, { email: 'alice@acme.example' });
     await saidTo(h, ALICE.userId, /sign in to the tenant/);
     const grant = await waitFor(() => tenant.deviceFlow.all()[0], 5_000, 'the grant');
-    tenant.deviceFlow.approve(grant.userCode, 'IU_ALICE');
+    tenant.deviceFlow.approve(grant.userCode, SEED_IDS.users.alice);
     await waitFor(
       async () => {
         await h.clock.advance('6s');
@@ -180,8 +189,8 @@ describe('linking a reviewer', () => {
   it('a person disabled in the tenant is unlinked by the next sweep', async () => {
     rig = await startReviews({ yaml: '  sweepEvery: 1m\n' });
     const { h, tenant } = rig;
-    await link(h, ALICE, 'IU_ALICE');
-    const alice = tenant.users.get('IU_ALICE');
+    await link(h, ALICE, SEED_IDS.users.alice);
+    const alice = tenant.users.get(SEED_IDS.users.alice);
     if (alice) alice.status = 'DISABLED';
     await waitFor(
       async () => {

@@ -1,4 +1,4 @@
-import { eventCallbackBody } from '@warden/simulators';
+import { eventCallbackBody, SEED_IDS } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccessReviewId } from '../../src/blockkit/access-review-ids.js';
 import { ALICE } from '../helpers/actors.js';
@@ -54,7 +54,7 @@ describe('access reviews around the decisions', () => {
     const { h } = rig;
     const before = await home(h, ALICE.userId);
     expect(before).toContain('reviews.link');
-    await link(h, ALICE, 'IU_ALICE');
+    await link(h, ALICE, SEED_IDS.users.alice);
     const after = await home(h, ALICE.userId);
     const q4 = after.indexOf('Q4 privileged access review');
     const sox = after.indexOf('SOX quarterly review');
@@ -74,9 +74,15 @@ describe('access reviews around the decisions', () => {
   it('Certify unchanged: confirmed with the count, then each certified as the reviewer, the step-up one left', async () => {
     rig = await startReviews();
     const { h, tenant } = rig;
-    await link(h, ALICE, 'IU_ALICE');
-    const ids = tenant.tasks.seedMany('AR_Q4', 'ENT_OKTA_SUPER', 'IU_ALICE', 12, tenant.clock.now());
-    const modal = await openReviewModal(h, ALICE, 'AR_Q4', 'APP_OKTA');
+    await link(h, ALICE, SEED_IDS.users.alice);
+    const ids = tenant.tasks.seedMany(
+      'AR_Q4',
+      SEED_IDS.entitlements.oktaSuper,
+      SEED_IDS.users.alice,
+      12,
+      tenant.clock.now(),
+    );
+    const modal = await openReviewModal(h, ALICE, 'AR_Q4', SEED_IDS.apps.okta);
     // 13 open (one asks for step-up): 12 + the seeded Dave; a page shows 4
     expect(modalText(modal)).toContain('14 open');
     expect(modalText(modal)).toContain('Page 1 of 4');
@@ -107,15 +113,17 @@ describe('access reviews around the decisions', () => {
     expect(ids.every((id) => tenant.tasks.get(id)?.state === 'TASK_STATE_CLOSED')).toBe(true);
     expect(tenant.tasks.get('TK_Q4_05')?.state).toBe('TASK_STATE_OPEN');
     const audit = tenant.tasks.audit.all();
-    expect(audit.every((e) => e.actor.userId === 'IU_ALICE' && e.actor.kind === 'personal')).toBe(true);
+    expect(audit.every((e) => e.actor.userId === SEED_IDS.users.alice && e.actor.kind === 'personal')).toBe(
+      true,
+    );
     expect(modalText(current(h, modal.id))).toContain('asks for a verification first');
   });
 
   it('where the tenant asks for step-up: the person verifies at the tenant, then certifies; before that nothing is certified', async () => {
     rig = await startReviews();
     const { h, tenant } = rig;
-    await link(h, ALICE, 'IU_ALICE');
-    const modal = await openReviewModal(h, ALICE, 'AR_Q4', 'APP_OKTA');
+    await link(h, ALICE, SEED_IDS.users.alice);
+    const modal = await openReviewModal(h, ALICE, 'AR_Q4', SEED_IDS.apps.okta);
     await clickIn(
       h,
       ALICE,
@@ -152,7 +160,7 @@ describe('access reviews around the decisions', () => {
   it('a DM when a campaign gives work, reminders at T−72 h and T−24 h, each once (later sweeps schedule none again)', async () => {
     rig = await startReviews({ yaml: '  sweepEvery: 1m\n' });
     const { h, tenant } = rig;
-    await link(h, ALICE, 'IU_ALICE');
+    await link(h, ALICE, SEED_IDS.users.alice);
     await h.clock.advance('61s');
     await waitFor(
       () => dmOf(h, ALICE.userId).filter((m) => /gives you/.test(m.text)).length === 2 || undefined,
@@ -188,7 +196,7 @@ describe('access reviews around the decisions', () => {
   it('the campaign’s tracker: one message, edited at most once a minute; at close the CSV report to its owner', async () => {
     rig = await startReviews({ yaml: '  sweepEvery: 1m\n' });
     const { h, tenant } = rig;
-    await link(h, ALICE, 'IU_ALICE');
+    await link(h, ALICE, SEED_IDS.users.alice);
     await h.clock.advance('61s');
     const tracker = await waitFor(
       () =>
@@ -201,7 +209,7 @@ describe('access reviews around the decisions', () => {
     expect(tracker.text, tracker.text).toContain('1 decided, 6 open');
     const updates = () => h.slack.callsOf('chat.update').filter((c) => c.args.ts === tracker.ts).length;
     // Two decisions within the same minute: the tracker is edited once, after the minute.
-    const modal = await openReviewModal(h, ALICE, 'AR_Q4', 'APP_GITHUB');
+    const modal = await openReviewModal(h, ALICE, 'AR_Q4', SEED_IDS.apps.github);
     await clickIn(
       h,
       ALICE,

@@ -48,6 +48,9 @@ describe('attestation: the question', () => {
     const similar = await question('U0BOB', 'FND_ATT_SIMILAR');
     expect(similar.text).toMatch(/looks like yours/);
     expect(json(similar)).toContain('you are the person this account looks like');
+    // The account by its name in the tenant, not its opaque id.
+    expect(json(similar)).toContain('Similar username match · bbrown-gh');
+    expect(json(await question('U0DAVE', 'FND_ATT_UNUSED'))).toContain('Unused secret · billing-app');
     expect(await question('U0BOB', 'FND_ATT_EXPOSED')).toBeTruthy();
     const unused = await question('U0DAVE', 'FND_ATT_UNUSED');
     expect(json(unused)).toContain('attest.answer.notNeeded');
@@ -261,7 +264,7 @@ describe('attestation on Home', () => {
     };
     const open = await home();
     expect(open).toContain('Waiting for you');
-    expect(open).toContain('FND_ATT_DECOY');
+    expect(open).toMatch(/<[^|>]+\|Decoy credential used · DCY_AWS_2>, asked/);
     expect(open).toContain('attest.answer.yes');
     // nobody else's Home shows it
     const bobs = JSON.stringify(
@@ -274,7 +277,7 @@ describe('attestation on Home', () => {
         );
       })(),
     );
-    expect(bobs).not.toContain('FND_ATT_DECOY');
+    expect(bobs).not.toContain('Decoy credential used');
     await h.click('attest.answer.yes', askValue(q, 'yes'), q.ts, inDm(ALICE));
     await waitFor(
       async () => (await audit('FND_ATT_DECOY', 'attest.answer')).length === 1,

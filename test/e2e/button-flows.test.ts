@@ -1,4 +1,5 @@
 import type { OpenView } from '@warden/simulators';
+import { SEED_IDS } from '@warden/simulators';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { BOB, type Harness, type LaneName, settle, startHarness, waitFor } from '../helpers/harness.js';
@@ -265,7 +266,7 @@ describe('who a card credits', () => {
     await waitFor(() => stateLine().includes('by <@U0ALICE>'), 5_000, 'the card naming Alice');
     // then Bob, in the tenant's console, reopens it and suppresses it again with his own words
     for (const body of [{ reopen: {} }, { suppress: { reason: 'known HR import duplicate' } }])
-      expect(h.tenant.findings.changeState(ID, body, 'IU_BOB').status).toBe(200);
+      expect(h.tenant.findings.changeState(ID, body, SEED_IDS.users.bob).status).toBe(200);
     // show brings the channel's one card up to date
     await h.command(`show ${ID}`);
     await waitFor(
@@ -284,7 +285,7 @@ describe('who a card credits', () => {
     // Bob snoozes it in the console and reopens it there: open again, but by Bob
     const until = new Date(Date.now() + 86_400_000).toISOString();
     for (const body of [{ snooze: { reason: 'vendor call', snoozeUntil: until } }, { reopen: {} }])
-      expect(h.tenant.findings.changeState('FND_SNOOZED', body, 'IU_BOB').status).toBe(200);
+      expect(h.tenant.findings.changeState('FND_SNOOZED', body, SEED_IDS.users.bob).status).toBe(200);
     // show brings the channel's one card (the alert) up to date
     await h.command('show FND_SNOOZED');
     const stateOf = () =>

@@ -1,4 +1,5 @@
 import type { EphemeralMessage } from '@warden/simulators';
+import { SEED_IDS } from '@warden/simulators';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
 
@@ -114,7 +115,9 @@ describe('/warden campaign', () => {
     await h.command('campaign CAMP_RESOURCES');
     const resources = JSON.stringify((await waitFor(() => h.slack.ephemerals[0])).blocks);
     expect(resources).toContain('*Apps and resources:* Specific resources of the selected apps');
-    expect(resources).toContain('*Users:* 2 selected users: `IU_ALICE`, `IU_BOB`');
+    expect(resources).toContain(
+      `*Users:* 2 selected users: \`${SEED_IDS.users.alice}\`, \`${SEED_IDS.users.bob}\``,
+    );
     await h.command('campaign CAMP_TYPES');
     const types = JSON.stringify((await waitFor(() => h.slack.ephemerals[1])).blocks);
     expect(types).toContain('*Apps and resources:* Selected resource types');

@@ -5,6 +5,7 @@ import {
   followStepUpLink,
   type LocalIdp,
   recordDecoyUses,
+  SEED_IDS,
 } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ContainId } from '../../src/blockkit/ids.js';
@@ -87,7 +88,7 @@ describe('containment with its defaults', () => {
     const id = String(JSON.stringify(request.blocks).match(/ctn_[a-z0-9]+/)?.[0]);
     await h.click(ContainId.approve, id, request.ts, CAROL);
     await waitFor(() => offboards(h).length === 1, 5_000, 'the task');
-    expect(JSON.parse(offboards(h)[0]?.body ?? '{}')).toMatchObject({ subjectUserId: 'IU_DAVE' });
+    expect(JSON.parse(offboards(h)[0]?.body ?? '{}')).toMatchObject({ subjectUserId: SEED_IDS.users.dave });
     await settle(200);
     expect(offboards(h)).toHaveLength(1);
     expect(h.logs.join('')).not.toContain(DECOY_SECRET);

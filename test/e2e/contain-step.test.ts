@@ -1,4 +1,4 @@
-import { containFindings } from '@warden/simulators';
+import { containFindings, SEED_IDS } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { harnessPerTest } from '../helpers/harness.js';
@@ -23,7 +23,7 @@ describe('the contain_finding step', () => {
     const run = await runStep(h, 'contain_finding', {
       finding_id: 'FND_CTN_SERVICE',
       action: 'revoke',
-      entitlement_id: 'ENT_GH_ORG_ADMIN',
+      entitlement_id: SEED_IDS.entitlements.ghOrgAdmin,
       reason: 'Token pasted in a public issue',
     });
     expect(run.status).toBe('completed');

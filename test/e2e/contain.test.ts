@@ -1,4 +1,4 @@
-import { containFindings, viewActionBody } from '@warden/simulators';
+import { containFindings, SEED_IDS, viewActionBody } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { ContainId, ReviewId } from '../../src/blockkit/ids.js';
 import { parseConfigFile } from '../../src/config-file.js';
@@ -76,9 +76,9 @@ describe('Contain… on a card', () => {
     await settle(200);
     expect(revokes(h)).toHaveLength(1);
     expect(JSON.parse(revokes(h)[0]?.body ?? '{}')).toMatchObject({
-      appId: 'APP_GITHUB',
-      appEntitlementId: 'ENT_GH_ORG_ADMIN',
-      appUserId: 'AU_DEPLOY_BOT',
+      appId: SEED_IDS.apps.github,
+      appEntitlementId: SEED_IDS.entitlements.ghOrgAdmin,
+      appUserId: SEED_IDS.appUsers.deployBot,
       description: expect.stringContaining(`warden-contain:${id}`),
     });
     const [task] = h.tenant.accessTasks.all();
@@ -142,7 +142,7 @@ describe('Contain… on a card', () => {
     await h.click(ContainId.open, 'FND_CTN_EXPOSED', ts);
     const form = await h.form(ContainId.form);
     const f = h.tenant.findings.get('FND_CTN_EXPOSED', Date.now());
-    if (f) f.appUserTarget = { appId: 'APP_GITHUB', appUserId: 'AU_BBROWN' };
+    if (f) f.appUserTarget = { appId: SEED_IDS.apps.github, appUserId: SEED_IDS.appUsers.bbrown };
     await form.submit({
       'What to take away': 'Revoke Member from bob',
       Why: 'Token leaked in a public gist',

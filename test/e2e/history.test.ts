@@ -1,4 +1,4 @@
-import { viewActionBody } from '@warden/simulators';
+import { SEED_IDS, viewActionBody } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { HistoryId, OwnerActionId } from '../../src/blockkit/ids.js';
 import { parseConfigFile } from '../../src/config-file.js';
@@ -85,13 +85,13 @@ describe('History', () => {
     const answer = h.tenant.findings.changeState(
       ID,
       { snooze: { reason: 'outside Slack', snoozeUntil: new Date(now - 600_000).toISOString() } },
-      'IU_STRANGER',
+      SEED_IDS.users.stranger,
       now - 1_200_000,
     );
     expect(answer.status).toBe(200);
     const ts = await h.postAlert(ID);
     await snoozeInSlack(ts);
-    changeInTenant('reopen', 'IU_BOB', h.tenant.clock.now() + 1_000);
+    changeInTenant('reopen', SEED_IDS.users.bob, h.tenant.clock.now() + 1_000);
     await h.click(OwnerActionId.history, ID, ts);
     const { head, entries } = await historyModal();
     expect(head).toMatch(/^\*History of finding `FND_SHADOW_MCP`\*: 5 events, newest first\. Page 1 of 1\./);
@@ -101,7 +101,11 @@ describe('History', () => {
     );
     expect(entries[1]).toMatch(/^\*Snoozed\* · <!date\^\d+\^[^>]+> · by <@U0ALICE> in Slack\n_state snoozed/);
     expect(entries[2]).toMatch(/^\*Snooze expired\* · .* · by the tenant\n_state open/);
-    expect(entries[3]).toMatch(/^\*Snoozed\* · .* · by Sam Stranger `IU_STRANGER` \(in the tenant\)/);
+    expect(entries[3]).toMatch(
+      new RegExp(
+        String.raw`^\*Snoozed\* · .* · by Sam Stranger \`${SEED_IDS.users.stranger}\` \(in the tenant\)`,
+      ),
+    );
     expect(entries[4]).toMatch(/^\*Created\* · .* · by the tenant/);
     expect(JSON.stringify(entries)).not.toMatch(EMAIL);
     expect(JSON.stringify(entries)).not.toContain('IU_WARDEN_SERVICE');
@@ -114,10 +118,14 @@ describe('History', () => {
     await h.click('finding.reopen', ID, ts, ALICE);
     await waitFor(() => h.tenant.findings.get(ID)?.state === 'FINDING_STATE_OPEN', 5_000, 'the reopen');
     // within a minute, Sam Stranger (in the tenant, not in Slack) snoozes it in the tenant's console
-    changeInTenant('snooze', 'IU_STRANGER', h.tenant.clock.now() + 30_000);
+    changeInTenant('snooze', SEED_IDS.users.stranger, h.tenant.clock.now() + 30_000);
     await h.command(`history ${ID}`);
     const { entries } = await historyModal();
-    expect(entries[0]).toMatch(/^\*Snoozed\* · .* · by Sam Stranger `IU_STRANGER` \(in the tenant\)/);
+    expect(entries[0]).toMatch(
+      new RegExp(
+        String.raw`^\*Snoozed\* · .* · by Sam Stranger \`${SEED_IDS.users.stranger}\` \(in the tenant\)`,
+      ),
+    );
     expect(entries[2]).toMatch(/^\*Snoozed\* · .* · by <@U0ALICE> in Slack/);
   });
 
@@ -162,12 +170,14 @@ describe('History', () => {
     const ts = await h.postAlert(ID);
     // an SSO-made user (the username is the email, no display name), then the tenant's Eve, whose
     // email in Slack is held by Eve of another organisation (U0EXTERNAL, a shared channel)
-    changeInTenant('snooze', 'IU_SSO', h.tenant.clock.now() + 1_000);
+    changeInTenant('snooze', SEED_IDS.users.sso, h.tenant.clock.now() + 1_000);
     changeInTenant('reopen', 'IU_EVE', h.tenant.clock.now() + 2_000);
     await h.click(OwnerActionId.history, ID, ts);
     const { entries } = await historyModal();
     expect(entries[0]).toMatch(/^\*Reopened\* · .* · by Eve External `IU_EVE` \(in the tenant\)\n/);
-    expect(entries[1]).toMatch(/^\*Snoozed\* · .* · by `IU_SSO` \(in the tenant\)\n/);
+    expect(entries[1]).toMatch(
+      new RegExp(String.raw`^\*Snoozed\* · .* · by \`${SEED_IDS.users.sso}\` \(in the tenant\)\n`),
+    );
     expect(JSON.stringify(entries)).not.toMatch(EMAIL);
     expect(JSON.stringify(entries)).not.toContain('U0EXTERNAL');
   });
@@ -176,7 +186,11 @@ describe('History', () => {
     await start();
     const base = h.tenant.clock.now();
     for (let i = 0; i < 12; i++)
-      changeInTenant(i % 2 === 0 ? 'snooze' : 'reopen', i % 4 < 2 ? 'IU_BOB' : 'IU_CAROL', base + i * 60_000);
+      changeInTenant(
+        i % 2 === 0 ? 'snooze' : 'reopen',
+        i % 4 < 2 ? SEED_IDS.users.bob : SEED_IDS.users.carol,
+        base + i * 60_000,
+      );
     await h.command(`history ${ID}`);
     const first = await historyModal(/Page 1 of 2/);
     expect(first.head).toContain('13 events');

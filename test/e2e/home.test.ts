@@ -42,19 +42,23 @@ describe('the Home tab', () => {
     await requestAcceptance();
     const bob = await openHome('U0BOB');
     expect(bob).toContain('Waiting for your approval');
-    expect(bob).toContain('<@U0ALICE> asks to accept the risk of finding `FND_UNUSED_SECRET`');
+    // The finding by what it is (its type, its target's name in the tenant), its id beside it.
+    expect(bob).toContain(
+      '<@U0ALICE> asks to accept the risk of *Unused secret · reporting-app* (`FND_UNUSED_SECRET`)',
+    );
     expect(bob).toContain('approval.approve');
     expect(bob).toContain('approval.deny');
     // the requester sees it as hers, not to approve, even though she cannot approve it anyway
     const alice = await openHome('U0ALICE');
     expect(alice).not.toContain('Waiting for your approval');
     expect(alice).toContain('Your requests');
-    expect(alice).toMatch(/finding `FND_UNUSED_SECRET`, until .*\*pending\*/);
+    expect(alice).toMatch(/\*Unused secret · reporting-app\* \(`FND_UNUSED_SECRET`\), until .*\*pending\*/);
     expect(alice).toContain('asked to accept the risk of');
     // someone who is not an approver and asked nothing sees none of it
     const dave = await openHome('U0DAVE');
     expect(dave).not.toContain('Waiting for your approval');
     expect(dave).not.toContain('FND_UNUSED_SECRET');
+    expect(dave).not.toContain('Unused secret · reporting-app');
     expect(dave).toContain('You have asked for no risk acceptances');
     // a guest approver-to-be is no approver
     const guest = await openHome('U0GUEST');
@@ -104,7 +108,10 @@ describe('the Home tab', () => {
       'the refreshed tab',
     );
     expect(after).toContain('The snooze of <https://acme.slack.example/archives/C0SECOPS/p');
-    expect(after).toContain('snoozed');
+    // Ending soon and Recent activity list the finding by what it is, never by a bare id.
+    expect(after).toMatch(/The snooze of <[^|>]+\|Unowned service account · deploy-bot> ends/);
+    expect(after).toMatch(/you snoozed <[^|>]+\|Unowned service account · deploy-bot>/);
+    expect(after).not.toMatch(/\|FND_SA_UNOWNED>/);
     // Extend… from the Home tab opens the same form as from a reminder
     const jobId = after.match(/"value":"(job_[a-z0-9]+)"/)?.[1] ?? '';
     const home = h.slack.workspace.homes.get('U0ALICE');

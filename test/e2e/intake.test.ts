@@ -275,9 +275,9 @@ describe('routing', () => {
     const where = Object.fromEntries(posts().map((m) => [m.text.split(' — ')[0], m.channel]));
     expect(where).toEqual({
       'Critical: Decoy credential used · DCY_AWS_1': 'C0SOC',
-      'Critical: Credential publicly exposed · AU_DEPLOY_BOT': 'C0CRIT',
-      'High: Unowned service account · AU_DEPLOY_BOT': 'C0PROD',
-      'Medium: Unowned non-human identity · RES_CI_ROLE': 'C0ALERTS',
+      'Critical: Credential publicly exposed · deploy-bot': 'C0CRIT',
+      'High: Unowned service account · deploy-bot': 'C0PROD',
+      'Medium: Unowned non-human identity · ci-runner': 'C0ALERTS',
     });
     const dropped = (await outbox()).find((r) => r.findingId === 'FND_SIMILAR_USER');
     expect(dropped).toMatchObject({ status: 'dropped', lastError: 'dropped by quiet' });

@@ -1,3 +1,4 @@
+import { SEED_IDS } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { clockedHarnessPerTest, dmsTo, moveClockTo } from '../helpers/clocked.js';
 import { type Harness, waitFor } from '../helpers/harness.js';
@@ -26,7 +27,7 @@ describe('who is reminded', () => {
     h.tenant.findings.changeState(
       'FND_SHADOW_MCP',
       { snooze: { reason: 'vendor fix due Friday', snoozeUntil: new Date(until).toISOString() } },
-      'IU_BOB',
+      SEED_IDS.users.bob,
       now(),
     );
     const ts = await h.postAlert('FND_SHADOW_MCP');
@@ -49,7 +50,7 @@ describe('who is reminded', () => {
     h.tenant.findings.changeState(
       'FND_CUSTOM',
       { snooze: { reason: 'tracked elsewhere', snoozeUntil: new Date(until).toISOString() } },
-      'IU_BOB',
+      SEED_IDS.users.bob,
       now(),
     );
     const ts = await h.postAlert('FND_CUSTOM');

@@ -1,3 +1,4 @@
+import { SEED_IDS } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { OwnerActionId } from '../../src/blockkit/ids.js';
 import { parseConfigFile } from '../../src/config-file.js';
@@ -51,7 +52,7 @@ describe('Notify owner', () => {
     expect(await auditEntry(h, BOBS, 'notifyOwner')).toMatchObject({
       user_id: 'U0ALICE',
       outcome: 'ok',
-      params: expect.objectContaining({ owner: 'IU_BOB', slackUser: 'U0BOB' }),
+      params: expect.objectContaining({ owner: SEED_IDS.users.bob, slackUser: 'U0BOB' }),
     });
     expect(tenantChanges(h)).toHaveLength(0);
   });
@@ -118,35 +119,39 @@ describe('Notify owner refuses, clearly, with no DM', () => {
       'an owner without email',
       'FND_CRED_EXPIRING',
       undefined,
-      /Build Service \(`IU_NOEMAIL`\), has no email in the tenant/,
+      new RegExp(String.raw`Build Service \(\`${SEED_IDS.users.noEmail}\`\), has no email in the tenant`),
       'not-mapped:no-email',
     ],
     [
       'an owner not in Slack',
       'FND_CUSTOM',
       undefined,
-      /Sam Stranger \(`IU_STRANGER`\), has no Slack account/,
+      new RegExp(String.raw`Sam Stranger \(\`${SEED_IDS.users.stranger}\`\), has no Slack account`),
       'not-mapped:not-in-slack',
     ],
     [
       'an owner deactivated in Slack',
       'FND_RISK_ACCEPTED',
       undefined,
-      /Frank Former \(`IU_FRANK`\), has no Slack account .*deactivated/,
+      new RegExp(
+        String.raw`Frank Former \(\`${SEED_IDS.users.frank}\`\), has no Slack account .*deactivated`,
+      ),
       'not-mapped:not-in-slack',
     ],
     [
       'an owner whose email Slack hides',
       'FND_SYNC_FAILING',
       undefined,
-      /Hanna Hidden \(`IU_HANNA`\), .*email is hidden/,
+      new RegExp(String.raw`Hanna Hidden \(\`${SEED_IDS.users.hanna}\`\), .*email is hidden`),
       'not-mapped:not-in-slack',
     ],
     [
       'a guest owner',
       'FND_DECOY_EXPOSED',
       undefined,
-      /<@U0GUEST> \(Gus Guest \(`IU_GUS`\)\) is a guest .* does not send findings to guests/,
+      new RegExp(
+        String.raw`<@U0GUEST> \(Gus Guest \(\`${SEED_IDS.users.gus}\`\)\) is a guest .* does not send findings to guests`,
+      ),
       'guest',
     ],
     [

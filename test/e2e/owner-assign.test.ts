@@ -1,3 +1,4 @@
+import { SEED_IDS } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { ASSIGN_CALLBACK_ID, OwnerActionId } from '../../src/blockkit/ids.js';
 import { parseConfigFile } from '../../src/config-file.js';
@@ -80,19 +81,19 @@ describe('Assign owner…', () => {
     expect((await form.submit({ 'New owner': 'U0CAROL' })).status).toBe(200);
     await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1, 8_000, 'the thread reply');
     expect(bulkRequests().map((r) => JSON.parse(r.body))).toEqual([
-      { refs: [{ id: ID }], assignOwner: { owner: { identityUserId: 'IU_CAROL' } } },
+      { refs: [{ id: ID }], assignOwner: { owner: { identityUserId: SEED_IDS.users.carol } } },
     ]);
-    expect(assignedOf(ID)).toEqual({ identityUserId: 'IU_CAROL' });
+    expect(assignedOf(ID)).toEqual({ identityUserId: SEED_IDS.users.carol });
     expect(ownerField(h, ts)).toBe('<@U0CAROL> (assigned)');
     expect(h.slack.thread('C0SECOPS', ts)[0]?.text).toBe(
-      '<@U0ALICE> made <@U0CAROL> (Carol Chen (`IU_CAROL`) in the tenant) the owner of this finding.',
+      `<@U0ALICE> made <@U0CAROL> (Carol Chen (\`${SEED_IDS.users.carol}\`) in the tenant) the owner of this finding.`,
     );
     expect(await auditEntry(h, ID, 'assignOwner')).toMatchObject({
       user_id: 'U0ALICE',
       outcome: 'ok',
       params: expect.objectContaining({
         assignee: 'U0CAROL',
-        owner: 'IU_CAROL',
+        owner: SEED_IDS.users.carol,
         bulkActionId: expect.any(String),
       }),
     });
@@ -118,7 +119,7 @@ describe('Assign owner… maps people through a cache', () => {
       await (await openAssign(ts, ALICE, id)).submit({ 'New owner': 'U0CAROL' });
       await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1, 8_000, `${id} assigned`);
     }
-    expect(assignedOf('FND_SHADOW_MCP')).toEqual({ identityUserId: 'IU_CAROL' });
+    expect(assignedOf('FND_SHADOW_MCP')).toEqual({ identityUserId: SEED_IDS.users.carol });
     expect(h.tenant.requests.filter((r) => r.path === '/api/v1/search/users')).toHaveLength(1);
     expect(h.slack.callsOf('users.info').filter((c) => c.args.user === 'U0CAROL')).toHaveLength(1);
   });
@@ -146,7 +147,7 @@ describe('Assign owner… refuses whom it cannot map', () => {
     [
       'someone with no tenant user',
       'U0DAVE',
-      () => h.tenant.users.remove('IU_DAVE'),
+      () => h.tenant.users.remove(SEED_IDS.users.dave),
       /<@U0DAVE> has no user in the tenant with their email/,
       'no-tenant-user',
     ],
@@ -154,7 +155,7 @@ describe('Assign owner… refuses whom it cannot map', () => {
       'an email two tenant users share',
       'U0DAVE',
       () => {
-        const dave = h.tenant.users.get('IU_DAVE');
+        const dave = h.tenant.users.get(SEED_IDS.users.dave);
         if (dave) h.tenant.users.put({ ...dave, id: 'IU_DAVE_OLD' });
       },
       /<@U0DAVE> matches several users in the tenant/,
@@ -249,12 +250,12 @@ describe('Assign owner… when the tenant refuses or fails', () => {
 describe('issue 24: no email shown or logged', () => {
   it('a new owner an SSO directory made (the username is the email) is named by mention and id', async () => {
     await start();
-    asSsoUser(h, 'IU_DAVE');
+    asSsoUser(h, SEED_IDS.users.dave);
     const ts = await h.postAlert(ID);
     await assign(ts, 'U0DAVE');
     await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1, 8_000, 'the thread reply');
     expect(h.slack.thread('C0SECOPS', ts)[0]?.text).toBe(
-      '<@U0ALICE> made <@U0DAVE> (`IU_DAVE` in the tenant) the owner of this finding.',
+      `<@U0ALICE> made <@U0DAVE> (\`${SEED_IDS.users.dave}\` in the tenant) the owner of this finding.`,
     );
     expect(ownerField(h, ts)).toBe('<@U0DAVE> (assigned)');
     expect(everythingShown(h)).not.toMatch(EMAIL);

@@ -1,4 +1,5 @@
 import type { JsonFinding } from '@warden/simulators';
+import { SEED_IDS } from '@warden/simulators';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
@@ -82,7 +83,7 @@ describe('routing rule notifyOwner: true', () => {
           snoozeUntil: new Date(Date.now() + 7 * 86_400_000).toISOString(),
         },
       },
-      'IU_CAROL',
+      SEED_IDS.users.carol,
     );
     expect(snoozed.status).toBe(200);
     await postSignedAlert(BOBS);
@@ -95,7 +96,12 @@ describe('routing rule notifyOwner: true', () => {
   it('an owner who cannot be looked up just now: the row waits (a failure kept briefly), then goes', async () => {
     let offset = 0;
     h = await startOne({ file: parseConfigFile(ROUTING, 'test.yaml'), clock: () => Date.now() + offset });
-    h.tenant.faults.add({ method: 'GET', path: '/api/v1/users/IU_BOB', status: 503, times: 100 });
+    h.tenant.faults.add({
+      method: 'GET',
+      path: `/api/v1/users/${SEED_IDS.users.bob}`,
+      status: 503,
+      times: 100,
+    });
     await postSignedAlert(BOBS);
     await waitFor(() => postsIn(h, 'C0SECOPS')[0], 5_000, 'the channel card');
     const waiting = await waitFor(
@@ -108,9 +114,9 @@ describe('routing rule notifyOwner: true', () => {
       lastError: 'owner not reached: not-mapped:unavailable',
     });
     // tried again and again, but the tenant was asked only for the first try: the failure is kept
-    const asked = userReads(h, 'IU_BOB').length;
+    const asked = userReads(h, SEED_IDS.users.bob).length;
     await settle(500);
-    expect(userReads(h, 'IU_BOB')).toHaveLength(asked);
+    expect(userReads(h, SEED_IDS.users.bob)).toHaveLength(asked);
     expect(h.slack.messages.filter((m) => m.channel.startsWith('D'))).toHaveLength(0);
     h.tenant.faults.clear();
     offset += 31_000;

@@ -1,3 +1,4 @@
+import { SEED_IDS } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { OwnerActionId } from '../../src/blockkit/ids.js';
 import { type Harness, type HarnessOptions, harnessPerTest, waitFor } from '../helpers/harness.js';
@@ -43,16 +44,21 @@ describe('the owner on the card', () => {
       FND_CONNECTOR_ANOMALY_OFF: '<@U0BOB> (computed)',
       FND_DEACTIVATED_OWNER: '<@U0ALICE> (assigned)',
       // no Slack account
-      FND_CUSTOM: expect.stringMatching(/^Sam Stranger `IU_STRANGER` \(assigned; not found in Slack/),
+      FND_CUSTOM: expect.stringMatching(
+        new RegExp(String.raw`^Sam Stranger \`${SEED_IDS.users.stranger}\` \(assigned; not found in Slack`),
+      ),
       // a service identity without email
-      FND_CRED_EXPIRING:
-        'Build Service `IU_NOEMAIL` (assigned; no email in the tenant, so not found in Slack)',
+      FND_CRED_EXPIRING: `Build Service \`${SEED_IDS.users.noEmail}\` (assigned; no email in the tenant, so not found in Slack)`,
       // Slack hides her email: lookupByEmail cannot tell her apart from nobody, and the card says so
-      FND_SYNC_FAILING: expect.stringMatching(/^Hanna Hidden `IU_HANNA` \(computed; .*email is hidden/),
+      FND_SYNC_FAILING: expect.stringMatching(
+        new RegExp(String.raw`^Hanna Hidden \`${SEED_IDS.users.hanna}\` \(computed; .*email is hidden`),
+      ),
       // deactivated in Slack
-      FND_RISK_ACCEPTED: expect.stringMatching(/^Frank Former `IU_FRANK` \(computed; not found in Slack/),
+      FND_RISK_ACCEPTED: expect.stringMatching(
+        new RegExp(String.raw`^Frank Former \`${SEED_IDS.users.frank}\` \(computed; not found in Slack`),
+      ),
       // an app's owners are not one person: not mapped
-      FND_SA_UNOWNED: 'owners of app `APP_GITHUB` (computed)',
+      FND_SA_UNOWNED: 'owners of app *GitHub* (computed)',
     });
     expect(h.slack.callsOf('users.lookupByEmail').map((c) => c.args.email)).not.toContain(undefined);
   });
@@ -75,7 +81,7 @@ describe('the owner on the card', () => {
     await start();
     const f = h.tenant.findings.get('FND_SHADOW_MCP');
     if (!f) throw new Error('no FND_SHADOW_MCP');
-    h.tenant.findings.put({ ...f, assignedOwner: { identityUserId: 'IU_CAROL' } });
+    h.tenant.findings.put({ ...f, assignedOwner: { identityUserId: SEED_IDS.users.carol } });
     expect(ownerField(h, await h.postAlert('FND_SHADOW_MCP'))).toBe('<@U0CAROL> (assigned)');
   });
 
@@ -83,7 +89,7 @@ describe('the owner on the card', () => {
     await start();
     h.slack.fail({ method: 'users.lookupByEmail', error: 'missing_scope', times: 5 });
     expect(ownerField(h, await h.postAlert('FND_CONNECTOR_ANOMALY_OFF'))).toBe(
-      'Bob Brown `IU_BOB` (computed; emails are hidden in Slack, so shown by id)',
+      `Bob Brown \`${SEED_IDS.users.bob}\` (computed; emails are hidden in Slack, so shown by id)`,
     );
   });
 
@@ -109,10 +115,10 @@ function assignInTenant(identityUserId: string) {
 describe('issue 24: owners never shown by email, nor mapped to another organisation', () => {
   it('an owner an SSO directory made (the username is the email, no display name) is shown by id and why', async () => {
     await start();
-    assignInTenant('IU_SSO');
+    assignInTenant(SEED_IDS.users.sso);
     const ts = await h.postAlert('FND_SHADOW_MCP');
     expect(ownerField(h, ts)).toBe(
-      'identity `IU_SSO` (assigned; not found in Slack by email: not a member, deactivated, or the email is hidden)',
+      `identity \`${SEED_IDS.users.sso}\` (assigned; not found in Slack by email: not a member, deactivated, or the email is hidden)`,
     );
     expect(lookupsOf(h, 'pat.sso@acme.test')).toHaveLength(1);
     expect(everythingShown(h)).not.toMatch(EMAIL);
@@ -137,12 +143,12 @@ describe('the mapping is cached', () => {
   it('several cards of one owner: one tenant read and one Slack lookup, even at once', async () => {
     await start();
     // a slow tenant: the three cards ask while the first lookup is still in flight
-    h.tenant.faults.add({ method: 'GET', path: '/api/v1/users/IU_BOB', latencyMs: 300 });
+    h.tenant.faults.add({ method: 'GET', path: `/api/v1/users/${SEED_IDS.users.bob}`, latencyMs: 300 });
     await Promise.all(
       ['C0SECOPS', 'C0ALERTS', 'C0OTHER'].map((channel) => h.postAlert('FND_CONNECTOR_ANOMALY_OFF', channel)),
     );
     await h.postAlert('FND_CONNECTOR_ANOMALY_OFF', 'C0FOURTH');
-    expect(userReads(h, 'IU_BOB')).toHaveLength(1);
+    expect(userReads(h, SEED_IDS.users.bob)).toHaveLength(1);
     expect(lookupsOf(h, 'bob@acme.example')).toHaveLength(1);
     const cards = h.slack.messages.filter((m) => !m.thread_ts);
     expect(cards).toHaveLength(4);
@@ -155,8 +161,8 @@ describe('the mapping is cached', () => {
       await h.postAlert('FND_CRED_EXPIRING', channel);
       await h.postAlert('FND_CUSTOM', channel);
     }
-    expect(userReads(h, 'IU_NOEMAIL')).toHaveLength(1);
-    expect(userReads(h, 'IU_STRANGER')).toHaveLength(1);
+    expect(userReads(h, SEED_IDS.users.noEmail)).toHaveLength(1);
+    expect(userReads(h, SEED_IDS.users.stranger)).toHaveLength(1);
     expect(lookupsOf(h, 'stranger@elsewhere.example')).toHaveLength(1);
   });
 
@@ -165,17 +171,19 @@ describe('the mapping is cached', () => {
     await start({ clock: () => Date.now() + offset });
     h.slack.fail({ method: 'users.lookupByEmail', rateLimitSeconds: 30 });
     const first = await h.postAlert('FND_CONNECTOR_ANOMALY_OFF');
-    expect(ownerField(h, first)).toBe('Bob Brown `IU_BOB` (computed)');
+    expect(ownerField(h, first)).toBe(`Bob Brown \`${SEED_IDS.users.bob}\` (computed)`);
     expect(buttonsOf(h, first)).not.toContain(OwnerActionId.notify);
     // the failure is kept briefly: the next card does not ask Slack again at once
     const second = await h.postAlert('FND_CONNECTOR_ANOMALY_OFF', 'C0ALERTS');
-    expect(ownerField(h, second)).toBe('Bob Brown `IU_BOB` (computed)');
+    expect(ownerField(h, second)).toBe(`Bob Brown \`${SEED_IDS.users.bob}\` (computed)`);
     expect(lookupsOf(h, 'bob@acme.example')).toHaveLength(1);
     // Notify owner on it says why nobody was notified, and to try again
     await h.click(OwnerActionId.notify, 'FND_CONNECTOR_ANOMALY_OFF', first);
     const told = await h.nextEphemeral('U0ALICE');
     expect(told.text).toMatch(
-      /Nobody was notified\. The owner, Bob Brown \(`IU_BOB`\), could not be looked up just now/,
+      new RegExp(
+        String.raw`Nobody was notified\. The owner, Bob Brown \(\`${SEED_IDS.users.bob}\`\), could not be looked up just now`,
+      ),
     );
     expect(told.text).toMatch(/try again in a minute/);
     expect(h.slack.callsOf('conversations.open')).toHaveLength(0);

@@ -64,7 +64,7 @@ describe('poller', () => {
     tenant.findings.put({ ...f, recurrenceCount: 7 });
     expect((await poller.runOnce()).enqueued).toBe(1);
     const alert = slack.messages.find(
-      (m) => m.text.includes('AU_DEPLOY_BOT') && !m.thread_ts && m.text.startsWith('High'),
+      (m) => m.text.includes('· deploy-bot') && !m.thread_ts && m.text.startsWith('High'),
     );
     if (!alert) throw new Error('alert not found');
     const reply = await waitFor(() => slack.thread(alert.channel, alert.ts)[0]);

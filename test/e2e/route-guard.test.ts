@@ -1,4 +1,5 @@
 import { App, ExpressReceiver } from '@slack/bolt';
+import { SEED_IDS } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { FINDING_ACTION_IDS, FORM_CALLBACK_IDS } from '../../src/blockkit/action-table.js';
 import {
@@ -67,7 +68,7 @@ const inReview = (value: (r: Resources) => string): Row => ({
   view: (r) => JSON.stringify({ groupId: r.groupId, page: 0 }),
 });
 
-const REVIEW_SCOPE = JSON.stringify({ c: 'AR_Q4', a: 'APP_GITHUB', p: 0 });
+const REVIEW_SCOPE = JSON.stringify({ c: 'AR_Q4', a: SEED_IDS.apps.github, p: 0 });
 const inReviewModal = (value: (r: Resources) => string): Row => ({ value, view: () => REVIEW_SCOPE });
 
 const ACTIONS: Record<string, Row> = {
@@ -116,7 +117,7 @@ const ACTIONS: Record<string, Row> = {
   [AccessReviewId.link]: { value: () => 'link' },
   [AccessReviewId.open]: { value: () => REVIEW_SCOPE },
   [AccessReviewId.verified]: {
-    value: () => JSON.stringify({ t: 'TK_Q4_01', s: 'PS_1', c: 'AR_Q4', a: 'APP_GITHUB' }),
+    value: () => JSON.stringify({ t: 'TK_Q4_01', s: 'PS_1', c: 'AR_Q4', a: SEED_IDS.apps.github }),
   },
   [AccessReviewId.prev]: inReviewModal(() => REVIEW_SCOPE),
   [AccessReviewId.next]: inReviewModal(() => REVIEW_SCOPE),

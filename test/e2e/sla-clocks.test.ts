@@ -1,3 +1,4 @@
+import { SEED_IDS } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { publishHome } from '../../src/usecases/lifecycle/publish-home.js';
@@ -22,7 +23,7 @@ let h: Harness;
 const startOne = harnessPerTest({ lane: 'inprocess' });
 
 /** A critical finding created now, owned by Alice (mapped to U0ALICE by email). */
-function freshFinding(id: string, createdAt: number, owner = 'IU_ALICE') {
+function freshFinding(id: string, createdAt: number, owner = SEED_IDS.users.alice) {
   const base = h.tenant.findings.get('FND_DECOY_USED');
   if (!base) throw new Error('no seed finding');
   h.tenant.findings.put({
@@ -122,7 +123,7 @@ describe('SLA clocks on a card', () => {
     const answer = h.tenant.findings.changeState(
       'FND_SLA_CONSOLE',
       { suppress: { reason: 'a known test key' } },
-      'IU_BOB',
+      SEED_IDS.users.bob,
     );
     expect(answer.status).toBe(200);
     // the audit read (every 5 minutes) moves the clock, the next minute's sweep the card

@@ -1,3 +1,4 @@
+import { SEED_IDS } from '@warden/simulators';
 import { request } from 'undici';
 import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
@@ -23,7 +24,7 @@ const TARGET: Record<string, { ack: number; close: number }> = {
   FINDING_SEVERITY_HIGH: { ack: 8 * H, close: 7 * D },
 };
 const BASES = ['FND_SA_UNOWNED', 'FND_UNUSED_SECRET', 'FND_NHI_UNOWNED'];
-const PEOPLE = ['IU_ALICE', 'IU_BOB', 'IU_CAROL'];
+const PEOPLE = [SEED_IDS.users.alice, SEED_IDS.users.bob, SEED_IDS.users.carol];
 
 /** A deterministic pseudo-random sequence (the same history every run). */
 function rng(seed: number) {
@@ -52,7 +53,7 @@ function seedHistory(h: Harness, now: number): string[] {
     });
     ids.push(id);
     let t = created;
-    const person = PEOPLE[i % PEOPLE.length] ?? 'IU_ALICE';
+    const person = PEOPLE[i % PEOPLE.length] ?? SEED_IDS.users.alice;
     const step = (ms: number) => {
       t += ms;
       return t < now - 60_000;

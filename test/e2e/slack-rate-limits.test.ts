@@ -35,7 +35,11 @@ describe('Slack rate limits, method by method', () => {
     // The Home tab is refreshed once Slack's Retry-After is over, with a call then, not a stream of 429s.
     await h.clock.advance('6s');
     await waitFor(
-      () => JSON.stringify(h.slack.workspace.homes.get('U0ALICE') ?? {}).includes(ID),
+      // the finding by what it is (Home names it, not its id)
+      () =>
+        JSON.stringify(h.slack.workspace.homes.get('U0ALICE') ?? {}).includes(
+          'Unowned service account · deploy-bot',
+        ),
       15_000,
       'Alice’s Home tab, refreshed after the Retry-After',
     );

@@ -128,10 +128,7 @@ describe('every way to a gated action goes through the one gate', () => {
     const groupId = buttonValue(summary.blocks, RollupId.review);
     const members = await h.ports.rollups.members(groupId);
     const [first = '', second = ''] = members;
-    const review = async () => {
-      await h.click(RollupId.review, groupId, summary.ts);
-      return h.form('review');
-    };
+    const review = () => h.opens('review', () => h.click(RollupId.review, groupId, summary.ts));
     /** A click inside Review, as Slack sends it: the modal's metadata, the boxes ticked. */
     const inReview = async (action: Record<string, unknown> & { action_id: string }) => {
       const open = (await review()).view;
@@ -160,22 +157,26 @@ describe('every way to a gated action goes through the one gate', () => {
       [
         'view:bulk.snooze',
         async () => {
-          await h.click(RollupId.snoozeAll, groupId, summary.ts);
-          await (await h.form('bulk.snooze')).submit({ Reason: 'scanner noise' });
+          const form = await h.opens('bulk.snooze', () => h.click(RollupId.snoozeAll, groupId, summary.ts));
+          await form.submit({ Reason: 'scanner noise' });
         },
       ],
       [
         'view:bulk.suppress',
         async () => {
-          await h.click(RollupId.suppressAll, groupId, summary.ts);
-          await (await h.form('bulk.suppress')).submit({ Why: 'False positive', Reason: 'scanner noise' });
+          const form = await h.opens('bulk.suppress', () =>
+            h.click(RollupId.suppressAll, groupId, summary.ts),
+          );
+          await form.submit({ Why: 'False positive', Reason: 'scanner noise' });
         },
       ],
       [
         'view:bulk.acceptRisk',
         async () => {
-          await h.click(RollupId.acceptAll, groupId, summary.ts);
-          await (await h.form('bulk.acceptRisk')).submit({ Justification: 'lab tenant, isolated network' });
+          const form = await h.opens('bulk.acceptRisk', () =>
+            h.click(RollupId.acceptAll, groupId, summary.ts),
+          );
+          await form.submit({ Justification: 'lab tenant, isolated network' });
         },
       ],
       ['review.finding (reopen)', () => overflow('reopen')],
@@ -183,8 +184,10 @@ describe('every way to a gated action goes through the one gate', () => {
       [
         'review.finding (snooze, its form)',
         async () => {
-          await overflow('snooze');
-          await (await h.form('finding.snooze')).submit({ 'Snooze for': '7 days', Reason: 'x' });
+          await (await h.opens('finding.snooze', () => overflow('snooze'))).submit({
+            'Snooze for': '7 days',
+            Reason: 'x',
+          });
         },
       ],
       [
@@ -194,8 +197,9 @@ describe('every way to a gated action goes through the one gate', () => {
       [
         'review.picked.snooze (its form)',
         async () => {
-          await inReview({ action_id: 'review.picked.snooze', type: 'button', value: groupId });
-          await (await h.form('bulk.snooze')).submit({ Reason: 'scanner noise' });
+          const picked = () =>
+            inReview({ action_id: 'review.picked.snooze', type: 'button', value: groupId });
+          await (await h.opens('bulk.snooze', picked)).submit({ Reason: 'scanner noise' });
         },
       ],
     ]);

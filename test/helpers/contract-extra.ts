@@ -19,13 +19,15 @@ import {
  * The vendor operations containment uses that the shared subset (vendor-openapi-subset.json) does
  * not carry: creating a revoke or an offboarding task, reading and searching tasks, and the app,
  * account and grant reads that give a containment form its names. The subset holds the Task and
- * TaskView schemas these answers are made of (referenced below as they are); the request and
+ * TaskView schemas these answers are made of (referenced below as they are); the names a card
+ * shows (an app, an account, a resource) are read with the same app reads. The request and
  * answer envelopes and the app messages are written here by hand, field by field, from the
  * vendor's published description (ConductorOne/terraform-provider-conductorone `openapi.yaml` at
  * the subset's commit) and its SDKs (conductorone-sdk-go, conductorone-sdk-typescript:
  * TaskServiceCreateRevokeRequest, TaskServiceCreateOffboardingRequest, TaskServiceGetResponse,
  * TaskSearchRequest, GetAppResponse, AppUserServiceSearchRequest,
- * AppEntitlementSearchServiceSearchGrantsRequest). Names and types are the vendor's; the text is
+ * AppEntitlementSearchServiceSearchGrantsRequest, AppResourceServiceGetResponse, AppResourceView,
+ * AppResource). Names and types are the vendor's; the text is
  * not copied. What Warden writes and what the simulated tenant answers is held to these *closed*
  * (a field the vendor's message does not have fails), stricter than the vendor's own open schemas.
  *
@@ -83,6 +85,32 @@ export const EXTRA_SCHEMAS: Record<string, Node> = {
     userCount: int64,
     iconUrl: string,
     parentAppId: string,
+    createdAt: time,
+    updatedAt: time,
+    deletedAt: time,
+  }),
+  [`${A}.AppResourceServiceGetResponse`]: closed({
+    appResourceView: nullable(`${A}.AppResourceView`),
+    expanded,
+  }),
+  [`${A}.AppResourceView`]: closed({
+    appResource: nullable(`${A}.AppResource`),
+    appPath: string,
+    parentResourcePath: string,
+    parentResourceTypePath: string,
+    resourceTypePath: string,
+  }),
+  [`${A}.AppResource`]: closed({
+    id: string,
+    appId: string,
+    appResourceTypeId: string,
+    displayName: string,
+    description: string,
+    customDescription: string,
+    externalId: string,
+    grantCount: int64,
+    parentAppResourceId: string,
+    parentAppResourceTypeId: string,
     createdAt: time,
     updatedAt: time,
     deletedAt: time,
@@ -199,6 +227,9 @@ export const EXTRA_PATHS: Record<string, Record<string, Operation>> = {
     post: op(`${T}.TaskSearchService.Search`, `${T}.TaskSearchRequest`, `${T}.TaskSearchResponse`),
   },
   '/api/v1/apps/{id}': { get: op(`${A}.Apps.Get`, undefined, `${A}.GetAppResponse`) },
+  '/api/v1/apps/{app_id}/resource_types/{app_resource_type_id}/resources/{id}': {
+    get: op(`${A}.AppResourceService.Get`, undefined, `${A}.AppResourceServiceGetResponse`),
+  },
   '/api/v1/search/app_users': {
     post: op(
       `${A}.AppUserService.Search`,

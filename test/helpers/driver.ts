@@ -45,6 +45,11 @@ export interface FlowVerbs {
   openForm(actionId: string, value: string, messageTs: string, actor?: SlackActor): Promise<Form>;
   /** The form now open with this callback id (e.g. after a command opened it). */
   form(callbackId: string): Promise<Form>;
+  /**
+   * Does `act` and waits for the form with this callback id it opens: never one open before it
+   * (a held or answered form of an earlier step may still be open with the same callback id).
+   */
+  opens(callbackId: string, act: () => Promise<unknown>): Promise<Form>;
   /** Any Slack request built elsewhere (a Home tab click, a modal's button), as its raw body. */
   send(raw: string, opts?: DeliverOptions): Promise<SignedPostResult>;
 }
@@ -64,6 +69,7 @@ export function flowVerbs(slack: LocalSlack, deliver: Deliver): FlowVerbs {
       return errors ? { ...answer, errors } : answer;
     },
   });
+  const seen = () => new Set([...slack.views.values()].map((v) => `${v.id}:${v.hash}`));
   const waitForForm = (callbackId: string, after: ReadonlySet<string>) =>
     waitFor(
       () =>
@@ -104,14 +110,40 @@ export function flowVerbs(slack: LocalSlack, deliver: Deliver): FlowVerbs {
       return deliver(body);
     },
     async openForm(actionId, value, messageTs, actor = ALICE) {
-      const before = new Set([...slack.views.values()].map((v) => `${v.id}:${v.hash}`));
-      await verbs.click(actionId, value, messageTs, actor);
-      return waitForForm(actionId, before);
+      const before = seen();
+      const clickedAt = Date.now();
+      const ack = await verbs.click(actionId, value, messageTs, actor);
+      return waitForForm(actionId, before).catch((error: unknown) => {
+        // A flake here is only diagnosable with what Slack saw: the ack and each views call with
+        // its trigger's age (the local Slack refuses a trigger older than 3 s, as Slack does).
+        throw new Error(
+          `${error instanceof Error ? error.message : String(error)}; ack ${ack.status} after ${Math.round(ack.ms)} ms; ${viewCalls(slack, clickedAt)}`,
+        );
+      });
     },
     form(callbackId) {
       return waitForForm(callbackId, new Set());
     },
+    async opens(callbackId, act) {
+      const before = seen();
+      await act();
+      return waitForForm(callbackId, before);
+    },
     send: deliver,
   };
   return verbs;
+}
+
+/** The views.* calls made since `since`: callback id, and how old the trigger was when used. */
+function viewCalls(slack: LocalSlack, since: number): string {
+  const calls = ['views.open', 'views.push', 'views.update']
+    .flatMap((m) => slack.callsOf(m))
+    .filter((c) => c.at >= since)
+    .map((c) => {
+      const view = c.args.view as { callback_id?: unknown } | undefined;
+      const issued = /^\d+\.(\d{13})\./.exec(String(c.args.trigger_id ?? ''))?.[1];
+      const age = issued ? ` trigger ${c.at - Number(issued)} ms old` : '';
+      return `${c.method}(${String(view?.callback_id ?? '?')}) at +${c.at - since} ms${age}`;
+    });
+  return calls.length ? `views calls: ${calls.join(', ')}` : 'no views call';
 }

@@ -41,6 +41,9 @@ describe.each(backends())('the lifecycle schedule on $name', (backend) => {
     expect(only).toMatchObject({ madeBy: 'U0ALICE', approvedBy: 'U0BOB', status: 'pending', attempts: 0 });
     expect(await a.pendingJobs('end', 10_000, { person: 'U0BOB' })).toHaveLength(1);
     expect(await a.pendingJobs('end', 10_000, { person: 'U0CAROL' })).toHaveLength(0);
+    // a finding's ends, whoever made them (Home: the end that still holds)
+    expect(await a.pendingJobs('end', 10_000, { subject: 'FND_1' })).toHaveLength(1);
+    expect(await a.pendingJobs('end', 10_000, { subject: 'FND_2' })).toHaveLength(0);
     expect(await a.pendingJobs('end', 999)).toHaveLength(0);
   });
 

@@ -1,4 +1,5 @@
 import type { SandboxTenant } from '@warden/simulators';
+import { SEED_IDS } from '@warden/simulators';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFindingsPort } from '../../src/adapters/findings-port.js';
@@ -61,11 +62,11 @@ describe('bulk state changes', () => {
   });
 
   it('assign an owner: the finding names one owner, as the owner oneof allows', async () => {
-    const change: BulkChange = { kind: 'assignOwner', identityUserId: 'IU_BOB' };
+    const change: BulkChange = { kind: 'assignOwner', identityUserId: SEED_IDS.users.bob };
     const { bulkActionId } = await port.bulk(['FND_SA_UNOWNED'], change);
     await waitFor(() => sandbox.bulk.all.get(bulkActionId)?.done, 5_000, 'the assignment');
     const f = (await readBack(['FND_SA_UNOWNED'])).get('FND_SA_UNOWNED');
-    expect(f?.assignedOwner).toEqual({ identityUserId: 'IU_BOB' });
+    expect(f?.assignedOwner).toEqual({ identityUserId: SEED_IDS.users.bob });
     expect(f && isBulkChangeApplied(f, change)).toBe(true);
   });
 

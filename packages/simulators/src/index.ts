@@ -46,6 +46,7 @@ export * from './tenant/seed-attest.js';
 export * from './tenant/seed-campaigns.js';
 export * from './tenant/seed-contain.js';
 export * from './tenant/seed-findings.js';
+export { SEED_IDS, seedKsuid } from './tenant/seed-ids.js';
 export { seedUsers } from './tenant/seed-users.js';
 export * from './tenant/server.js';
 export type { TenantUsers } from './tenant/users.js';

@@ -74,7 +74,7 @@ describe('the demo page’s Home tab', () => {
       type: 'event_callback',
       event: { type: 'app_home_opened', user: 'U0CAROL', channel: 'D0CAROL', tab: 'home' },
     });
-    expect((await page('/demo/home-opened', { user: 'U0BOB' })).status).toBe(400); // not in the switcher
+    expect((await page('/demo/home-opened', { user: 'U0DAVE' })).status).toBe(400); // not in the switcher
   });
 
   it('tells the page when Warden did not take the event', async () => {

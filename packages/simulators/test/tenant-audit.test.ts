@@ -1,6 +1,6 @@
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSandboxTenant, type SandboxTenant } from '../src/index.js';
+import { createSandboxTenant, type SandboxTenant, SEED_IDS } from '../src/index.js';
 import { call, listOf } from './tenant-http.js';
 
 /**
@@ -59,7 +59,7 @@ describe('audit events', () => {
     await state('FND_SA_UNOWNED', { unsuppress: {} });
     await state('FND_SA_UNOWNED', { resolve: {} });
     // Someone outside Slack, in the tenant's own console.
-    sandbox.findings.changeState('FND_SA_UNOWNED', { reopen: {} }, 'IU_BOB');
+    sandbox.findings.changeState('FND_SA_UNOWNED', { reopen: {} }, SEED_IDS.users.bob);
     await state('FND_SA_UNOWNED', { acceptRisk: { justification: 'kept', expiresAt: iso(T + 9 * DAY) } });
     const events = await audits({ findingId: 'FND_SA_UNOWNED' });
     expect(types(events)).toEqual([
@@ -80,9 +80,14 @@ describe('audit events', () => {
     });
     // The service principal is no user the tenant lists: no subject. Bob is, by his email.
     expect(events[1]).not.toHaveProperty('actorSubject');
-    expect(events[6]).toMatchObject({ actorPrincipalId: 'IU_BOB', actorSubject: 'bob@acme.example' });
+    expect(events[6]).toMatchObject({
+      actorPrincipalId: SEED_IDS.users.bob,
+      actorSubject: 'bob@acme.example',
+    });
     expect(events[2]?.createdAt).toBe('2026-11-22T12:01:00Z');
-    expect(await audits({ findingId: 'FND_SA_UNOWNED', actorPrincipalId: 'IU_BOB' })).toHaveLength(1);
+    expect(await audits({ findingId: 'FND_SA_UNOWNED', actorPrincipalId: SEED_IDS.users.bob })).toHaveLength(
+      1,
+    );
   });
 
   it('records bulk changes with their bulk operation id, owner changes and tasks', async () => {
@@ -92,7 +97,7 @@ describe('audit events', () => {
     });
     const owner = await call(sandbox, 'POST', '/api/v1/findings/bulk/state', {
       refs: [{ id: 'FND_CUSTOM' }],
-      assignOwner: { owner: { identityUserId: 'IU_DAVE' } },
+      assignOwner: { owner: { identityUserId: SEED_IDS.users.dave } },
     });
     const bulkId = String(bulk.json.bulkActionId);
     await expect.poll(() => sandbox.bulk.all.get(String(owner.json.bulkActionId))?.done).toBe(true);

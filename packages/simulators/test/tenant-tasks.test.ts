@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSandboxTenant, type SandboxTenant } from '../src/index.js';
+import { createSandboxTenant, type SandboxTenant, SEED_IDS } from '../src/index.js';
 import { call, listOf } from './tenant-http.js';
 
 /**
@@ -23,9 +23,9 @@ const task = (json: Record<string, unknown>) =>
 describe('POST /api/v1/task/revoke', () => {
   it('creates a task for a grant the account holds; it waits for approval, then provisions, then is done', async () => {
     const res = await call(sandbox, 'POST', '/api/v1/task/revoke', {
-      appId: 'APP_GITHUB',
-      appEntitlementId: 'ENT_GH_ORG_ADMIN',
-      appUserId: 'AU_DEPLOY_BOT',
+      appId: SEED_IDS.apps.github,
+      appEntitlementId: SEED_IDS.entitlements.ghOrgAdmin,
+      appUserId: SEED_IDS.appUsers.deployBot,
       description: 'Contained from Slack (ref CTN-1)',
     });
     expect(res.status).toBe(200);
@@ -35,7 +35,11 @@ describe('POST /api/v1/task/revoke', () => {
       processing: 'TASK_PROCESSING_TYPE_WAITING',
       numericId: expect.stringMatching(/^\d+$/),
       type: {
-        revoke: { appId: 'APP_GITHUB', appEntitlementId: 'ENT_GH_ORG_ADMIN', appUserId: 'AU_DEPLOY_BOT' },
+        revoke: {
+          appId: SEED_IDS.apps.github,
+          appEntitlementId: SEED_IDS.entitlements.ghOrgAdmin,
+          appUserId: SEED_IDS.appUsers.deployBot,
+        },
       },
       policy: { current: { approval: { state: 'APPROVAL_INSTANCE_STATE_WAITING' } } },
     });
@@ -49,17 +53,17 @@ describe('POST /api/v1/task/revoke', () => {
       state: 'TASK_STATE_CLOSED',
       type: { revoke: { outcome: 'REVOKE_OUTCOME_REVOKED', outcomeTime: expect.any(String) } },
     });
-    expect(sandbox.apps.holds('AU_DEPLOY_BOT', 'ENT_GH_ORG_ADMIN')).toBe(false);
+    expect(sandbox.apps.holds(SEED_IDS.appUsers.deployBot, SEED_IDS.entitlements.ghOrgAdmin)).toBe(false);
   });
 
   it('refuses what the vendor says it refuses: both subjects, none, a grant not held, an unknown app', async () => {
-    const base = { appId: 'APP_GITHUB', appEntitlementId: 'ENT_GH_ORG_ADMIN' };
+    const base = { appId: SEED_IDS.apps.github, appEntitlementId: SEED_IDS.entitlements.ghOrgAdmin };
     const cases: [Record<string, unknown>, number][] = [
-      [{ ...base, appUserId: 'AU_BOB', identityUserId: 'IU_BOB' }, 400],
+      [{ ...base, appUserId: SEED_IDS.appUsers.bob, identityUserId: SEED_IDS.users.bob }, 400],
       [base, 400],
-      [{ ...base, appUserId: 'AU_BOB' }, 400],
-      [{ ...base, appId: 'APP_NOPE', appUserId: 'AU_BOB' }, 404],
-      [{ appEntitlementId: 'ENT_GH_ORG_ADMIN', appUserId: 'AU_DEPLOY_BOT' }, 400],
+      [{ ...base, appUserId: SEED_IDS.appUsers.bob }, 400],
+      [{ ...base, appId: 'APP_NOPE', appUserId: SEED_IDS.appUsers.bob }, 404],
+      [{ appEntitlementId: SEED_IDS.entitlements.ghOrgAdmin, appUserId: SEED_IDS.appUsers.deployBot }, 400],
     ];
     for (const [body, status] of cases)
       expect((await call(sandbox, 'POST', '/api/v1/task/revoke', body)).status).toBe(status);
@@ -68,28 +72,31 @@ describe('POST /api/v1/task/revoke', () => {
 
   it('takes an identity instead of an account: the account of theirs that holds it', async () => {
     const res = await call(sandbox, 'POST', '/api/v1/task/revoke', {
-      appId: 'APP_GITHUB',
-      appEntitlementId: 'ENT_GH_INFRA_WRITE',
-      identityUserId: 'IU_BOB',
+      appId: SEED_IDS.apps.github,
+      appEntitlementId: SEED_IDS.entitlements.ghInfraWrite,
+      identityUserId: SEED_IDS.users.bob,
     });
-    expect(task(res.json).type.revoke).toMatchObject({ appUserId: 'AU_BOB', identityUserId: 'IU_BOB' });
+    expect(task(res.json).type.revoke).toMatchObject({
+      appUserId: SEED_IDS.appUsers.bob,
+      identityUserId: SEED_IDS.users.bob,
+    });
   });
 });
 
 describe('POST /api/v1/task/offboarding, search and the clock', () => {
   it('offboards an identity: its accounts disabled and their grants gone when done', async () => {
     const res = await call(sandbox, 'POST', '/api/v1/task/offboarding', {
-      subjectUserId: 'IU_DAVE',
+      subjectUserId: SEED_IDS.users.dave,
       description: 'x',
     });
     const t = task(res.json);
-    expect(t.type.offboarding).toEqual({ subjectUserId: 'IU_DAVE' });
+    expect(t.type.offboarding).toEqual({ subjectUserId: SEED_IDS.users.dave });
     sandbox.accessTasks.advance(t.id);
     expect(task((await call(sandbox, 'GET', `/api/v1/tasks/${t.id}`)).json).type.offboarding).toMatchObject({
       outcome: 'OFFBOARDING_OUTCOME_IN_PROGRESS',
     });
     sandbox.accessTasks.advance(t.id);
-    expect(sandbox.apps.grants.some((g) => g.appUserId === 'AU_DAVE_AWS')).toBe(false);
+    expect(sandbox.apps.grants.some((g) => g.appUserId === SEED_IDS.appUsers.daveAws)).toBe(false);
     expect(
       (await call(sandbox, 'POST', '/api/v1/task/offboarding', { subjectUserId: 'IU_NOBODY' })).status,
     ).toBe(404);
@@ -97,11 +104,11 @@ describe('POST /api/v1/task/offboarding, search and the clock', () => {
 
   it('finds tasks by words of their description; an unknown id is 404', async () => {
     await call(sandbox, 'POST', '/api/v1/task/offboarding', {
-      subjectUserId: 'IU_DAVE',
+      subjectUserId: SEED_IDS.users.dave,
       description: 'ref CTN-XYZ',
     });
     await call(sandbox, 'POST', '/api/v1/task/offboarding', {
-      subjectUserId: 'IU_BOB',
+      subjectUserId: SEED_IDS.users.bob,
       description: 'ref CTN-ABC',
     });
     const found = await call(sandbox, 'POST', '/api/v1/search/tasks', {
@@ -117,7 +124,7 @@ describe('POST /api/v1/task/offboarding, search and the clock', () => {
   it('moves tasks along with its clock when asked to (the demo)', async () => {
     sandbox.answers.taskAutoAdvanceMs = 5_000;
     const t = task(
-      (await call(sandbox, 'POST', '/api/v1/task/offboarding', { subjectUserId: 'IU_DAVE' })).json,
+      (await call(sandbox, 'POST', '/api/v1/task/offboarding', { subjectUserId: SEED_IDS.users.dave })).json,
     );
     sandbox.clock.advance(10_000);
     expect(sandbox.accessTasks.get(t.id)?.stage).toBe('done');
@@ -126,23 +133,47 @@ describe('POST /api/v1/task/offboarding, search and the clock', () => {
 
 describe('apps, accounts and grants', () => {
   it('names an app, an account and what it holds', async () => {
-    expect((await call(sandbox, 'GET', '/api/v1/apps/APP_GITHUB')).json).toMatchObject({
-      app: { id: 'APP_GITHUB', displayName: 'GitHub' },
+    expect((await call(sandbox, 'GET', `/api/v1/apps/${SEED_IDS.apps.github}`)).json).toMatchObject({
+      app: { id: SEED_IDS.apps.github, displayName: 'GitHub' },
     });
     const users = await call(sandbox, 'POST', '/api/v1/search/app_users', {
-      refs: [{ appId: 'APP_GITHUB', id: 'AU_BOB' }],
+      refs: [{ appId: SEED_IDS.apps.github, id: SEED_IDS.appUsers.bob }],
     });
     expect(listOf(users.json)).toEqual([
-      { appUser: expect.objectContaining({ id: 'AU_BOB', identityUserId: 'IU_BOB', displayName: 'bob' }) },
+      {
+        appUser: expect.objectContaining({
+          id: SEED_IDS.appUsers.bob,
+          identityUserId: SEED_IDS.users.bob,
+          displayName: 'bob',
+        }),
+      },
     ]);
     const grants = await call(sandbox, 'POST', '/api/v1/search/grants', {
-      appIds: ['APP_GITHUB'],
-      appUserIds: ['AU_BOB'],
+      appIds: [SEED_IDS.apps.github],
+      appUserIds: [SEED_IDS.appUsers.bob],
     });
     expect(
       listOf(grants.json).map(
         (g) => (g.entitlement as { appEntitlement: { displayName: string } }).appEntitlement.displayName,
       ),
     ).toEqual(['Member', 'Write: acme/infra']);
+  });
+
+  it('names a resource by its app and type, and answers one of another app with a 404', async () => {
+    const { apps, resources, resourceTypes } = SEED_IDS;
+    const path = (app: string) =>
+      `/api/v1/apps/${app}/resource_types/${resourceTypes.iamRole}/resources/${resources.ciRole}`;
+    expect((await call(sandbox, 'GET', path(apps.aws))).json).toEqual({
+      appResourceView: {
+        appResource: expect.objectContaining({ id: resources.ciRole, displayName: 'ci-runner' }),
+      },
+    });
+    expect((await call(sandbox, 'GET', path(apps.github))).status).toBe(404);
+  });
+
+  it("gives every seed id the vendor's shape: a 27-character base62 KSUID", () => {
+    const all = Object.values(SEED_IDS).flatMap((group) => Object.values(group));
+    for (const id of all) expect(id).toMatch(/^[0-9A-Za-z]{27}$/);
+    expect(new Set(all).size).toBe(all.length);
   });
 });

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createSandboxTenant, type SandboxTenant } from '../src/index.js';
+import { createSandboxTenant, type SandboxTenant, SEED_IDS } from '../src/index.js';
 import { call, listOf } from './tenant-http.js';
 
 /**
@@ -21,13 +21,13 @@ const search = async (body: Record<string, unknown>) => {
 
 describe('GET /api/v1/users/{id}', () => {
   it('answers the user in a UserView, with an empty expanded list', async () => {
-    const res = await call(sandbox, 'GET', '/api/v1/users/IU_ALICE');
+    const res = await call(sandbox, 'GET', `/api/v1/users/${SEED_IDS.users.alice}`);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({
       userView: {
-        userId: 'IU_ALICE',
+        userId: SEED_IDS.users.alice,
         user: expect.objectContaining({
-          id: 'IU_ALICE',
+          id: SEED_IDS.users.alice,
           email: 'alice@acme.example',
           emails: ['alice@acme.example', 'alice.adams@acme.example'],
           displayName: 'Alice Adams',
@@ -40,7 +40,7 @@ describe('GET /api/v1/users/{id}', () => {
   });
 
   it('leaves out the email fields of a service identity that has none (proto3 zero values)', async () => {
-    const user = (await call(sandbox, 'GET', '/api/v1/users/IU_NOEMAIL')).json.userView as {
+    const user = (await call(sandbox, 'GET', `/api/v1/users/${SEED_IDS.users.noEmail}`)).json.userView as {
       user: Record<string, unknown>;
     };
     expect(user.user).toMatchObject({ displayName: 'Build Service', type: 'USER_TYPE_SERVICE' });
@@ -60,9 +60,9 @@ describe('GET /api/v1/users/{id}', () => {
       status: 'ENABLED',
     });
     expect((await call(sandbox, 'GET', '/api/v1/users/IU_NEW')).status).toBe(200);
-    const bob = sandbox.users.get('IU_BOB');
+    const bob = sandbox.users.get(SEED_IDS.users.bob);
     if (bob) bob.status = 'DISABLED';
-    expect((await call(sandbox, 'GET', '/api/v1/users/IU_BOB')).json).toMatchObject({
+    expect((await call(sandbox, 'GET', `/api/v1/users/${SEED_IDS.users.bob}`)).json).toMatchObject({
       userView: { user: { status: 'DISABLED' } },
     });
     expect(sandbox.users.remove('IU_NEW')).toBe(true);
@@ -72,21 +72,27 @@ describe('GET /api/v1/users/{id}', () => {
 
 describe('POST /api/v1/search/users', () => {
   it('finds by email exactly, ignoring case, on the primary address or any other', async () => {
-    expect(await search({ email: 'BOB@acme.example' })).toEqual(['IU_BOB']);
-    expect(await search({ email: 'alice.adams@acme.example' })).toEqual(['IU_ALICE']);
+    expect(await search({ email: 'BOB@acme.example' })).toEqual([SEED_IDS.users.bob]);
+    expect(await search({ email: 'alice.adams@acme.example' })).toEqual([SEED_IDS.users.alice]);
     expect(await search({ email: 'bob@acme' })).toEqual([]);
     expect(await search({ email: 'nobody@acme.example' })).toEqual([]);
   });
 
   it('finds by ids and refs, by a query on name, username or email, and by status', async () => {
-    expect(await search({ ids: ['IU_CAROL', 'IU_DAVE', 'IU_NOBODY'] })).toEqual(['IU_CAROL', 'IU_DAVE']);
-    expect(await search({ refs: [{ id: 'IU_GUS' }] })).toEqual(['IU_GUS']);
-    expect(await search({ query: 'hidden' })).toEqual(['IU_HANNA']);
-    expect(await search({ query: 'build-serv' })).toEqual(['IU_NOEMAIL']);
-    expect(await search({ query: 'partner.example' })).toEqual(['IU_GUS']);
-    expect(await search({ query: 'e', excludeTypes: ['USER_TYPE_HUMAN'] })).toEqual(['IU_NOEMAIL']);
-    sandbox.users.put({ ...(sandbox.users.get('IU_FRANK') ?? { id: 'IU_FRANK' }), status: 'DISABLED' });
-    expect(await search({ user_statuses: ['DISABLED'] })).toEqual(['IU_FRANK']);
+    expect(await search({ ids: [SEED_IDS.users.carol, SEED_IDS.users.dave, 'IU_NOBODY'] })).toEqual([
+      SEED_IDS.users.carol,
+      SEED_IDS.users.dave,
+    ]);
+    expect(await search({ refs: [{ id: SEED_IDS.users.gus }] })).toEqual([SEED_IDS.users.gus]);
+    expect(await search({ query: 'hidden' })).toEqual([SEED_IDS.users.hanna]);
+    expect(await search({ query: 'build-serv' })).toEqual([SEED_IDS.users.noEmail]);
+    expect(await search({ query: 'partner.example' })).toEqual([SEED_IDS.users.gus]);
+    expect(await search({ query: 'e', excludeTypes: ['USER_TYPE_HUMAN'] })).toEqual([SEED_IDS.users.noEmail]);
+    sandbox.users.put({
+      ...(sandbox.users.get(SEED_IDS.users.frank) ?? { id: SEED_IDS.users.frank }),
+      status: 'DISABLED',
+    });
+    expect(await search({ user_statuses: ['DISABLED'] })).toEqual([SEED_IDS.users.frank]);
   });
 
   it('pages like the finding search, with either spelling of the paging fields', async () => {
@@ -108,7 +114,12 @@ describe('POST /api/v1/search/users', () => {
   });
 
   it('refuses malformed filters with a 400 like the other routes', async () => {
-    for (const body of [{ ids: 'IU_BOB' }, { email: 42 }, { refs: ['IU_BOB'] }, { userStatuses: [1] }]) {
+    for (const body of [
+      { ids: SEED_IDS.users.bob },
+      { email: 42 },
+      { refs: [SEED_IDS.users.bob] },
+      { userStatuses: [1] },
+    ]) {
       expect(await call(sandbox, 'POST', '/api/v1/search/users', body)).toMatchObject({
         status: 400,
         json: { code: 3 },
@@ -126,11 +137,11 @@ describe('finding owners', () => {
         .map((f) => [f.id, { assigned: f.assignedOwner, computed: f.computedOwner }]),
     );
     expect(owners).toMatchObject({
-      FND_CUSTOM: { assigned: { identityUserId: 'IU_STRANGER' } },
-      FND_CRED_EXPIRING: { assigned: { identityUserId: 'IU_NOEMAIL' } },
-      FND_SYNC_FAILING: { computed: { identityUserId: 'IU_HANNA' } },
-      FND_RISK_ACCEPTED: { computed: { identityUserId: 'IU_FRANK' } },
-      FND_CONNECTOR_ANOMALY_OFF: { computed: { identityUserId: 'IU_BOB' } },
+      FND_CUSTOM: { assigned: { identityUserId: SEED_IDS.users.stranger } },
+      FND_CRED_EXPIRING: { assigned: { identityUserId: SEED_IDS.users.noEmail } },
+      FND_SYNC_FAILING: { computed: { identityUserId: SEED_IDS.users.hanna } },
+      FND_RISK_ACCEPTED: { computed: { identityUserId: SEED_IDS.users.frank } },
+      FND_CONNECTOR_ANOMALY_OFF: { computed: { identityUserId: SEED_IDS.users.bob } },
     });
     for (const f of sandbox.findings.all()) {
       for (const ref of [f.assignedOwner, f.computedOwner]) {

@@ -165,6 +165,7 @@ export function lifecycleQueries(db: Db, kind: Store['kind']): LifecycleStore & 
         .limit(filter.limit ?? 100);
       const person = filter.person;
       if (person) q = q.where((eb) => eb.or([eb('made_by', '=', person), eb('approved_by', '=', person)]));
+      if (filter.subject) q = q.where('subject', '=', filter.subject);
       return (await q.execute()).map(toJob);
     },
 

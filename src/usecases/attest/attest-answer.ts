@@ -114,6 +114,7 @@ export async function answerAsk(p: AnswerPorts, a: AnswerInput): Promise<void> {
         ...question,
         ...renderQuestion({
           askId: ask.id,
+          names: await p.names?.targetNames(finding),
           finding,
           type: ask.findingType,
           who: ask.who,

@@ -93,6 +93,7 @@ export async function askJob(p: AskPorts, job: LifecycleJob): Promise<JobResult>
     await once(p, job, 'question', async () => {
       const view = renderQuestion({
         askId: ask.id,
+        names: await p.names?.targetNames(finding),
         finding,
         type,
         who: ask.who,
@@ -194,6 +195,7 @@ export async function remindAsk(p: AskPorts, job: LifecycleJob): Promise<JobResu
       const to = await questionPlace(p, ask);
       const view = renderQuestion({
         askId: ask.id,
+        names: await p.names?.targetNames(finding),
         finding,
         type: ask.findingType,
         who: ask.who,

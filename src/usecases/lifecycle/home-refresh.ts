@@ -1,6 +1,7 @@
 import { isSlackApiError } from '../../errors.js';
 import type { Logger } from '../../logger.js';
-import type { AuditLog } from '../../ports/store.js';
+import type { LifecycleStore } from '../../ports/lifecycle.js';
+import type { AuditLog, SeenStore } from '../../ports/store.js';
 import type { Timers } from '../../ports/timers.js';
 
 /**
@@ -138,5 +139,38 @@ export function refreshingAudit(audit: AuditLog, home: () => HomeRefresher | und
     },
     unsettledAttempts: (q) => audit.unsettledAttempts(q),
     auditLog: (filter) => audit.auditLog(filter),
+  };
+}
+
+/**
+ * What Warden saw of a finding, telling the Home refresher whose *Ending soon* it may change: the
+ * people of the finding's pending ends (made or approved them). Every path records the state here
+ * after the end's jobs are scheduled (shared/finding-changed.ts: Warden's own change, an Extend…,
+ * a Reopen by someone else, the end itself, the tenant's webhook and the poller), so their tab is
+ * published from what is true now, not before it.
+ */
+export function refreshingSeen(
+  seen: SeenStore,
+  lifecycle: Pick<LifecycleStore, 'pendingJobs'>,
+  home: () => HomeRefresher | undefined,
+  logger: Logger,
+): SeenStore {
+  return {
+    seen: (ids) => seen.seen(ids),
+    async recordSeen(findingId, record, now) {
+      await seen.recordSeen(findingId, record, now);
+      const refresher = home();
+      if (!refresher) return;
+      // Not awaited: the intake acknowledges what it kept without waiting for Home tabs.
+      void lifecycle
+        .pendingJobs('end', Number.MAX_SAFE_INTEGER, { subject: findingId, limit: 20 })
+        .then((ends) => {
+          const people = ends.flatMap((j) => [j.madeBy, j.approvedBy]).filter((u): u is string => !!u);
+          if (people.length) refresher.refresh(people);
+        })
+        .catch((error: unknown) =>
+          logger.warn({ err: error, findingId }, 'Home tabs of its ends not refreshed'),
+        );
+    },
   };
 }

@@ -1,3 +1,4 @@
+import { findingLabel } from '../../blockkit/finding-details.js';
 import { HOME_LISTED, type HomeEnding, renderHome } from '../../blockkit/home.js';
 import { messageLink } from '../../blockkit/links.js';
 import { safeMrkdwn } from '../../blockkit/mrkdwn.js';
@@ -6,7 +7,8 @@ import { answersFor } from '../../domain/attest.js';
 import { FINDING_TYPES, type FindingTypeMember } from '../../domain/finding-type.js';
 import { clocksAt } from '../../domain/sla.js';
 import type { Ports } from '../../ports/index.js';
-import type { Approval } from '../../ports/store.js';
+import type { LifecycleJob } from '../../ports/lifecycle.js';
+import type { Approval, SeenRecord } from '../../ports/store.js';
 import { reviewHomeOf } from '../access-reviews/review-home.js';
 import { isApprover } from '../approvals/approvers.js';
 import { containsWaiting, type PendingContainPorts } from '../contain/pending-contain.js';
@@ -20,10 +22,10 @@ import { channelCards, endPayloadOf } from '../shared/lifecycle-job.js';
  * the attestation questions waiting for their answer, and their last actions with links to the cards.
  */
 export type HomePorts = AuthorizePorts &
-  Pick<Ports, 'approvals' | 'lifecycle' | 'views' | 'asks'> &
+  Pick<Ports, 'approvals' | 'lifecycle' | 'views' | 'asks' | 'seen'> &
   PendingContainPorts &
   Parameters<typeof reviewHomeOf>[0] &
-  Partial<Pick<Ports, 'sla'>>;
+  Partial<Pick<Ports, 'sla' | 'names'>> & { findings?: Pick<Ports['findings'], 'get'> };
 
 const WEEK_MS = 7 * 86_400_000;
 const SHOWN_OUTCOMES = new Set(['ok', 'requested']);
@@ -60,9 +62,7 @@ export async function publishHome(p: HomePorts, userId: string): Promise<void> {
     ? (await p.approvals.pendingApprovals(now)).filter((a) => a.requesterId !== userId)
     : undefined;
   const ending: HomeEnding[] = [];
-  for (const job of jobs) {
-    const end = endPayloadOf(job);
-    if (!end) continue;
+  for (const { job, end } of await stillEnding(p, jobs)) {
     const card = await cardOf(p, end.findingId);
     ending.push({
       jobId: job.id,
@@ -83,6 +83,12 @@ export async function publishHome(p: HomePorts, userId: string): Promise<void> {
     })),
   );
   const overdue = await overdueOf(p, now);
+  const labels = await labelsOf(p, [
+    ...questions.map((q) => q.findingId),
+    ...[...(waiting ?? []), ...mine].filter((a) => !a.findingIds).map((a) => a.findingId),
+    ...ending.map((e) => e.findingId),
+    ...activity.flatMap((a) => (a.entry.finding_id ? [a.entry.finding_id] : [])),
+  ]);
   await p.views.publish(
     userId,
     renderHome({
@@ -96,8 +102,60 @@ export async function publishHome(p: HomePorts, userId: string): Promise<void> {
       now,
       reviews,
       overdue,
+      labels,
     }),
   );
+}
+
+/**
+ * What each finding the tab lists is, by id: its type and its target's name, read from the tenant
+ * (the names through the shared cache). A finding the tenant does not give now is left out: the
+ * tab shows its id rather than wait or fail.
+ */
+async function labelsOf(p: HomePorts, ids: readonly string[]): Promise<Map<string, string>> {
+  const { findings } = p;
+  if (!findings) return new Map();
+  const read = await Promise.all(
+    [...new Set(ids)].map(async (id) => {
+      try {
+        const finding = await findings.get(id);
+        return [id, findingLabel(finding, await p.names?.targetNames(finding))] as const;
+      } catch (error) {
+        p.logger.debug({ err: error, findingId: id }, 'Home: finding not read, shown by id');
+        return undefined;
+      }
+    }),
+  );
+  return new Map(read.filter((x) => x !== undefined));
+}
+
+/** The state an end leaves, as Warden last saw the finding. */
+const ENDING_STATE = { snooze: 'FINDING_STATE_SNOOZED', acceptRisk: 'FINDING_STATE_RISK_ACCEPTED' } as const;
+
+/**
+ * The ends that still hold: an end job stays pending past an Extend… or a Reopen (at its time it
+ * says what became of the finding), so *Ending soon* lists one only while the finding is seen in
+ * its state and no later end of it is scheduled. What cannot be read is listed as it is.
+ */
+async function stillEnding(p: HomePorts, jobs: readonly LifecycleJob[]) {
+  const ends = jobs.flatMap((job) => {
+    const end = endPayloadOf(job);
+    return end ? [{ job, end }] : [];
+  });
+  const ids = [...new Set(ends.map((e) => e.end.findingId))];
+  const seen = await p.seen.seen(ids).catch(() => new Map<string, SeenRecord>());
+  const latest = new Map<string, number>();
+  for (const id of ids) {
+    const all = await p.lifecycle
+      .pendingJobs('end', Number.MAX_SAFE_INTEGER, { subject: id, limit: 20 })
+      .catch(() => []);
+    latest.set(id, Math.max(0, ...all.map((j) => endPayloadOf(j)?.endsAt ?? 0)));
+  }
+  return ends.filter(({ end }) => {
+    const state = seen.get(end.findingId)?.state;
+    if (state && state !== ENDING_STATE[end.action]) return false;
+    return end.endsAt >= (latest.get(end.findingId) ?? 0);
+  });
 }
 
 /** app_home_opened: remembered (so the tab is refreshed after the person acts), then published. */

@@ -24,16 +24,16 @@ export type AlertLifePorts = Pick<
   Ports,
   'chat' | 'cards' | 'clock' | 'timers' | 'logger' | 'audit' | 'owners'
 > &
-  Partial<Pick<Ports, 'sla'>> & {
+  Partial<Pick<Ports, 'sla' | 'names'>> & {
     settings: CardSettings;
   };
 
 /**
  * What rendering a card needs: the clock, the audit log (who acted), the owner directory (who
- * owns it, in Slack) and how cards render.
+ * owns it, in Slack), the tenant's names of its target and app (ids without them) and how cards render.
  */
 type CardPorts = Pick<Ports, 'chat' | 'clock' | 'logger' | 'audit' | 'owners'> &
-  Partial<Pick<Ports, 'sla'>> & { settings: CardSettings };
+  Partial<Pick<Ports, 'sla' | 'names'>> & { settings: CardSettings };
 
 export interface Card {
   channel: string;
@@ -108,6 +108,8 @@ async function auditOf(p: CardPorts, finding: Finding): Promise<AuditEntry[]> {
 }
 
 async function render(p: CardPorts, finding: Finding, channel: string) {
+  // Read beside the audit log and the owner, not after them: a card waits for the slowest only.
+  const names = p.names?.targetNames(finding);
   const entries = await auditOf(p, finding);
   return renderFindingAlert(finding, {
     now: new Date(p.clock()),
@@ -120,6 +122,7 @@ async function render(p: CardPorts, finding: Finding, channel: string) {
     owner: await shownOwner(p, finding),
     directMessage: isDirectMessage(channel),
     sla: await cardClock(p, finding.id),
+    names: await names,
   });
 }
 

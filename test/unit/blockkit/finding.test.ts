@@ -1,7 +1,8 @@
-import { checkBlocks, seedFindings } from '@warden/simulators';
+import { checkBlocks, SEED_IDS, seedFindings } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { renderFindingAlert } from '../../../src/blockkit/finding.js';
 import { type Finding, FindingSchema } from '../../../src/model/finding.js';
+import type { TargetNames } from '../../../src/ports/names.js';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const seeds = new Map(seedFindings().map((s) => [s.id, FindingSchema.parse(s)]));
@@ -10,8 +11,9 @@ const seed = (id: string): Finding => {
   if (!f) throw new Error(`no seed ${id}`);
   return f;
 };
-const render = (f: Finding) => renderFindingAlert(f, { now });
+const render = (f: Finding, names?: TargetNames) => renderFindingAlert(f, { now, names });
 const allText = (f: Finding) => JSON.stringify(render(f));
+const allTextNamed = (id: string, names: TargetNames) => JSON.stringify(render(seed(id), names));
 const buttons = (f: Finding) =>
   [...allText(f).matchAll(/"action_id":"(finding\.[a-zA-Z_]+)"/g)].map((m) => m[1]);
 /** Every card offers these, whatever its state: the owner and the history are not states. */
@@ -28,11 +30,44 @@ describe('renderFindingAlert', () => {
   });
 
   it('matches the snapshot of an open alert', () => {
-    expect(render(seed('FND_SA_UNOWNED'))).toMatchSnapshot();
+    expect(render(seed('FND_SA_UNOWNED'), { app: 'GitHub', target: 'deploy-bot' })).toMatchSnapshot();
   });
 
   it('matches the snapshot of a snoozed alert', () => {
-    expect(render(seed('FND_SNOOZED'))).toMatchSnapshot();
+    expect(render(seed('FND_SNOOZED'), { app: 'AWS', target: 'etl' })).toMatchSnapshot();
+  });
+
+  it('names the target and its app as the tenant does, each id beside its name for copy', () => {
+    const out = render(seed('FND_SA_UNOWNED'), { app: 'GitHub', target: 'deploy-bot' });
+    const text = JSON.stringify(out.blocks);
+    expect(out.text).toContain('Unowned service account · deploy-bot');
+    expect(text).toContain(`*Target*\\napp user *deploy-bot* (\`${SEED_IDS.appUsers.deployBot}\`)`);
+    expect(text).toContain(`*App*\\n*GitHub* (\`${SEED_IDS.apps.github}\`)`);
+    // A name the tenant did not give: the id, and nothing else is missing.
+    const bare = render(seed('FND_SA_UNOWNED'));
+    expect(bare.text).toContain(`Unowned service account · ${SEED_IDS.appUsers.deployBot}`);
+    expect(JSON.stringify(bare.blocks)).toContain(`*App*\\n\`${SEED_IDS.apps.github}\``);
+  });
+
+  it('names one app, the target’s, even when the finding’s own appId is another', () => {
+    const f = { ...seed('FND_UNUSED_SECRET'), appId: SEED_IDS.apps.github };
+    const text = JSON.stringify(render(f, { app: 'Azure', target: 'reporting-app' }).blocks);
+    expect(text).toContain(`*App*\\n*Azure* (\`${SEED_IDS.apps.azure}\`)`);
+    expect(text).toContain('resource *reporting-app*');
+    expect(text).not.toContain(SEED_IDS.apps.github);
+    expect(text).not.toMatch(/in app/);
+  });
+
+  it('names the resource, the identity and the connector’s app the tenant names', () => {
+    expect(allTextNamed('FND_NHI_UNOWNED', { app: 'AWS', target: 'ci-runner' })).toMatch(
+      /resource \*ci-runner\* \(`[0-9A-Za-z]{27}`\).*\*App\*\\n\*AWS\*/,
+    );
+    expect(allTextNamed('FND_DEACTIVATED_OWNER', { target: 'Bob Brown' })).toContain(
+      'Owner deactivated · Bob Brown',
+    );
+    expect(allTextNamed('FND_CONNECTOR_ANOMALY_OFF', { app: 'Okta' })).toMatch(
+      /connector `[0-9A-Za-z]{27}`.*\*App\*\\n\*Okta\*/,
+    );
   });
 
   it.each([
@@ -40,15 +75,25 @@ describe('renderFindingAlert', () => {
     ['FND_SA_MISCLASSIFIED', /Classified as \*user\*, behaves as \*service account\*/],
     ['FND_DECOY_USED', /Decoy `DCY_AWS_1` \(access token\) was used/],
     ['FND_CUSTOM', /shared_credential/],
-    ['FND_CONNECTOR_ANOMALY_OFF', /connector `CON_OKTA` of app `APP_OKTA`/],
-    ['FND_DEACTIVATED_OWNER', /Deactivated owners: `IU_BOB` \(user disabled\), `IU_CAROL` \(unspecified\)/],
+    ['FND_CONNECTOR_ANOMALY_OFF', new RegExp(String.raw`connector \`${SEED_IDS.connectors.okta}\``)],
+    [
+      'FND_DEACTIVATED_OWNER',
+      new RegExp(
+        String.raw`Deactivated owners: \`${SEED_IDS.users.bob}\` \(user disabled\), \`${SEED_IDS.users.carol}\` \(unspecified\)`,
+      ),
+    ],
     ['FND_UNUSED_SECRET', /Last used <!date\^/],
     ['FND_CRED_EXPOSED', /Credential not revoked/],
     ['FND_DECOY_EXPOSED', /Credential revoked <!date/],
     ['FND_CRED_EXPIRING', /Expires <!date/],
     ['FND_SYNC_FAILING', /6 failures in a row since <!date/],
     ['FND_SHADOW_MCP', /Seen on 14 devices by 9 people/],
-    ['FND_NHI_UNOWNED', /resource `RES_CI_ROLE` \(type `RT_IAM_ROLE`\) in app `APP_AWS`/],
+    [
+      'FND_NHI_UNOWNED',
+      new RegExp(
+        String.raw`resource \`${SEED_IDS.resources.ciRole}\` \(type \`${SEED_IDS.resourceTypes.iamRole}\`\)`,
+      ),
+    ],
   ])('describes %s in its own words', (id, pattern) => {
     expect(allText(seed(id))).toMatch(pattern);
   });
@@ -140,8 +185,8 @@ describe('renderFindingAlert', () => {
   it.each([
     [{ score: 72, overrideScore: 0, overrideByUserId: '' }, '72'],
     [{ score: 72 }, '72'],
-    [{ score: 72, overrideScore: 30, overrideByUserId: 'IU_ALICE' }, '30 (overridden)'],
-    [{ score: 72, overrideScore: 0, overrideByUserId: 'IU_ALICE' }, '0 (overridden)'],
+    [{ score: 72, overrideScore: 30, overrideByUserId: SEED_IDS.users.alice }, '30 (overridden)'],
+    [{ score: 72, overrideScore: 0, overrideByUserId: SEED_IDS.users.alice }, '0 (overridden)'],
   ])('risk score %j reads %s: 0 with nobody overriding is no override', (riskScore, shown) => {
     const field = JSON.stringify(render(FindingSchema.parse({ id: 'FND_R', riskScore })).blocks);
     expect(field).toContain(`*Risk score*\\n${shown}"`);
@@ -211,7 +256,7 @@ describe('renderFindingAlert', () => {
 describe('the owner on the card', () => {
   const owned = (o: Partial<Finding>): Finding => ({ ...seed('FND_SA_UNOWNED'), computedOwner: null, ...o });
   const person = (p: Partial<import('../../../src/ports/owners.js').OwnerPerson>) => ({
-    identityUserId: 'IU_BOB',
+    identityUserId: SEED_IDS.users.bob,
     name: 'Bob Brown',
     slackUserId: undefined,
     ...p,
@@ -220,7 +265,7 @@ describe('the owner on the card', () => {
     JSON.stringify(renderFindingAlert(f, ctx)).match(/\*Owner\*\\n([^"]*)"/)?.[1];
 
   it('is a mention when mapped, labelled assigned or computed, and offers Notify owner', () => {
-    const f = owned({ assignedOwner: { identityUserId: 'IU_BOB' } });
+    const f = owned({ assignedOwner: { identityUserId: SEED_IDS.users.bob } });
     const shown = { which: 'assigned' as const, person: person({ slackUserId: 'U0BOB' }) };
     expect(ownerField(f, { now, owner: shown })).toBe('<@U0BOB> (assigned)');
     expect(buttons(f).length).toBeGreaterThan(0);
@@ -231,13 +276,13 @@ describe('the owner on the card', () => {
       'finding.notify_owner',
     );
     const computed = { which: 'computed' as const, person: person({ slackUserId: 'U0BOB' }) };
-    expect(ownerField(owned({ computedOwner: { identityUserId: 'IU_BOB' } }), { now, owner: computed })).toBe(
-      '<@U0BOB> (computed)',
-    );
+    expect(
+      ownerField(owned({ computedOwner: { identityUserId: SEED_IDS.users.bob } }), { now, owner: computed }),
+    ).toBe('<@U0BOB> (computed)');
   });
 
   it('is the tenant’s name and id when unmapped, saying why, with no Notify owner', () => {
-    const f = owned({ assignedOwner: { identityUserId: 'IU_NOEMAIL' } });
+    const f = owned({ assignedOwner: { identityUserId: SEED_IDS.users.noEmail } });
     const cases = [
       ['no-email', 'no email in the tenant'],
       ['not-in-slack', 'not found in Slack'],
@@ -247,10 +292,10 @@ describe('the owner on the card', () => {
     for (const [why, words] of cases) {
       const shown = {
         which: 'assigned' as const,
-        person: person({ identityUserId: 'IU_NOEMAIL', name: 'Build <!channel>', why }),
+        person: person({ identityUserId: SEED_IDS.users.noEmail, name: 'Build <!channel>', why }),
       };
       const text = ownerField(f, { now, owner: shown }) ?? '';
-      expect(text).toContain('`IU_NOEMAIL`');
+      expect(text).toContain(`\`${SEED_IDS.users.noEmail}\``);
       expect(text).toContain(words);
       expect(text).toContain('Build &lt;!channel&gt;');
       expect(JSON.stringify(renderFindingAlert(f, { now, owner: shown }))).not.toContain(
@@ -260,8 +305,8 @@ describe('the owner on the card', () => {
   });
 
   it('falls back to the tenant’s reference when Warden has not mapped the owner', () => {
-    expect(ownerField(owned({ computedOwner: { identityUserId: 'IU_BOB' } }), { now })).toBe(
-      'identity `IU_BOB` (computed)',
+    expect(ownerField(owned({ computedOwner: { identityUserId: SEED_IDS.users.bob } }), { now })).toBe(
+      `identity \`${SEED_IDS.users.bob}\` (computed)`,
     );
   });
 });

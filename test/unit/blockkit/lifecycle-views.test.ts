@@ -97,7 +97,7 @@ describe('renderHome', () => {
     expect(text).not.toContain('<!channel>');
     // an action this version has no words for yet: said in words, never its internal key
     expect(text).not.toContain('somethingNew');
-    expect(text).toContain('you acted on');
+    expect(text).toContain('you acted (something new) on');
   });
 
   it('Recent activity says what the person did in words, never an internal key', () => {
@@ -136,6 +136,47 @@ describe('renderHome', () => {
     expect(text).toContain('you were refused a fresh sign-in to answer a question about');
     expect(text).toContain('you snoozed 37 findings of a roll-up');
     expect(text).not.toMatch(/stepUp\.|bulk\.|grp_1/);
+  });
+
+  it('lists findings by what they are (type and target name), by id only when that is not known', () => {
+    const finding = (id: string) => ({
+      at,
+      team_id: '',
+      user_id: 'U0ALICE',
+      channel: 'C0SECOPS',
+      finding_id: id,
+      action: 'suppress',
+      params: {},
+      outcome: 'ok' as AuditOutcome,
+      error: null,
+    });
+    const view = renderHome({
+      userId: 'U0ALICE',
+      waiting: undefined,
+      mine: [],
+      ending: [
+        {
+          jobId: 'job_1',
+          findingId: 'FND_DECOY_USED',
+          action: 'snooze',
+          endsAt: at,
+          link: 'https://x/p1',
+          extend: false,
+        },
+      ],
+      recent: [
+        { entry: finding('FND_DECOY_USED'), link: undefined },
+        { entry: finding('FND_GONE'), link: undefined },
+      ],
+      now: at,
+      labels: new Map([['FND_DECOY_USED', 'Decoy credential used · etl-bot <!here>']]),
+    });
+    const text = JSON.stringify(view);
+    expect(text).toContain('The snooze of <https://x/p1|Decoy credential used · etl-bot &lt;!here&gt;> ends');
+    expect(text).toContain(
+      'you suppressed *Decoy credential used · etl-bot &lt;!here&gt;* (`FND_DECOY_USED`)',
+    );
+    expect(text).toContain('you suppressed `FND_GONE`');
   });
 
   it('shows no approvals section to someone who is not an approver', () => {

@@ -1,4 +1,4 @@
-import { seedCampaigns } from '@warden/simulators';
+import { SEED_IDS, seedCampaigns } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { type DescribedScope, describeScope, durationDays } from '../../../src/domain/scope.js';
 import { SetupEntitlementAndScopeResponseSchema } from '../../../src/model/campaign.js';
@@ -37,7 +37,7 @@ describe('describeScope', () => {
     expect(w['Apps and resources']).toEqual(['Access to the selected apps']);
     expect(w.Users).toEqual([
       'Users managed by `IU_MANAGER_1`, `IU_MANAGER_2`',
-      'Users holding the group entitlements `APP_OKTA/ENT_OKTA_ENGINEERING`',
+      `Users holding the group entitlements \`${SEED_IDS.apps.okta}/ENT_OKTA_ENGINEERING\``,
       'Users whose `department` is `Engineering`, `SRE`',
       'Users whose `location` is `Berlin`',
       'Users with status enabled or disabled',
@@ -81,7 +81,9 @@ describe('describeScope', () => {
   it('says each member of the oneofs CAMP_FULL leaves unset, alone, with no warning', () => {
     const resources = scopeOf('CAMP_RESOURCES');
     expect(words(resources)['Apps and resources']).toEqual(['Specific resources of the selected apps']);
-    expect(words(resources).Users).toEqual(['2 selected users: `IU_ALICE`, `IU_BOB`']);
+    expect(words(resources).Users).toEqual([
+      `2 selected users: \`${SEED_IDS.users.alice}\`, \`${SEED_IDS.users.bob}\``,
+    ]);
     const types = scopeOf('CAMP_TYPES');
     expect(words(types)['Apps and resources']).toEqual(['Selected resource types']);
     expect(words(types).Users).toEqual(['All users']);
@@ -98,7 +100,7 @@ describe('describeScope', () => {
   it('shows and flags two members of one oneof group (no tenant writes it; Warden still says it)', () => {
     const d = describeScope({
       allUsers: {},
-      selectedUsers: { userIds: ['IU_ALICE', 'IU_BOB'] },
+      selectedUsers: { userIds: [SEED_IDS.users.alice, SEED_IDS.users.bob] },
       specificResources: {},
       resourceTypeSelections: {},
       principalTypeFilter: 'PRINCIPAL_TYPE_FILTER_SERVICE_IDENTITIES',

@@ -6,6 +6,7 @@ import { simulatorEnv } from '../env.js';
 import { createLocalIdp, type LocalIdp } from '../idp/local-idp.js';
 import { ORG } from '../slack/org.js';
 import { createLocalSlack, type LocalSlack } from '../slack/server.js';
+import { SEED_IDS } from '../tenant/seed-ids.js';
 import { createSandboxTenant, type SandboxTenant } from '../tenant/server.js';
 import { postSeedAlerts } from './flood.js';
 import { DEMO_CONSOLE_HOST, DEMO_UNFURL_CONFIG } from './page-links.js';
@@ -70,7 +71,7 @@ delivery:
     updateEvery: 3s
 stepUp:
   actions: [suppress]
-  oidc: { issuer: "${issuer}", clientId: ${clientId}, acr: mfa }
+  oidc: { issuer: "${issuer}", clientId: ${clientId}, acr: mfa, amr: [mfa] }
 contain:
   decoyCredentialUsed: { actions: [offboard] }
 ${DEMO_UNFURL_CONFIG}`;
@@ -137,7 +138,7 @@ export async function startDemo(opts: DemoOptions = {}): Promise<Demo> {
   // Contain… on the decoy alert: its owner (whose laptop held the decoy) can be offboarded, with a
   // fresh sign-in and an approver (carol); the tenant's task then moves along by itself.
   const decoy = tenant.findings.get('FND_DECOY_USED');
-  if (decoy) tenant.findings.put({ ...decoy, assignedOwner: { identityUserId: 'IU_DAVE' } });
+  if (decoy) tenant.findings.put({ ...decoy, assignedOwner: { identityUserId: SEED_IDS.users.dave } });
   tenant.answers.taskAutoAdvanceMs = 8_000;
   const alertsSecret = `demo-alerts-${randomBytes(12).toString('hex')}`;
   const dataDir = mkdtempSync(join(tmpdir(), 'warden-demo-'));

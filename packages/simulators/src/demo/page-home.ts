@@ -19,6 +19,8 @@ export const HomeClickSchema = z.object({
   user: userId,
   actionId: z.string().max(255),
   blockId: z.string().max(255).optional(),
+  /** The clicked button's value: rows of one view share an action_id (each Extend…, Approve…). */
+  value: z.string().max(2_000).optional(),
 });
 
 /** How long the page waits to hear how the first delivery went (Slack gives the app 3 s). */
@@ -53,14 +55,18 @@ interface Button {
   block_id?: string;
 }
 
-/** The button `actionId` of a published Home view, as its blocks define it (a client sends only what is there). */
-function findButton(blocks: unknown, actionId: string, blockId?: string): Button | undefined {
+/**
+ * The button clicked on a published Home view, as its blocks define it (a client sends only what
+ * is there): by action_id, block_id and value, as Slack tells the row clicked from its neighbours.
+ */
+function findButton(blocks: unknown, actionId: string, blockId?: string, value?: string): Button | undefined {
   if (!Array.isArray(blocks)) return undefined;
   for (const block of blocks) {
     if (!isObject(block) || (blockId !== undefined && block.block_id !== blockId)) continue;
     const elements = [...(Array.isArray(block.elements) ? block.elements : []), block.accessory];
     for (const e of elements) {
       if (!isObject(e) || e.type !== 'button' || e.action_id !== actionId) continue;
+      if (value !== undefined && e.value !== value) continue;
       const text = isObject(e.text) && typeof e.text.text === 'string' ? e.text.text : undefined;
       return {
         action_id: actionId,
@@ -75,7 +81,7 @@ function findButton(blocks: unknown, actionId: string, blockId?: string): Button
 
 export async function homeClick(ctx: PageContext, c: z.output<typeof HomeClickSchema>): Promise<Answer> {
   const view = homeView(ctx.slack.workspace, c.user);
-  const button = view ? findButton(view.blocks, c.actionId, c.blockId) : undefined;
+  const button = view ? findButton(view.blocks, c.actionId, c.blockId, c.value) : undefined;
   if (!view || !button) return { status: 404, body: { error: 'no such button on your Home tab' } };
   const person = ctx.slack.users.get(c.user);
   const body = homeActionBody(workspaceActor(c.user, person?.name ?? c.user, ''), {

@@ -21,7 +21,13 @@ import { PasteLinkSchema, pasteLink, UnfurlClickSchema, unfurlClick } from './pa
 import { ShortcutSchema, shortcut } from './page-shortcuts.js';
 import { changeFor, dmOf, isSwitchable, snapshotFor } from './page-view.js';
 import { ViewActionSchema, viewAction } from './page-view-actions.js';
-import { runWorkflowStep, stepsOffered, WorkflowStepSchema } from './page-workflow.js';
+import {
+  runWorkflowStep,
+  stepsOffered,
+  WorkflowRunSchema,
+  WorkflowStepSchema,
+  workflowRun,
+} from './page-workflow.js';
 import { appRedirect, consentPage } from './page-workspaces.js';
 
 /**
@@ -113,6 +119,7 @@ function handlers(ctx: PageContext, o: DemoPageOptions): Record<string, Handler>
     '/demo/home-click': parsed(HomeClickSchema, (h) => homeClick(ctx, h)),
     '/demo/shortcut': parsed(ShortcutSchema, (s) => shortcut(ctx, s)),
     '/demo/workflow-step': parsed(WorkflowStepSchema, (w) => runWorkflowStep(ctx, w)),
+    '/demo/workflow-run': parsed(WorkflowRunSchema, (w) => workflowRun(ctx, w)),
     '/demo/paste-link': parsed(PasteLinkSchema, (l) => pasteLink(ctx, l)),
     '/demo/unfurl-click': parsed(UnfurlClickSchema, (c) => unfurlClick(ctx, c)),
     '/demo/flood': parsed(FloodSchema, async (f) => ({

@@ -30,9 +30,10 @@ export interface DemoPerson {
   role: string;
 }
 
-/** The user switcher: a member, an approver (four-eyes), a guest (refused by the default policy). */
+/** The user switcher: a member, the approvers (four-eyes: bob and carol), a guest (refused by the default policy). */
 export const SWITCHABLE: readonly DemoPerson[] = [
   { id: 'U0ALICE', role: 'member' },
+  { id: 'U0BOB', role: 'approver' },
   { id: 'U0CAROL', role: 'approver' },
   { id: 'U0GUEST', role: 'guest' },
 ];

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
 import { z } from 'zod';
-import type { FunctionDefinition } from '../slack/functions.js';
+import type { FunctionDefinition, FunctionRun } from '../slack/functions.js';
 import type { LocalSlack } from '../slack/server.js';
 import type { Answer, PageContext } from './page-actions.js';
 import { isSwitchable } from './page-view.js';
@@ -19,6 +19,12 @@ export const WorkflowStepSchema = z.object({
   user: z.string().refine(isSwitchable, 'not a person of the demo'),
   step: z.string().regex(/^[a-z_]{1,64}$/),
   inputs: z.record(z.string().max(64), z.union([z.string().max(2_000), z.number(), z.boolean()])).default({}),
+});
+
+/** A run the page started, asked after while it waits for an approver. */
+export const WorkflowRunSchema = z.object({
+  user: z.string().refine(isSwitchable, 'not a person of the demo'),
+  execution: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/),
 });
 
 /** The manifest's `functions`, read once from the repository the demo runs in. */
@@ -49,13 +55,35 @@ export async function runWorkflowStep(
   const { run } = started;
   const until = Date.now() + WAIT_MS;
   while (run.status === 'running' && Date.now() < until) await new Promise((r) => setTimeout(r, 25));
+  return runAnswer(ctx.slack, run);
+}
+
+/** How a run stands now: the page asks again while it runs (a held step ends when approved). */
+export function workflowRun(ctx: PageContext, o: z.output<typeof WorkflowRunSchema>): Answer {
+  const run = ctx.slack.functions.runs.get(o.execution);
+  if (!run) return { status: 404, body: { error: 'no such run' } };
+  return runAnswer(ctx.slack, run);
+}
+
+/**
+ * A run as the page shows it: its status, its error, and its outputs each with the title and
+ * type the manifest gives them (the page shows a table, dates in the person's zone).
+ */
+function runAnswer(slack: LocalSlack, run: FunctionRun): Answer {
+  const props = slack.functions.definitions.get(run.callbackId)?.def.output_parameters?.properties ?? {};
+  const outputs = Object.entries(run.outputs ?? {}).map(([name, value]) => ({
+    name,
+    title: props[name]?.title ?? name,
+    type: props[name]?.type ?? 'string',
+    value,
+  }));
   return {
     status: 200,
     body: {
       ok: true,
       execution: run.id,
       status: run.status,
-      ...(run.outputs ? { outputs: run.outputs } : {}),
+      ...(run.outputs ? { outputs: run.outputs, shown: outputs } : {}),
       ...(run.error ? { error: run.error } : {}),
     },
   };

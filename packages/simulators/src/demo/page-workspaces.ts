@@ -63,9 +63,38 @@ export function workspaceActor(user: string, name: string, channelId: string): S
   };
 }
 
+/** What a scope lets the app do, in the words a consent screen uses (Slack's scope reference). */
+const SCOPE_WORDS: Record<string, string> = {
+  commands: 'Add shortcuts and slash commands that people can use',
+  'chat:write': 'Send messages as the app',
+  'users:read': 'View people in the workspace',
+  'users:read.email': 'View email addresses of people in the workspace',
+  'usergroups:read': 'View user groups in the workspace',
+  'channels:history': 'View messages and other content in public channels the app is in',
+  'groups:history': 'View messages and other content in private channels the app is in',
+  'channels:read': 'View basic information about public channels',
+  'groups:read': 'View basic information about private channels the app is in',
+  'im:read': 'View basic information about direct messages the app is in',
+  'mpim:read': 'View basic information about group direct messages the app is in',
+  'im:write': 'Start direct messages with people',
+  'files:write': 'Upload, edit and delete files as the app',
+  'links:read': 'View URLs in messages',
+  'links:write': 'Show previews of URLs in messages',
+};
+
+/** The permissions the authorize URL asks for (`scope`, comma-separated), each in words. */
+export function askedPermissions(query: URLSearchParams): { scope: string; words: string }[] {
+  const scopes = (query.get('scope') ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return [...new Set(scopes)].map((scope) => ({ scope, words: SCOPE_WORDS[scope] ?? scope }));
+}
+
 /**
- * Slack's consent screen for the demo: the person chooses the workspace to install into (the local
- * Slack's authorize URL takes it as `team=`; without one it would pick the first workspace).
+ * Slack's consent screen for the demo: the permissions asked for, in words, and the workspace to
+ * install into (the local Slack's authorize URL takes it as `team=`; without one it would pick the
+ * first workspace).
  */
 export function consentPage(res: ServerResponse, query: URLSearchParams): true {
   const link = (team: string) => {
@@ -80,10 +109,17 @@ export function consentPage(res: ServerResponse, query: URLSearchParams): true {
         `<li><a class="btn" href="${esc(link(t.id))}" data-team="${t.id}">Allow in ${esc(t.name)}</a></li>`,
     )
     .join('');
+  const asked = askedPermissions(query);
+  const permissions = asked.length
+    ? asked
+        .map((p) => `<li data-scope="${esc(p.scope)}">${esc(p.words)} <code>${esc(p.scope)}</code></li>`)
+        .join('')
+    : '<li>(The app asked for no permissions.)</li>';
   res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
   res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Install Warden — local Slack</title>
 <link rel="stylesheet" href="/demo/app.css"></head><body class="consent">
 <h1>Warden is requesting permission to access a workspace of ${esc(ORG.name)}</h1>
+<h2>Warden will be able to</h2><ul class="permissions">${permissions}</ul>
 <p>Choose the workspace to install it in:</p><ul>${items}</ul>
 <p><a href="/">Cancel</a></p></body></html>`);
   return true;

@@ -65,7 +65,13 @@ function checkNode(node: unknown, where: string): string | undefined {
     (node.type === 'button'
       ? (over(where, 'button text', textOf(node.text), BLOCK_KIT.buttonText) ??
         over(where, 'button value', node.value, BLOCK_KIT.buttonValue) ??
-        over(where, 'button url', node.url, BLOCK_KIT.buttonUrl))
+        over(where, 'button url', node.url, BLOCK_KIT.buttonUrl) ??
+        over(
+          where,
+          'button accessibility_label',
+          node.accessibility_label,
+          BLOCK_KIT.buttonAccessibilityLabel,
+        ))
       : undefined) ??
     (Array.isArray(node.options) && node.options.length > BLOCK_KIT.selectOptions
       ? `${where}: over ${BLOCK_KIT.selectOptions} options`

@@ -25,6 +25,8 @@ export const BLOCK_KIT = {
   buttonText: 75,
   buttonValue: 2_000,
   buttonUrl: 3_000,
+  /** Button `accessibility_label` (read by screen readers instead of its text): 75 — button element. */
+  buttonAccessibilityLabel: 75,
   /** `action_id` and `block_id`: "Maximum length … is 255 characters" — elements / blocks. */
   idLength: 255,
   /** Select `options`: "Maximum number of options is 100"; option `text` 75 — select menus, composition objects. */

@@ -4,17 +4,21 @@ import {
   type JsonAppUser,
   type JsonEntitlement,
   type JsonGrant,
+  type JsonResource,
   seedApps,
   seedAppUsers,
   seedEntitlements,
   seedGrants,
+  seedResources,
 } from './seed-apps.js';
 
 /**
  * The tenant's apps, their accounts, entitlements and grants (seed-apps.ts), and the read
  * operations over them the vendor publishes: `GET /api/v1/apps/{id}` (GetAppResponse),
  * `POST /api/v1/search/app_users` (AppUserServiceSearchRequest) and `POST /api/v1/search/grants`
- * (AppEntitlementSearchServiceSearchGrantsRequest). Revoke and offboarding tasks take grants
+ * (AppEntitlementSearchServiceSearchGrantsRequest), and
+ * `GET /api/v1/apps/{app_id}/resource_types/{app_resource_type_id}/resources/{id}`
+ * (AppResourceServiceGetResponse). Revoke and offboarding tasks take grants
  * away here when they are done (tasks.ts).
  */
 
@@ -38,12 +42,14 @@ export class TenantApps {
   readonly apps = new Map<string, JsonApp>();
   readonly appUsers = new Map<string, JsonAppUser>();
   readonly entitlements = new Map<string, JsonEntitlement>();
+  readonly resources = new Map<string, JsonResource>();
   grants: JsonGrant[];
 
   constructor() {
     for (const a of seedApps()) this.apps.set(a.id, a);
     for (const u of seedAppUsers()) this.appUsers.set(u.id, u);
     for (const e of seedEntitlements()) this.entitlements.set(e.id, e);
+    for (const r of seedResources()) this.resources.set(r.id, r);
     this.grants = seedGrants();
   }
 
@@ -82,6 +88,14 @@ export class TenantApps {
   getApp(id: string): Answer {
     const a = this.apps.get(id);
     return a ? { status: 200, body: { app: structuredClone(a) } } : grpcError(404, 5, `app ${id} not found`);
+  }
+
+  /** GET …/resource_types/{type}/resources/{id}: `{appResourceView: {appResource}}`, if of that app and type. */
+  getResource(appId: string, typeId: string, id: string): Answer {
+    const r = this.resources.get(id);
+    return r && r.appId === appId && r.appResourceTypeId === typeId
+      ? { status: 200, body: { appResourceView: { appResource: structuredClone(r) } } }
+      : grpcError(404, 5, `app resource ${id} not found`);
   }
 
   /**

@@ -1,25 +1,30 @@
+import { SEED_IDS } from './seed-ids.js';
+
 /**
  * The sandbox tenant's apps, their accounts (app users), entitlements and grants, as the vendor's
  * `c1.api.app.v1` messages (App, AppUser, AppEntitlement, AppEntitlementUserView) write them in
  * proto3 JSON: enums by name, int64 as strings, fields at their zero value left out. The apps and
  * accounts are the ones the seed findings name (appUserTarget, appId), so a finding's target can
- * be resolved to names: which account, in which app, holding what.
+ * be resolved to names: which account, in which app, holding what. Ids are opaque KSUIDs, as a
+ * real tenant's are (seed-ids.ts); the names are beside them. Resources (AppResource) are the ones
+ * the seed findings' appResourceTargets name.
  *
- * | account        | app    | who (identity)  | holds                                   |
- * |----------------|--------|-----------------|-----------------------------------------|
- * | AU_DEPLOY_BOT  | GitHub | – (service)     | Organization admin, Write: acme/infra    |
- * | AU_BOB         | GitHub | IU_BOB          | Member, Write: acme/infra                |
- * | AU_BBROWN      | GitHub | IU_BOB          | Member                                   |
- * | AU_JDOE        | GitHub | –               | Member                                   |
- * | AU_BUILD_SVC   | GitHub | IU_CAROL (owns) | Write: acme/infra                        |
- * | AU_ETL         | AWS    | –               | ReadOnlyAccess                           |
- * | AU_BACKUP      | AWS    | –               | AdministratorAccess                      |
- * | AU_DAVE_AWS    | AWS    | IU_DAVE         | AdministratorAccess                      |
+ * | account     | app    | who (identity) | holds                                  |
+ * |-------------|--------|----------------|----------------------------------------|
+ * | deploy-bot  | GitHub | – (service)    | Organization admin, Write: acme/infra  |
+ * | bob         | GitHub | Bob            | Member, Write: acme/infra              |
+ * | bbrown-gh   | GitHub | Bob            | Member                                 |
+ * | j.doe       | GitHub | –              | Member                                 |
+ * | build-svc   | GitHub | Carol (owns)   | Write: acme/infra                      |
+ * | etl         | AWS    | –              | ReadOnlyAccess                         |
+ * | backup-svc  | AWS    | –              | AdministratorAccess                    |
+ * | dave        | AWS    | Dave           | AdministratorAccess                    |
  */
 
 export type JsonApp = Record<string, unknown> & { id: string };
 export type JsonAppUser = Record<string, unknown> & { id: string; appId: string };
 export type JsonEntitlement = Record<string, unknown> & { id: string; appId: string };
+export type JsonResource = Record<string, unknown> & { id: string; appId: string; appResourceTypeId: string };
 export interface JsonGrant {
   appId: string;
   appEntitlementId: string;
@@ -71,34 +76,48 @@ const entitlement = (id: string, appId: string, displayName: string, slug: strin
 
 export function seedApps(): JsonApp[] {
   return [
-    app('APP_GITHUB', 'GitHub', 412),
-    app('APP_AWS', 'AWS', 96),
-    app('APP_AZURE', 'Azure', 230),
-    app('APP_OKTA', 'Okta', 1_204),
-    app('APP_SFDC', 'Salesforce', 318),
+    app(SEED_IDS.apps.github, 'GitHub', 412),
+    app(SEED_IDS.apps.aws, 'AWS', 96),
+    app(SEED_IDS.apps.azure, 'Azure', 230),
+    app(SEED_IDS.apps.okta, 'Okta', 1_204),
+    app(SEED_IDS.apps.salesforce, 'Salesforce', 318),
   ];
 }
 
 export function seedAppUsers(): JsonAppUser[] {
   return [
-    account('AU_DEPLOY_BOT', 'APP_GITHUB', 'deploy-bot', { appUserType: 'APP_USER_TYPE_SERVICE_ACCOUNT' }),
-    account('AU_BOB', 'APP_GITHUB', 'bob', { identityUserId: 'IU_BOB', email: 'bob@acme.example' }),
-    account('AU_BBROWN', 'APP_GITHUB', 'bbrown-gh', { identityUserId: 'IU_BOB' }),
-    account('AU_JDOE', 'APP_GITHUB', 'j.doe'),
-    account('AU_BUILD_SVC', 'APP_GITHUB', 'build-svc'),
-    account('AU_ETL', 'APP_AWS', 'etl', { appUserType: 'APP_USER_TYPE_SERVICE_ACCOUNT' }),
-    account('AU_BACKUP', 'APP_AWS', 'backup-svc', { appUserType: 'APP_USER_TYPE_SERVICE_ACCOUNT' }),
-    account('AU_DAVE_AWS', 'APP_AWS', 'dave', { identityUserId: 'IU_DAVE', email: 'dave@acme.example' }),
+    account(SEED_IDS.appUsers.deployBot, SEED_IDS.apps.github, 'deploy-bot', {
+      appUserType: 'APP_USER_TYPE_SERVICE_ACCOUNT',
+    }),
+    account(SEED_IDS.appUsers.bob, SEED_IDS.apps.github, 'bob', {
+      identityUserId: SEED_IDS.users.bob,
+      email: 'bob@acme.example',
+    }),
+    account(SEED_IDS.appUsers.bbrown, SEED_IDS.apps.github, 'bbrown-gh', {
+      identityUserId: SEED_IDS.users.bob,
+    }),
+    account(SEED_IDS.appUsers.jdoe, SEED_IDS.apps.github, 'j.doe'),
+    account(SEED_IDS.appUsers.buildSvc, SEED_IDS.apps.github, 'build-svc'),
+    account(SEED_IDS.appUsers.etl, SEED_IDS.apps.aws, 'etl', {
+      appUserType: 'APP_USER_TYPE_SERVICE_ACCOUNT',
+    }),
+    account(SEED_IDS.appUsers.backup, SEED_IDS.apps.aws, 'backup-svc', {
+      appUserType: 'APP_USER_TYPE_SERVICE_ACCOUNT',
+    }),
+    account(SEED_IDS.appUsers.daveAws, SEED_IDS.apps.aws, 'dave', {
+      identityUserId: SEED_IDS.users.dave,
+      email: 'dave@acme.example',
+    }),
   ];
 }
 
 export function seedEntitlements(): JsonEntitlement[] {
   return [
-    entitlement('ENT_GH_ORG_ADMIN', 'APP_GITHUB', 'Organization admin', 'admin'),
-    entitlement('ENT_GH_INFRA_WRITE', 'APP_GITHUB', 'Write: acme/infra', 'write'),
-    entitlement('ENT_GH_MEMBER', 'APP_GITHUB', 'Member', 'member'),
-    entitlement('ENT_AWS_ADMIN', 'APP_AWS', 'AdministratorAccess', 'admin'),
-    entitlement('ENT_AWS_READ', 'APP_AWS', 'ReadOnlyAccess', 'read'),
+    entitlement(SEED_IDS.entitlements.ghOrgAdmin, SEED_IDS.apps.github, 'Organization admin', 'admin'),
+    entitlement(SEED_IDS.entitlements.ghInfraWrite, SEED_IDS.apps.github, 'Write: acme/infra', 'write'),
+    entitlement(SEED_IDS.entitlements.ghMember, SEED_IDS.apps.github, 'Member', 'member'),
+    entitlement(SEED_IDS.entitlements.awsAdmin, SEED_IDS.apps.aws, 'AdministratorAccess', 'admin'),
+    entitlement(SEED_IDS.entitlements.awsRead, SEED_IDS.apps.aws, 'ReadOnlyAccess', 'read'),
   ];
 }
 
@@ -110,15 +129,36 @@ export function seedGrants(): JsonGrant[] {
     createdAt: T0,
   });
   return [
-    g('APP_GITHUB', 'AU_DEPLOY_BOT', 'ENT_GH_ORG_ADMIN'),
-    g('APP_GITHUB', 'AU_DEPLOY_BOT', 'ENT_GH_INFRA_WRITE'),
-    g('APP_GITHUB', 'AU_BOB', 'ENT_GH_MEMBER'),
-    g('APP_GITHUB', 'AU_BOB', 'ENT_GH_INFRA_WRITE'),
-    g('APP_GITHUB', 'AU_BBROWN', 'ENT_GH_MEMBER'),
-    g('APP_GITHUB', 'AU_JDOE', 'ENT_GH_MEMBER'),
-    g('APP_GITHUB', 'AU_BUILD_SVC', 'ENT_GH_INFRA_WRITE'),
-    g('APP_AWS', 'AU_ETL', 'ENT_AWS_READ'),
-    g('APP_AWS', 'AU_BACKUP', 'ENT_AWS_ADMIN'),
-    g('APP_AWS', 'AU_DAVE_AWS', 'ENT_AWS_ADMIN'),
+    g(SEED_IDS.apps.github, SEED_IDS.appUsers.deployBot, SEED_IDS.entitlements.ghOrgAdmin),
+    g(SEED_IDS.apps.github, SEED_IDS.appUsers.deployBot, SEED_IDS.entitlements.ghInfraWrite),
+    g(SEED_IDS.apps.github, SEED_IDS.appUsers.bob, SEED_IDS.entitlements.ghMember),
+    g(SEED_IDS.apps.github, SEED_IDS.appUsers.bob, SEED_IDS.entitlements.ghInfraWrite),
+    g(SEED_IDS.apps.github, SEED_IDS.appUsers.bbrown, SEED_IDS.entitlements.ghMember),
+    g(SEED_IDS.apps.github, SEED_IDS.appUsers.jdoe, SEED_IDS.entitlements.ghMember),
+    g(SEED_IDS.apps.github, SEED_IDS.appUsers.buildSvc, SEED_IDS.entitlements.ghInfraWrite),
+    g(SEED_IDS.apps.aws, SEED_IDS.appUsers.etl, SEED_IDS.entitlements.awsRead),
+    g(SEED_IDS.apps.aws, SEED_IDS.appUsers.backup, SEED_IDS.entitlements.awsAdmin),
+    g(SEED_IDS.apps.aws, SEED_IDS.appUsers.daveAws, SEED_IDS.entitlements.awsAdmin),
+  ];
+}
+
+/** AppResources (`c1.api.app.v1.AppResource`): the roles and app registrations findings target. */
+export function seedResources(): JsonResource[] {
+  const { apps, resources, resourceTypes } = SEED_IDS;
+  const resource = (id: string, appId: string, appResourceTypeId: string, displayName: string) => ({
+    id,
+    appId,
+    appResourceTypeId,
+    displayName,
+    description: `${displayName} (sandbox)`,
+    grantCount: '1',
+    createdAt: T0,
+    updatedAt: T0,
+  });
+  return [
+    resource(resources.ciRole, apps.aws, resourceTypes.iamRole, 'ci-runner'),
+    resource(resources.reporting, apps.azure, resourceTypes.appRegistration, 'reporting-app'),
+    resource(resources.legacy, apps.azure, resourceTypes.appRegistration, 'legacy-app'),
+    resource(resources.billing, apps.azure, resourceTypes.appRegistration, 'billing-app'),
   ];
 }

@@ -1,4 +1,5 @@
 import { finding, type JsonFinding } from './finding-fixture.js';
+import { SEED_IDS } from './seed-ids.js';
 
 /**
  * Findings about people, for attestation ("Was this you?"): one of each type Warden asks about,
@@ -8,32 +9,32 @@ import { finding, type JsonFinding } from './finding-fixture.js';
  *
  * | finding          | type                       | asked                      | manager       |
  * |------------------|----------------------------|----------------------------|---------------|
- * | FND_ATT_DECOY    | decoyCredentialUsed        | owner IU_ALICE (U0ALICE)   | IU_CAROL      |
- * | FND_ATT_SIMILAR  | similarUsernameMatch       | matched IU_BOB (U0BOB)     | IU_CAROL      |
- * | FND_ATT_EXPOSED  | credentialPubliclyExposed  | owner IU_BOB; task TSK_ATT | IU_CAROL      |
- * | FND_ATT_UNUSED   | unusedSecret               | proposed IU_DAVE (U0DAVE)  | none: group   |
- * | FND_ATT_STRANGER | decoyCredentialUsed        | owner IU_STRANGER: no Slack| –             |
+ * | FND_ATT_DECOY    | decoyCredentialUsed        | owner alice    (U0ALICE)   | carol         |
+ * | FND_ATT_SIMILAR  | similarUsernameMatch       | matched bob    (U0BOB)     | carol         |
+ * | FND_ATT_EXPOSED  | credentialPubliclyExposed  | owner bob   ; task TSK_ATT | carol         |
+ * | FND_ATT_UNUSED   | unusedSecret               | proposed dave    (U0DAVE)  | none: group   |
+ * | FND_ATT_STRANGER | decoyCredentialUsed        | owner stranger   : no Slack| –             |
  */
 export function attestFindings(): JsonFinding[] {
   const T = '2026-11-20T10:00:00Z';
   return [
     finding('FND_ATT_DECOY', {
       severity: 'FINDING_SEVERITY_HIGH',
-      appId: 'APP_AWS',
+      appId: SEED_IDS.apps.aws,
       description: 'The decoy access key AKIA…DECOY was used from 203.0.113.9.',
       decoyCredentialUsed: { decoyId: 'DCY_AWS_2', kind: 'DECOY_CREDENTIAL_KIND_ACCESS_TOKEN' },
       decoyTarget: { decoyId: 'DCY_AWS_2' },
-      assignedOwner: { identityUserId: 'IU_ALICE' },
+      assignedOwner: { identityUserId: SEED_IDS.users.alice },
     }),
     finding('FND_ATT_SIMILAR', {
       description: 'App account jbrown looks like Bob Brown.',
-      similarUsernameMatch: { proposedIdentityUserId: 'IU_BOB' },
+      similarUsernameMatch: { proposedIdentityUserId: SEED_IDS.users.bob },
       similarUsernameMatchEvidence: {
         appUsername: 'bbrown-gh',
         identityUsername: 'bob',
         similarityScore: 0.88,
       },
-      appUserTarget: { appId: 'APP_GITHUB', appUserId: 'AU_BBROWN' },
+      appUserTarget: { appId: SEED_IDS.apps.github, appUserId: SEED_IDS.appUsers.bbrown },
     }),
     finding('FND_ATT_EXPOSED', {
       severity: 'FINDING_SEVERITY_CRITICAL',
@@ -48,8 +49,8 @@ export function attestFindings(): JsonFinding[] {
         sourceKind: 'public_repository',
         sourceUrl: 'https://example.test/leak',
       },
-      appUserTarget: { appId: 'APP_GITHUB', appUserId: 'AU_BOB' },
-      assignedOwner: { identityUserId: 'IU_BOB' },
+      appUserTarget: { appId: SEED_IDS.apps.github, appUserId: SEED_IDS.appUsers.bob },
+      assignedOwner: { identityUserId: SEED_IDS.users.bob },
       taskId: 'TSK_ATT_1',
     }),
     finding('FND_ATT_UNUSED', {
@@ -57,18 +58,18 @@ export function attestFindings(): JsonFinding[] {
       unusedSecret: {},
       unusedSecretEvidence: { lastUsedAt: '2026-05-01T00:00:00Z' },
       appResourceTarget: {
-        appId: 'APP_AZURE',
-        appResourceId: 'RES_BILLING',
-        appResourceTypeId: 'RT_APP_REG',
+        appId: SEED_IDS.apps.azure,
+        appResourceId: SEED_IDS.resources.billing,
+        appResourceTypeId: SEED_IDS.resourceTypes.appRegistration,
       },
-      computedOwner: { identityUserId: 'IU_DAVE' },
+      computedOwner: { identityUserId: SEED_IDS.users.dave },
     }),
     finding('FND_ATT_STRANGER', {
       severity: 'FINDING_SEVERITY_HIGH',
       description: 'A decoy credential was used by an account outside Slack.',
       decoyCredentialUsed: { decoyId: 'DCY_AWS_3', kind: 'DECOY_CREDENTIAL_KIND_ACCESS_TOKEN' },
       decoyTarget: { decoyId: 'DCY_AWS_3' },
-      assignedOwner: { identityUserId: 'IU_STRANGER' },
+      assignedOwner: { identityUserId: SEED_IDS.users.stranger },
     }),
   ];
 }

@@ -10,6 +10,7 @@
  * - CAMP_NEWER (deliberately unfaithful, in seed-deliberate.ts): a principal filter nobody knows.
  */
 import { deliberateCampaigns } from './seed-deliberate.js';
+import { SEED_IDS } from './seed-ids.js';
 
 export type JsonCampaign = Record<string, unknown>;
 
@@ -85,7 +86,7 @@ const FULL_SCOPE = {
   appAccess: {},
   selectedUsers: null,
   userCriteria: {
-    groupAppEntitlementsRef: [{ appId: 'APP_OKTA', id: 'ENT_OKTA_ENGINEERING' }],
+    groupAppEntitlementsRef: [{ appId: SEED_IDS.apps.okta, id: 'ENT_OKTA_ENGINEERING' }],
     managerUserIds: ['IU_MANAGER_1', 'IU_MANAGER_2'],
     multiUserProfileAttributes: {
       department: { values: [{ value: 'Engineering' }, { value: 'SRE' }] },
@@ -189,7 +190,7 @@ function buildFaithfulCampaigns(): Record<string, JsonCampaign> {
     CAMP_RESOURCES: {
       scopeV2: {
         specificResources: {},
-        selectedUsers: { userIds: ['IU_ALICE', 'IU_BOB'] },
+        selectedUsers: { userIds: [SEED_IDS.users.alice, SEED_IDS.users.bob] },
         principalTypeFilter: 'PRINCIPAL_TYPE_FILTER_USERS',
       },
       list: [],

@@ -1,5 +1,6 @@
 import type { FindingAudit } from './audit.js';
 import { finding, type JsonFinding } from './finding-fixture.js';
+import { SEED_IDS } from './seed-ids.js';
 
 /**
  * Findings to contain (take access away through the tenant's tasks), faithful to the vendor's
@@ -16,12 +17,12 @@ export function containFindings(): JsonFinding[] {
   return [
     finding('FND_CTN_DECOY', {
       severity: 'FINDING_SEVERITY_CRITICAL',
-      appId: 'APP_AWS',
+      appId: SEED_IDS.apps.aws,
       description: 'The decoy AWS key AKIA…DECOY9 planted on Dave’s laptop was used.',
       decoyCredentialUsed: { decoyId: 'DCY_AWS_9', kind: 'DECOY_CREDENTIAL_KIND_ACCESS_TOKEN' },
       decoyTarget: { decoyId: 'DCY_AWS_9' },
       // The person whose credential store held the decoy: the tenant names them as its owner.
-      assignedOwner: { identityUserId: 'IU_DAVE' },
+      assignedOwner: { identityUserId: SEED_IDS.users.dave },
     }),
     finding('FND_CTN_EXPOSED', {
       severity: 'FINDING_SEVERITY_CRITICAL',
@@ -36,8 +37,8 @@ export function containFindings(): JsonFinding[] {
         sourceKind: 'public_gist',
         sourceUrl: 'https://gist.example/bob/1',
       },
-      appUserTarget: { appId: 'APP_GITHUB', appUserId: 'AU_BOB' },
-      assignedOwner: { identityUserId: 'IU_BOB' },
+      appUserTarget: { appId: SEED_IDS.apps.github, appUserId: SEED_IDS.appUsers.bob },
+      assignedOwner: { identityUserId: SEED_IDS.users.bob },
     }),
     finding('FND_CTN_SERVICE', {
       severity: 'FINDING_SEVERITY_HIGH',
@@ -52,7 +53,7 @@ export function containFindings(): JsonFinding[] {
         sourceKind: 'public_issue',
         sourceUrl: 'https://github.example/acme/app/issues/7',
       },
-      appUserTarget: { appId: 'APP_GITHUB', appUserId: 'AU_DEPLOY_BOT' },
+      appUserTarget: { appId: SEED_IDS.apps.github, appUserId: SEED_IDS.appUsers.deployBot },
     }),
   ];
 }

@@ -1,5 +1,6 @@
 import { finding, type JsonFinding } from './finding-fixture.js';
 import type { JsonCampaign } from './seed-campaigns.js';
+import { SEED_IDS } from './seed-ids.js';
 
 /**
  * DELIBERATELY UNFAITHFUL fixtures. They are not what this tenant's schema describes; they are
@@ -34,7 +35,7 @@ export function deliberateFindings(): JsonFinding[] {
       description: `<!channel> urgent <https://evil.example|your bank> & *bold* ${'x'.repeat(10_000)}`,
       remediationDescription: '<@U0ADMIN> please <!here>',
       serviceAccountUnowned: {},
-      appUserTarget: { appId: 'APP_GITHUB', appUserId: 'AU_<script>' },
+      appUserTarget: { appId: SEED_IDS.apps.github, appUserId: 'AU_<script>' },
     }),
   ];
 }

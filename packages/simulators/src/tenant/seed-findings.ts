@@ -1,5 +1,6 @@
 import { finding, type JsonFinding } from './finding-fixture.js';
 import { deliberateFindings } from './seed-deliberate.js';
+import { SEED_IDS } from './seed-ids.js';
 
 export type { JsonFinding };
 
@@ -36,13 +37,13 @@ export function faithfulFindings(): JsonFinding[] {
       severity: 'FINDING_SEVERITY_HIGH',
       description: 'Service account deploy-bot has no owner.',
       remediationDescription: 'Assign an owner or disable the account.',
-      dedupKeyParts: ['APP_GITHUB', 'AU_DEPLOY_BOT'],
+      dedupKeyParts: [SEED_IDS.apps.github, SEED_IDS.appUsers.deployBot],
       customTags: { team: 'platform' },
       annotations: { environment: 'production' },
       serviceAccountUnowned: {},
-      appUserTarget: { appId: 'APP_GITHUB', appUserId: 'AU_DEPLOY_BOT' },
+      appUserTarget: { appId: SEED_IDS.apps.github, appUserId: SEED_IDS.appUsers.deployBot },
       // A oneof: one member set (proto3 writes the set member even when it is empty).
-      computedOwner: { appOwnerAppId: 'APP_GITHUB' },
+      computedOwner: { appOwnerAppId: SEED_IDS.apps.github },
       riskScore: {
         score: 72,
         systemScore: 72,
@@ -69,18 +70,22 @@ export function faithfulFindings(): JsonFinding[] {
     finding('FND_NHI_UNOWNED', {
       description: 'API client ci-runner has no owner.',
       nhiUnowned: {},
-      appResourceTarget: { appId: 'APP_AWS', appResourceId: 'RES_CI_ROLE', appResourceTypeId: 'RT_IAM_ROLE' },
+      appResourceTarget: {
+        appId: SEED_IDS.apps.aws,
+        appResourceId: SEED_IDS.resources.ciRole,
+        appResourceTypeId: SEED_IDS.resourceTypes.iamRole,
+      },
     }),
     finding('FND_SIMILAR_USER', {
       severity: 'FINDING_SEVERITY_LOW',
       description: 'App user j.doe looks like identity jane.doe.',
-      similarUsernameMatch: { proposedIdentityUserId: 'IU_JANE' },
+      similarUsernameMatch: { proposedIdentityUserId: SEED_IDS.users.jane },
       similarUsernameMatchEvidence: {
         appUsername: 'j.doe',
         identityUsername: 'jane.doe',
         similarityScore: 0.91,
       },
-      appUserTarget: { appId: 'APP_GITHUB', appUserId: 'AU_JDOE' },
+      appUserTarget: { appId: SEED_IDS.apps.github, appUserId: SEED_IDS.appUsers.jdoe },
     }),
     finding('FND_SA_MISCLASSIFIED', {
       description: 'Account build-svc behaves like a service account.',
@@ -91,12 +96,13 @@ export function faithfulFindings(): JsonFinding[] {
       serviceAccountMisclassificationEvidence: {
         detectionReason: 'No interactive logins in 180 days; API use only.',
       },
-      appUserTarget: { appId: 'APP_GITHUB', appUserId: 'AU_BUILD_SVC' },
-      computedOwner: { identityUserId: 'IU_CAROL' },
+      appUserTarget: { appId: SEED_IDS.apps.github, appUserId: SEED_IDS.appUsers.buildSvc },
+      computedOwner: { identityUserId: SEED_IDS.users.carol },
     }),
     finding('FND_DECOY_USED', {
       severity: 'FINDING_SEVERITY_CRITICAL',
       description: 'Decoy AWS key was used from 203.0.113.7.',
+      appId: SEED_IDS.apps.aws,
       decoyCredentialUsed: { decoyId: 'DCY_AWS_1', kind: 'DECOY_CREDENTIAL_KIND_ACCESS_TOKEN' },
       decoyTarget: { decoyId: 'DCY_AWS_1' },
     }),
@@ -107,25 +113,25 @@ export function faithfulFindings(): JsonFinding[] {
       customSubType: 'shared_credential',
       tenantTarget: {},
       // Assigned to someone the tenant knows who has no Slack account.
-      assignedOwner: { identityUserId: 'IU_STRANGER' },
+      assignedOwner: { identityUserId: SEED_IDS.users.stranger },
     }),
     finding('FND_CONNECTOR_ANOMALY_OFF', {
       description: 'Anomaly detection is disabled on the Okta connector.',
       connectorAnomalyDetectionDisabled: {},
-      connectorTarget: { appId: 'APP_OKTA', connectorId: 'CON_OKTA' },
-      computedOwner: { identityUserId: 'IU_BOB' },
+      connectorTarget: { appId: SEED_IDS.apps.okta, connectorId: SEED_IDS.connectors.okta },
+      computedOwner: { identityUserId: SEED_IDS.users.bob },
     }),
     finding('FND_DEACTIVATED_OWNER', {
       description: 'The owners of app Payroll were deactivated.',
       deactivatedOwner: { source: 'DEACTIVATED_OWNER_SOURCE_OWNERSHIP_ASSIGNED' },
       deactivatedOwnerEvidence: {
         deactivatedOwners: [
-          { reason: 'DEACTIVATED_OWNER_REASON_USER_DISABLED', userId: 'IU_BOB' },
-          { reason: 'DEACTIVATED_OWNER_REASON_UNSPECIFIED', userId: 'IU_CAROL' },
+          { reason: 'DEACTIVATED_OWNER_REASON_USER_DISABLED', userId: SEED_IDS.users.bob },
+          { reason: 'DEACTIVATED_OWNER_REASON_UNSPECIFIED', userId: SEED_IDS.users.carol },
         ],
       },
-      identityUserTarget: { identityUserId: 'IU_BOB' },
-      assignedOwner: { identityUserId: 'IU_ALICE' },
+      identityUserTarget: { identityUserId: SEED_IDS.users.bob },
+      assignedOwner: { identityUserId: SEED_IDS.users.alice },
     }),
     finding('FND_UNUSED_SECRET', {
       severity: 'FINDING_SEVERITY_LOW',
@@ -133,9 +139,9 @@ export function faithfulFindings(): JsonFinding[] {
       unusedSecret: {},
       unusedSecretEvidence: { lastUsedAt: '2026-07-23T00:00:00Z' },
       appResourceTarget: {
-        appId: 'APP_AZURE',
-        appResourceId: 'RES_REPORTING',
-        appResourceTypeId: 'RT_APP_REG',
+        appId: SEED_IDS.apps.azure,
+        appResourceId: SEED_IDS.resources.reporting,
+        appResourceTypeId: SEED_IDS.resourceTypes.appRegistration,
       },
     }),
     finding('FND_CRED_EXPOSED', {
@@ -144,7 +150,7 @@ export function faithfulFindings(): JsonFinding[] {
       // The credential ids are a oneof: the one that names this credential.
       credentialPubliclyExposed: { credentialDisplayName: 'deploy token', userClientId: 'UC_1' },
       credentialPubliclyExposedEvidence: exposure(false),
-      appUserTarget: { appId: 'APP_GITHUB', appUserId: 'AU_DEPLOY_BOT' },
+      appUserTarget: { appId: SEED_IDS.apps.github, appUserId: SEED_IDS.appUsers.deployBot },
     }),
     finding('FND_DECOY_EXPOSED', {
       severity: 'FINDING_SEVERITY_HIGH',
@@ -153,15 +159,15 @@ export function faithfulFindings(): JsonFinding[] {
       decoyPubliclyExposedEvidence: exposure(true),
       decoyTarget: { decoyId: 'DCY_DB_1' },
       // A guest in Slack (is_restricted there).
-      assignedOwner: { identityUserId: 'IU_GUS' },
+      assignedOwner: { identityUserId: SEED_IDS.users.gus },
     }),
     finding('FND_CRED_EXPIRING', {
       description: 'Credential sync-key expires in 5 days.',
       credentialExpiring: { credentialDisplayName: 'sync-key', userClientId: 'UC_2' },
       credentialExpiringEvidence: { expired: false, expiresAt: '2026-11-27T00:00:00Z' },
-      connectorTarget: { appId: 'APP_OKTA', connectorId: 'CON_OKTA' },
+      connectorTarget: { appId: SEED_IDS.apps.okta, connectorId: SEED_IDS.connectors.okta },
       // A service identity: no email to find a Slack person by.
-      assignedOwner: { identityUserId: 'IU_NOEMAIL' },
+      assignedOwner: { identityUserId: SEED_IDS.users.noEmail },
     }),
     finding('FND_SYNC_FAILING', {
       severity: 'FINDING_SEVERITY_HIGH',
@@ -173,16 +179,16 @@ export function faithfulFindings(): JsonFinding[] {
         lastSyncLifecycleId: 'SYNC_991',
         streakStartedAt: '2026-11-19T15:00:00Z',
       },
-      connectorTarget: { appId: 'APP_SFDC', connectorId: 'CON_SFDC' },
+      connectorTarget: { appId: SEED_IDS.apps.salesforce, connectorId: SEED_IDS.connectors.salesforce },
       // Slack hides her email: no lookup by email finds her.
-      computedOwner: { identityUserId: 'IU_HANNA' },
+      computedOwner: { identityUserId: SEED_IDS.users.hanna },
     }),
     finding('FND_SHADOW_MCP', {
       description: 'An unapproved MCP server is in use.',
       shadowMcp: { mcpIdentifier: 'mcp://files.example.net' },
       shadowMcpEvidence: { deviceCount: 14, userCount: 9 },
       tenantTarget: {},
-      computedOwner: { identityUserId: 'IU_DAVE' },
+      computedOwner: { identityUserId: SEED_IDS.users.dave },
     }),
     // States other than open.
     finding('FND_SNOOZED', {
@@ -190,9 +196,9 @@ export function faithfulFindings(): JsonFinding[] {
       description: 'Service account etl has no owner.',
       serviceAccountUnowned: {},
       snoozeReason: 'Owner back from leave',
-      stateUpdatedById: 'IU_ALICE',
+      stateUpdatedById: SEED_IDS.users.alice,
       snoozeUntil: '2027-01-15T09:00:00Z',
-      appUserTarget: { appId: 'APP_GITHUB', appUserId: 'AU_ETL' },
+      appUserTarget: { appId: SEED_IDS.apps.aws, appUserId: SEED_IDS.appUsers.etl },
     }),
     finding('FND_RISK_ACCEPTED', {
       state: 'FINDING_STATE_RISK_ACCEPTED',
@@ -200,32 +206,36 @@ export function faithfulFindings(): JsonFinding[] {
       unusedSecret: {},
       riskAcceptanceJustification: 'Break-glass secret; kept on purpose, monitored by SIEM.',
       riskAcceptanceExpiresAt: '2027-03-01T00:00:00Z',
-      appResourceTarget: { appId: 'APP_AZURE', appResourceId: 'RES_LEGACY', appResourceTypeId: 'RT_APP_REG' },
+      appResourceTarget: {
+        appId: SEED_IDS.apps.azure,
+        appResourceId: SEED_IDS.resources.legacy,
+        appResourceTypeId: SEED_IDS.resourceTypes.appRegistration,
+      },
       // Deactivated in Slack: the acceptance's owner can no longer be reached there.
-      computedOwner: { identityUserId: 'IU_FRANK' },
+      computedOwner: { identityUserId: SEED_IDS.users.frank },
     }),
     finding('FND_SUPPRESSED', {
       state: 'FINDING_STATE_SUPPRESSED',
       severity: 'FINDING_SEVERITY_INFO',
       description: 'Similar usernames: test vs test1.',
-      similarUsernameMatch: { proposedIdentityUserId: 'IU_TEST' },
+      similarUsernameMatch: { proposedIdentityUserId: SEED_IDS.users.test },
       suppressReason: 'Test accounts',
-      identityUserTarget: { identityUserId: 'IU_TEST' },
+      identityUserTarget: { identityUserId: SEED_IDS.users.test },
     }),
     finding('FND_RESOLVED', {
       state: 'FINDING_STATE_RESOLVED',
       description: 'Connector sync failing (fixed).',
       connectorSyncFailing: {},
       resolvedAt: '2026-11-21T12:00:00Z',
-      connectorTarget: { appId: 'APP_SFDC', connectorId: 'CON_SFDC' },
+      connectorTarget: { appId: SEED_IDS.apps.salesforce, connectorId: SEED_IDS.connectors.salesforce },
     }),
     finding('FND_IN_PROGRESS', {
       state: 'FINDING_STATE_IN_PROGRESS',
       description: 'Service account backup-svc has no owner.',
       serviceAccountUnowned: {},
-      assigneeIdentityUserId: 'IU_ALICE',
+      assigneeIdentityUserId: SEED_IDS.users.alice,
       taskId: 'TSK_42',
-      appUserTarget: { appId: 'APP_AWS', appUserId: 'AU_BACKUP' },
+      appUserTarget: { appId: SEED_IDS.apps.aws, appUserId: SEED_IDS.appUsers.backup },
     }),
   ];
 }

@@ -1,4 +1,5 @@
 import { protoTimestamp } from './audit.js';
+import { SEED_IDS } from './seed-ids.js';
 
 /**
  * Access reviews of the sandbox tenant, made at the tenant's start from its clock (a campaign's
@@ -8,8 +9,8 @@ import { protoTimestamp } from './audit.js';
  *
  * | campaign | owner    | tasks                                                                 |
  * |----------|----------|-----------------------------------------------------------------------|
- * | AR_Q4    | IU_CAROL | Alice: 3 on GitHub, 2 on Okta (one asks for step-up), 1 closed; Bob: 1 on AWS |
- * | AR_SOX   | IU_CAROL | Alice: 1 on AWS (due later)                                           |
+ * | AR_Q4    | Carol    | Alice: 3 on GitHub, 2 on Okta (one asks for step-up), 1 closed; Bob: 1 on AWS |
+ * | AR_SOX   | Carol    | Alice: 1 on AWS (due later)                                           |
  */
 
 export type JsonTask = Record<string, unknown> & { id: string; state: string };
@@ -18,17 +19,17 @@ export type JsonAccessReview = Record<string, unknown> & { id: string; displayNa
 const DAY = 86_400_000;
 
 export const SEED_APPS: Record<string, string> = {
-  APP_GITHUB: 'GitHub',
-  APP_OKTA: 'Okta',
-  APP_AWS: 'AWS production',
+  [SEED_IDS.apps.github]: 'GitHub',
+  [SEED_IDS.apps.okta]: 'Okta',
+  [SEED_IDS.apps.aws]: 'AWS production',
 };
 
 /** Entitlement id -> [app id, display name]. */
 export const SEED_ENTITLEMENTS: Record<string, [string, string]> = {
-  ENT_GH_OWNER: ['APP_GITHUB', 'Organization owner'],
-  ENT_GH_MAINTAIN: ['APP_GITHUB', 'Maintainer'],
-  ENT_OKTA_SUPER: ['APP_OKTA', 'Super administrator'],
-  ENT_AWS_ADMIN: ['APP_AWS', 'AdministratorAccess'],
+  [SEED_IDS.entitlements.ghOwner]: [SEED_IDS.apps.github, 'Organization owner'],
+  [SEED_IDS.entitlements.ghMaintain]: [SEED_IDS.apps.github, 'Maintainer'],
+  [SEED_IDS.entitlements.oktaSuper]: [SEED_IDS.apps.okta, 'Super administrator'],
+  [SEED_IDS.entitlements.awsAdmin]: [SEED_IDS.apps.aws, 'AdministratorAccess'],
 };
 
 export function accessReview(
@@ -42,7 +43,7 @@ export function accessReview(
     displayName,
     description: `${displayName}: certify or revoke each grant.`,
     state: opts.state ?? 'ACCESS_REVIEW_STATE_OPEN',
-    createdById: opts.owner ?? 'IU_CAROL',
+    createdById: opts.owner ?? SEED_IDS.users.carol,
     createdAt: protoTimestamp(now - 2 * DAY),
     startedAt: protoTimestamp(now - DAY),
     completionDate: protoTimestamp(now + opts.dueInMs),
@@ -127,67 +128,67 @@ export const SEED_TASKS: CertifySeed[] = [
     id: 'TK_Q4_01',
     numericId: 101,
     campaignId: 'AR_Q4',
-    entitlementId: 'ENT_GH_OWNER',
-    subject: 'IU_DAVE',
-    reviewer: 'IU_ALICE',
+    entitlementId: SEED_IDS.entitlements.ghOwner,
+    subject: SEED_IDS.users.dave,
+    reviewer: SEED_IDS.users.alice,
   },
   {
     id: 'TK_Q4_02',
     numericId: 102,
     campaignId: 'AR_Q4',
-    entitlementId: 'ENT_GH_MAINTAIN',
-    subject: 'IU_BOB',
-    reviewer: 'IU_ALICE',
+    entitlementId: SEED_IDS.entitlements.ghMaintain,
+    subject: SEED_IDS.users.bob,
+    reviewer: SEED_IDS.users.alice,
   },
   {
     id: 'TK_Q4_03',
     numericId: 103,
     campaignId: 'AR_Q4',
-    entitlementId: 'ENT_GH_MAINTAIN',
-    subject: 'IU_HANNA',
-    reviewer: 'IU_ALICE',
+    entitlementId: SEED_IDS.entitlements.ghMaintain,
+    subject: SEED_IDS.users.hanna,
+    reviewer: SEED_IDS.users.alice,
   },
   {
     id: 'TK_Q4_04',
     numericId: 104,
     campaignId: 'AR_Q4',
-    entitlementId: 'ENT_OKTA_SUPER',
-    subject: 'IU_DAVE',
-    reviewer: 'IU_ALICE',
+    entitlementId: SEED_IDS.entitlements.oktaSuper,
+    subject: SEED_IDS.users.dave,
+    reviewer: SEED_IDS.users.alice,
   },
   {
     id: 'TK_Q4_05',
     numericId: 105,
     campaignId: 'AR_Q4',
-    entitlementId: 'ENT_OKTA_SUPER',
-    subject: 'IU_FRANK',
-    reviewer: 'IU_ALICE',
+    entitlementId: SEED_IDS.entitlements.oktaSuper,
+    subject: SEED_IDS.users.frank,
+    reviewer: SEED_IDS.users.alice,
     stepUp: true,
   },
   {
     id: 'TK_Q4_06',
     numericId: 106,
     campaignId: 'AR_Q4',
-    entitlementId: 'ENT_AWS_ADMIN',
-    subject: 'IU_ALICE',
-    reviewer: 'IU_BOB',
+    entitlementId: SEED_IDS.entitlements.awsAdmin,
+    subject: SEED_IDS.users.alice,
+    reviewer: SEED_IDS.users.bob,
   },
   {
     id: 'TK_Q4_07',
     numericId: 107,
     campaignId: 'AR_Q4',
-    entitlementId: 'ENT_GH_OWNER',
-    subject: 'IU_CAROL',
-    reviewer: 'IU_ALICE',
+    entitlementId: SEED_IDS.entitlements.ghOwner,
+    subject: SEED_IDS.users.carol,
+    reviewer: SEED_IDS.users.alice,
     closed: 'CERTIFY_OUTCOME_CERTIFIED',
   },
   {
     id: 'TK_SOX_01',
     numericId: 201,
     campaignId: 'AR_SOX',
-    entitlementId: 'ENT_AWS_ADMIN',
-    subject: 'IU_CAROL',
-    reviewer: 'IU_ALICE',
+    entitlementId: SEED_IDS.entitlements.awsAdmin,
+    subject: SEED_IDS.users.carol,
+    reviewer: SEED_IDS.users.alice,
   },
 ];
 

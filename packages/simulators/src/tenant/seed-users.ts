@@ -1,21 +1,24 @@
+import { SEED_IDS } from './seed-ids.js';
+
 /**
  * Identity users of the sandbox tenant, as `c1.api.user.v1.User` JSON (vendor-openapi-subset.json):
  * only fields the schema has, enums by name, fields at their zero value left out as proto3 JSON
  * may. Each stands for a case of mapping a tenant owner to a Slack person (by email, api-facts.md
- * "More operations"); the local Slack's people (slack/workspace.ts) are the other side:
+ * "More operations"); the local Slack's people (slack/workspace.ts) are the other side. Ids are
+ * opaque KSUIDs as a real tenant's are: `SEED_IDS.users.<key>` (seed-ids.ts), keys below.
  *
- * | tenant        | Slack        | case                                             |
+ * | SEED_IDS key  | Slack        | case                                             |
  * |---------------|--------------|--------------------------------------------------|
- * | IU_ALICE      | U0ALICE      | a member; a second address in `emails`           |
- * | IU_BOB        | U0BOB        | a member                                         |
- * | IU_CAROL      | U0CAROL      | a member                                         |
- * | IU_DAVE       | U0DAVE       | a member                                         |
- * | IU_GUS        | U0GUEST      | a guest in Slack (is_restricted)                 |
- * | IU_HANNA      | U0HANNA      | Slack hides her email: no lookup finds her       |
- * | IU_FRANK      | U0FRANK      | deactivated in Slack (deleted: true)             |
- * | IU_STRANGER   | –            | no Slack account at all                          |
- * | IU_NOEMAIL    | –            | a service identity without any email             |
- * | IU_SSO        | –            | SSO-made: the username is the email, no display  |
+ * | alice         | U0ALICE      | a member; a second address in `emails`           |
+ * | bob           | U0BOB        | a member                                         |
+ * | carol         | U0CAROL      | a member                                         |
+ * | dave          | U0DAVE       | a member                                         |
+ * | gus           | U0GUEST      | a guest in Slack (is_restricted)                 |
+ * | hanna         | U0HANNA      | Slack hides her email: no lookup finds her       |
+ * | frank         | U0FRANK      | deactivated in Slack (deleted: true)             |
+ * | stranger      | –            | no Slack account at all                          |
+ * | noEmail       | –            | a service identity without any email             |
+ * | sso           | –            | SSO-made: the username is the email, no display  |
  * |               |              | name (Warden names them by mention or id only)   |
  */
 
@@ -49,27 +52,32 @@ function human(
 
 export function seedUsers(): JsonUser[] {
   return [
-    human('IU_ALICE', 'alice@acme.example', 'Alice Adams', {
+    human(SEED_IDS.users.alice, 'alice@acme.example', 'Alice Adams', {
       // A second address the directory knows: a search by either finds her.
       emails: ['alice@acme.example', 'alice.adams@acme.example'],
       jobTitle: 'Security Engineer',
       department: 'Security',
-      managerIds: ['IU_CAROL'],
+      managerIds: [SEED_IDS.users.carol],
     }),
-    human('IU_BOB', 'bob@acme.example', 'Bob Brown', { department: 'Security', managerIds: ['IU_CAROL'] }),
-    human('IU_CAROL', 'carol@acme.example', 'Carol Chen', {
+    human(SEED_IDS.users.bob, 'bob@acme.example', 'Bob Brown', {
+      department: 'Security',
+      managerIds: [SEED_IDS.users.carol],
+    }),
+    human(SEED_IDS.users.carol, 'carol@acme.example', 'Carol Chen', {
       jobTitle: 'Head of Security',
       department: 'Security',
     }),
-    human('IU_DAVE', 'dave@acme.example', 'Dave Doe', { department: 'Platform' }),
-    human('IU_GUS', 'gus@partner.example', 'Gus Guest', { employmentType: 'Contractor' }),
-    human('IU_HANNA', 'hanna@acme.example', 'Hanna Hidden', { department: 'Finance' }),
-    human('IU_FRANK', 'frank@acme.example', 'Frank Former', { department: 'Platform' }),
-    human('IU_STRANGER', 'stranger@elsewhere.example', 'Sam Stranger', { origin: 'USER_ORIGIN_LOCAL' }),
+    human(SEED_IDS.users.dave, 'dave@acme.example', 'Dave Doe', { department: 'Platform' }),
+    human(SEED_IDS.users.gus, 'gus@partner.example', 'Gus Guest', { employmentType: 'Contractor' }),
+    human(SEED_IDS.users.hanna, 'hanna@acme.example', 'Hanna Hidden', { department: 'Finance' }),
+    human(SEED_IDS.users.frank, 'frank@acme.example', 'Frank Former', { department: 'Platform' }),
+    human(SEED_IDS.users.stranger, 'stranger@elsewhere.example', 'Sam Stranger', {
+      origin: 'USER_ORIGIN_LOCAL',
+    }),
     {
       // Made by an SSO directory: the username is the address and there is no display name, so
       // proto3 leaves `displayName` out. No Slack account has the address.
-      id: 'IU_SSO',
+      id: SEED_IDS.users.sso,
       email: 'pat.sso@acme.test',
       emails: ['pat.sso@acme.test'],
       username: 'pat.sso@acme.test',
@@ -83,7 +91,7 @@ export function seedUsers(): JsonUser[] {
     },
     {
       // A service identity: no email at all, so proto3 leaves `email` and `emails` out.
-      id: 'IU_NOEMAIL',
+      id: SEED_IDS.users.noEmail,
       displayName: 'Build Service',
       username: 'build-service',
       usernames: ['build-service'],

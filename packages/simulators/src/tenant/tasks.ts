@@ -2,6 +2,7 @@ import { type AccessReviews, certifyOf } from './access-reviews.js';
 import { type Answer, grpcError, isObject, jsonNamed } from './answer.js';
 import { pageOf } from './paging.js';
 import type { Principal } from './principal.js';
+import { SEED_IDS } from './seed-ids.js';
 import { type CertifySeed, certifyTask, type JsonTask } from './seed-reviews.js';
 import { TaskAuditTrail } from './task-audit.js';
 import type { TenantUsers } from './users.js';
@@ -74,7 +75,9 @@ export class TenantTasks {
     const base = 10_000 + this.#byId.size;
     for (let i = 0; i < count; i++) {
       const id = `TK_${campaignId}_${String(base + i)}`;
-      const subject = ['IU_DAVE', 'IU_BOB', 'IU_HANNA', 'IU_CAROL'][i % 4] ?? 'IU_DAVE';
+      const subject =
+        [SEED_IDS.users.dave, SEED_IDS.users.bob, SEED_IDS.users.hanna, SEED_IDS.users.carol][i % 4] ??
+        SEED_IDS.users.dave;
       this.put(
         certifyTask(
           { id, numericId: base + i, campaignId, entitlementId, subject, reviewer },

@@ -36,7 +36,8 @@ function setHomeNote(text) {
 // A button on the Home tab, delivered to Warden as Slack does (block_actions, a view container).
 async function homeClick(a) {
   setHomeNote('');
-  const answer = await post('/demo/home-click', { actionId: a.actionId, blockId: a.blockId });
+  // Its value too: the Home tab lists rows whose buttons share an action_id (Extend…, Approve…).
+  const answer = await post('/demo/home-click', { actionId: a.actionId, blockId: a.blockId, value: a.value });
   if (answer.error) setHomeNote(`That click was not delivered: ${answer.error}.`);
 }
 
@@ -204,6 +205,7 @@ async function send(ev) {
   note('');
   input.value = '';
   const channel = S.current === S.dm ? S.dm : S.current;
+  S.awaiting = { channel, at: Date.now() };
   const answer = await post('/demo/command', { text, channel });
   if (answer.error) note(answer.error, 'error');
 }

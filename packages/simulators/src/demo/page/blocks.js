@@ -64,6 +64,8 @@ function button(b, block, ctx) {
       class: `btn${b.style ? ` ${b.style}` : ''}`,
       type: 'button',
       'data-action-id': b.action_id,
+      // Slack reads a button's accessibility_label to screen readers instead of its text.
+      ...(b.accessibility_label ? { 'aria-label': b.accessibility_label } : {}),
       onclick: async () => {
         if (b.url) window.open(b.url, '_blank', 'noopener');
         if (b.confirm && !(await confirmDialog(b.confirm, ctx))) return;

@@ -4,7 +4,7 @@
 
 import { el } from './dom.js';
 import { messageMenu } from './shortcuts.js';
-import { $, isReply, keyOf, note, post, reader, S, withAct } from './state.js';
+import { $, isReply, keyOf, markRead, note, post, reader, readUpTo, S, withAct } from './state.js';
 import { tsKey } from './time.js';
 import { messageNode, setReplies, Timeline, updateMessage } from './timeline.js';
 
@@ -55,7 +55,9 @@ function showTopLevel(m) {
   if (node) updateMessage(node, m, messageCtx(m));
   else {
     timeline.insert(key, tsKey(m.ts), messageNode(m, false, messageCtx(m)));
-    if (m.channel === S.dm && S.current !== S.dm) setUnread(S.unread + 1);
+    if (m.channel === S.dm && S.current === S.dm) markRead(tsKey(m.ts));
+    else if (m.channel === S.dm && tsKey(m.ts) > readUpTo()) setUnread(S.unread + 1);
+    answered(m.channel, timeline.get(key));
   }
   setReplies(timeline.get(key), [...(S.replies.get(key)?.values() ?? [])], reader);
   if (S.thread?.key === key) showThreadParent();
@@ -108,8 +110,22 @@ export function upsertEphemeral(e) {
   const { timeline } = pane(e.channel);
   const node = timeline.get(`eph:${e.id}`);
   if (node) updateMessage(node, e, ephemeralCtx(e));
-  else
+  else {
     timeline.insert(`eph:${e.id}`, e.ts ? tsKey(e.ts) : e.at * 1000, messageNode(e, true, ephemeralCtx(e)));
+    answered(e.channel, timeline.get(`eph:${e.id}`));
+  }
+}
+
+/** How long after a command its answer is still scrolled to (a later message is not "the answer"). */
+const ANSWER_WAIT_MS = 30_000;
+
+/** The first message in a conversation after a command sent there is its answer: shown in view. */
+function answered(channel, node) {
+  const a = S.awaiting;
+  if (!a || a.channel !== channel || !node) return;
+  S.awaiting = null;
+  if (Date.now() - a.at > ANSWER_WAIT_MS || S.current !== channel) return;
+  node.scrollIntoView({ block: 'nearest' });
 }
 
 // ---- threads -------------------------------------------------------------------------------
@@ -169,7 +185,11 @@ export function show(id) {
     id === S.dm
       ? `Message Warden: ${S.command} help`
       : `Message #${S.channels.get(id) ?? id}: ${S.command} help`;
-  if (id === S.dm) setUnread(0);
+  if (id === S.dm) {
+    setUnread(0);
+    const dm = [...S.messages.values()].filter((m) => m.channel === S.dm).map((m) => tsKey(m.ts));
+    if (dm.length) markRead(Math.max(...dm));
+  }
   const root = panes.get(id)?.root;
   if (root) root.scrollTop = root.scrollHeight;
 }

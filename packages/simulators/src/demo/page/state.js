@@ -24,6 +24,8 @@ export const S = {
   current: null,
   thread: null,
   unread: 0,
+  /** A command sent from this conversation: its answer, when it comes, is scrolled into view. */
+  awaiting: null,
   /** Set by conversations.js: opens a thread beside its conversation. */
   openThread: null,
   /** Set by conversations.js: shows a message in its conversation (or thread) and scrolls to it. */
@@ -79,4 +81,14 @@ export function note(text, kind = 'info') {
   box.textContent = text;
   box.dataset.kind = kind;
   box.hidden = !text;
+}
+
+// What a person has read of their DM, kept in the browser (as Slack keeps it on the server): a
+// page reloaded or switched back to them does not count those messages as new again.
+const readKey = () => `warden-demo-read:${S.me}`;
+export function readUpTo() {
+  return Number(localStorage.getItem(readKey()) || 0);
+}
+export function markRead(tsNumber) {
+  if (tsNumber > readUpTo()) localStorage.setItem(readKey(), String(tsNumber));
 }

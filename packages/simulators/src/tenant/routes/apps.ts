@@ -3,13 +3,18 @@ import type { Route } from './types.js';
 
 /**
  * What the tenant says of apps, accounts and grants (the vendor's Apps.Get, AppUserService.Search,
- * AppEntitlementSearchService.SearchGrants): the names a containment form shows.
+ * AppEntitlementSearchService.SearchGrants, AppResourceService.Get): the names cards and forms show.
  */
 export const appRoutes: Route[] = [
   {
     method: 'GET',
     path: '/api/v1/apps/:id',
     handle: (s, p) => s.apps.getApp(p.id ?? ''),
+  },
+  {
+    method: 'GET',
+    path: '/api/v1/apps/:appId/resource_types/:typeId/resources/:id',
+    handle: (s, p) => s.apps.getResource(p.appId ?? '', p.typeId ?? '', p.id ?? ''),
   },
   {
     method: 'POST',
