@@ -89,6 +89,8 @@ export const containRefusal = {
   decided: (by: string | null, status: string) =>
     `:information_source: This containment was already decided${by ? ` by ${mention(by)}` : ''} (${safeMrkdwn(status, 40)}): nothing more was done.`,
   gone: ':mag: Warden has no such containment (it may have been removed).',
+  expired:
+    ':hourglass: This containment expired without a decision: nothing was sent. Ask again if it is still needed.',
 } as const;
 
 const STATUS_WORDS: Record<TaskStatus, string> = {
@@ -179,6 +181,8 @@ export function containCardLine(
       return `${head} — being sent to the tenant`;
     case 'lost':
       return `${head} — its task is no longer known to the tenant`;
+    case 'expired':
+      return `${head} — expired without a decision`;
     default:
       return `${head} — ${safeMrkdwn(t.status, 30)}`;
   }

@@ -138,28 +138,32 @@ export function parseContainSubmission(
 /** A containment waiting for an approver, in the alert's thread: Approve / Deny (value: its id). */
 export function renderContainRequest(line: string, id: string, pending: boolean): RenderedMessage {
   const blocks: KnownBlock[] = [section(line)];
-  if (pending)
-    blocks.push({
-      type: 'actions',
-      block_id: 'contain.decide',
-      elements: [
-        {
-          type: 'button',
-          action_id: ContainId.approve,
-          text: { type: 'plain_text', text: 'Approve' },
-          style: 'danger',
-          value: id,
-          confirm: {
-            title: { type: 'plain_text', text: 'Take this access away?' },
-            text: { type: 'plain_text', text: 'The tenant is asked at once to carry it out.' },
-            confirm: { type: 'plain_text', text: 'Approve' },
-            deny: { type: 'plain_text', text: 'Not now' },
-          },
-        },
-        { type: 'button', action_id: ContainId.deny, text: { type: 'plain_text', text: 'Deny' }, value: id },
-      ],
-    });
+  if (pending) blocks.push(containDecideButtons(id, 'contain.decide'));
   return { text: truncate(line, SLACK_LIMITS.fallbackText), blocks };
+}
+
+/** Approve / Deny of a containment: on its request, in `/warden approvals` and on the Home tab. */
+export function containDecideButtons(id: string, blockId?: string): KnownBlock {
+  return {
+    type: 'actions',
+    ...(blockId ? { block_id: blockId } : {}),
+    elements: [
+      {
+        type: 'button',
+        action_id: ContainId.approve,
+        text: { type: 'plain_text', text: 'Approve' },
+        style: 'danger',
+        value: id,
+        confirm: {
+          title: { type: 'plain_text', text: 'Take this access away?' },
+          text: { type: 'plain_text', text: 'The tenant is asked at once to carry it out.' },
+          confirm: { type: 'plain_text', text: 'Approve' },
+          deny: { type: 'plain_text', text: 'Not now' },
+        },
+      },
+      { type: 'button', action_id: ContainId.deny, text: { type: 'plain_text', text: 'Deny' }, value: id },
+    ],
+  };
 }
 
 /** A decoy's uses, newest first: when, from where, with what, against what; never what was presented. */

@@ -7,6 +7,7 @@ import { activityWords } from './activity-words.js';
 import { approvalButtons, approvalSubject } from './approval-request.js';
 import { answerButtons } from './attest.js';
 import { questionFor } from './attest-words.js';
+import { type ContainWaiting, containWaitingBlocks } from './contain-list.js';
 import { LifecycleId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
@@ -51,6 +52,8 @@ export interface HomeData {
   questions?: readonly HomeQuestion[] | undefined;
   /** Four-eyes requests this person may decide (undefined: not an approver). */
   waiting: readonly Approval[] | undefined;
+  /** Containments waiting for an approver that this person may decide (contain-list.ts). */
+  containWaiting?: readonly ContainWaiting[] | undefined;
   mine: readonly Approval[];
   ending: readonly HomeEnding[];
   recent: readonly HomeActivity[];
@@ -124,6 +127,15 @@ function waitingBlocks(waiting: readonly Approval[], labels: HomeData['labels'])
   ];
 }
 
+/** Risk acceptances and containments this person may decide; nothing when they decide neither. */
+function approvalsBlocks(d: HomeData): KnownBlock[] {
+  const contains = d.containWaiting ?? [];
+  if (!d.waiting && contains.length === 0) return [];
+  const risks =
+    d.waiting && (d.waiting.length > 0 || contains.length === 0) ? waitingBlocks(d.waiting, d.labels) : [];
+  return [header('Waiting for your approval'), ...risks, ...containWaitingBlocks(contains)];
+}
+
 function mineBlocks(mine: readonly Approval[], labels: HomeData['labels']): KnownBlock[] {
   if (mine.length === 0) return [section('_You have asked for no risk acceptances._')];
   const lines = mine.slice(0, HOME_LISTED.mine).map((a) => {
@@ -174,7 +186,7 @@ export function renderHome(d: HomeData): HomeView {
       `:shield: *Warden* for ${mention(d.userId)}: your findings' work, as of ${slackDate(new Date(d.now))}.`,
     ),
     ...(d.questions?.length ? [header('Waiting for you'), ...questionBlocks(d.questions, d.labels)] : []),
-    ...(d.waiting ? [header('Waiting for your approval'), ...waitingBlocks(d.waiting, d.labels)] : []),
+    ...approvalsBlocks(d),
     ...(d.reviews ? renderReviewHome(d.reviews) : []),
     header('Your requests'),
     ...mineBlocks(d.mine, d.labels),

@@ -153,10 +153,28 @@ export interface ContainStore {
     now: number,
   ): Promise<boolean>;
   updateContain(id: string, change: ContainChange, now: number): Promise<void>;
-  /** Takes containments whose next look is due (and not held by a live holder) for `leaseMs`. */
-  claimDueContains(holder: string, limit: number, now: number, leaseMs: number): Promise<ContainRecord[]>;
+  /**
+   * Takes containments whose next look is due (and not held by a live holder) for `leaseMs`.
+   * With `deadAt` (wall time), `holder` is a process's instance id, and a claim held by a process
+   * whose instance lease lapsed by then is taken too: a killed follower's look is not waited out.
+   */
+  claimDueContains(
+    holder: string,
+    limit: number,
+    now: number,
+    leaseMs: number,
+    deadAt?: number,
+  ): Promise<ContainRecord[]>;
   /** Lets go of a claimed one, next looked at `nextPollAt` (null: never again). */
   releaseContain(id: string, holder: string, nextPollAt: number | null, now: number): Promise<void>;
+  /**
+   * Four-eyes' deadline: containments still held for the requester's sign-in or waiting for an
+   * approver, asked before `askedBefore`, moved to `expired` (one conditional update each); the
+   * ones this caller moved, to tell.
+   */
+  expireContains(askedBefore: number, now: number): Promise<ContainRecord[]>;
+  /** Containments waiting for an approver in the workspace `teamId`, oldest first. */
+  pendingContains(teamId: string, limit: number): Promise<ContainRecord[]>;
   /** The newest containments of a finding (the card's line). */
   containsOf(findingId: string, limit: number): Promise<ContainRecord[]>;
 }

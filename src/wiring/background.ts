@@ -17,6 +17,7 @@ import type { Store } from '../ports/store.js';
 import { createPrivateMessages } from '../slack/private-messages.js';
 import type { InstanceLease } from '../store/instance-lease.js';
 import { approvalExpired } from '../usecases/approvals/expire-approvals.js';
+import { containExpired, expireDueContains } from '../usecases/contain/expire-contain.js';
 import { type LeaseView, orphanAttempts, reconcileOne } from '../usecases/findings/reconcile-attempts.js';
 import { settleAudit } from '../usecases/shared/record-audit.js';
 import { heldStepExpired } from '../usecases/workflow-steps/workflow-step-up.js';
@@ -128,7 +129,7 @@ export function jobWorkspaces(set: WorkspaceSet, core: SetCore): JobWorkspaces {
 
 /** The minute sweeps and the reconciler, each item with the ports of its workspace (wiring/lifecycle.ts). */
 export interface Sweeps {
-  /** Four-eyes requests past their deadline. */
+  /** Four-eyes requests past their deadline: risk acceptances and containments. */
   approvals(): Promise<unknown>;
   /** Workflow Builder steps held for a step-up whose link expired. */
   heldSteps(): Promise<unknown>;
@@ -148,6 +149,14 @@ export function sweeps(
   };
   return {
     async approvals() {
+      // Containments waiting for a sign-in or an approver: the same deadline (approvals.expireAfterHours).
+      const contain = set.members.find((m) => m.ports.settings.contain)?.ports.settings;
+      if (contain) {
+        for (const r of await expireDueContains(store, contain.approvalTtlMs, clock())) {
+          const p = await of('contain', r.teamId, r.channel);
+          if (p) await containExpired(p, r);
+        }
+      }
       if (!set.members.some((m) => m.ports.settings.approvers)) return;
       const expired = await store.expireApprovals(clock());
       for (const a of expired) {

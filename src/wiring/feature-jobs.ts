@@ -38,7 +38,10 @@ export function featureJobs(o: {
       })
     : undefined;
   const containFollower = first
-    ? { follower: new ContainFollower(first, portsOf), everyMs: Math.min(o.tickMs ?? 5_000, 5_000) }
+    ? {
+        follower: new ContainFollower(first, portsOf, 60_000, lease),
+        everyMs: Math.min(o.tickMs ?? 5_000, 5_000),
+      }
     : undefined;
   // One SLA sweep for the whole set, with the first member's ports, is right: the clocks are in
   // the shared store (each claimed once), the policy is the file's, and nothing of it is said in

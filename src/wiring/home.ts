@@ -24,10 +24,13 @@ export function homeRefresher(ports: Ports): HomeRefresher {
     publish: (userId) => publishHome(ports, userId),
     openedBy: (ids) => ports.lifecycle.homeOpenedBy(ids),
     async approvers() {
-      const group = ports.settings.approvers;
-      if (!group) return [];
+      // Risk acceptances' approvers and containments' (their own group, when configured).
+      const groups = [ports.settings.approvers, ports.settings.contain?.approvers].filter(
+        (g): g is string => g !== undefined,
+      );
+      if (groups.length === 0) return [];
       const viewers = await ports.lifecycle.homeViewers(500);
-      const inGroup = await Promise.all(viewers.map((u) => ports.groups.isMember(u, [group])));
+      const inGroup = await Promise.all(viewers.map((u) => ports.groups.isMember(u, groups)));
       return viewers.filter((_, i) => inGroup[i]);
     },
     logger: ports.logger,

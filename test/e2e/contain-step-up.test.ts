@@ -27,12 +27,12 @@ afterEach(async () => {
 const LINK = /<(http:\/\/127\.0\.0\.1:\d+\/verify\/[A-Za-z0-9_-]+)\|/;
 const CAROL = { ...BOB, userId: 'U0CAROL', userName: 'carol' };
 
-async function defaultsWarden(): Promise<{ h: Harness; idp: LocalIdp }> {
+async function defaultsWarden(more = ''): Promise<{ h: Harness; idp: LocalIdp }> {
   const port = await freePort();
   const idp = await createLocalIdp({ redirectUris: [`http://127.0.0.1:${port}/verify/callback`] });
   idps.push(idp);
   const file = parseConfigFile(
-    `permissions:\n  acceptRisk: { approvers: S0SECLEADS }\ncontain:\n  decoyCredentialUsed: { actions: [offboard] }\nstepUp:\n  actions: []\n  oidc: { issuer: "${idp.url}", clientId: ${idp.clientId}, acr: mfa }\n`,
+    `${more}permissions:\n  acceptRisk: { approvers: S0SECLEADS }\ncontain:\n  decoyCredentialUsed: { actions: [offboard] }\nstepUp:\n  actions: []\n  oidc: { issuer: "${idp.url}", clientId: ${idp.clientId}, acr: mfa }\n`,
     'contain.yaml',
   );
   const h = await start({ port, file, env: { WARDEN_OIDC_CLIENT_SECRET: idp.clientSecret } });
@@ -107,5 +107,43 @@ describe('containment with its defaults', () => {
     expect(JSON.stringify(h.slack.messages)).not.toMatch(/198\.51\.100\./);
     expect(JSON.stringify(h.slack.messages)).not.toContain(DECOY_SECRET);
     expect(ALICE.channelId).toBe('C0SECOPS');
+  });
+
+  it('a sign-in after the containment expired is told so, and sends nothing', async () => {
+    const { h } = await defaultsWarden('approvals: { expireAfterHours: 0.02 }\n');
+    const ts = await h.postAlert('FND_CTN_DECOY');
+    await h.click(ContainId.open, 'FND_CTN_DECOY', ts);
+    const form = await h.form(ContainId.form);
+    await form.submit({ 'What to take away': 'Offboard Dave Doe', Why: 'Decoy used from an unknown host' });
+    const told = await waitFor(
+      () => h.slack.ephemerals.find((e) => /verify it is you/.test(e.text)),
+      5_000,
+      'the link',
+    );
+    const link = LINK.exec(told.text)?.[1];
+    if (!link) throw new Error('no link');
+    // Past its 72 s deadline (and a sweep), within the link's own five minutes.
+    await h.clock.advance('2m');
+    await waitFor(
+      () => h.slack.thread('C0SECOPS', ts).some((m) => /expired without a decision/.test(m.text)),
+      5_000,
+      'expired in the thread',
+    );
+    // Signed in now by Warden's clock (the provider's runs on real time, 2 min behind).
+    const page = await followStepUpLink(link, {
+      email: 'alice@acme.example',
+      amr: ['pwd', 'mfa'],
+      acr: 'mfa',
+      authAgeSeconds: -120,
+    });
+    expect(page.status).toBe(200);
+    await waitFor(
+      () => h.slack.ephemerals.some((e) => /expired without a decision: nothing was sent/.test(e.text)),
+      5_000,
+      'the requester told',
+    );
+    await settle(200);
+    expect(offboards(h)).toHaveLength(0);
+    expect(h.slack.thread('C0SECOPS', ts).some((m) => /asks to start offboarding/.test(m.text))).toBe(false);
   });
 });

@@ -123,12 +123,22 @@ export function containQueries(db: Kysely<Database>, kind: Store['kind']): Conta
         .where('id', '=', id)
         .execute();
     },
-    async claimDueContains(holder, limit, now, leaseMs) {
+    async claimDueContains(holder, limit, now, leaseMs, deadAt) {
       let due = db
         .selectFrom('contain_actions')
         .select('id')
         .where('next_poll_at', '<=', now)
-        .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+        .where((eb) => {
+          const free = [eb('claimed_until', 'is', null), eb('claimed_until', '<', now)];
+          // A holder that is a process whose lease lapsed died mid-look: its claim is not waited out.
+          if (deadAt === undefined) return eb.or(free);
+          const alive = eb
+            .selectFrom('instances')
+            .select('instances.id')
+            .whereRef('instances.id', '=', 'contain_actions.claimed_by')
+            .where('instances.lease_until', '>=', deadAt);
+          return eb.or([...free, eb.and([eb('claimed_by', '!=', holder), eb.not(eb.exists(alive))])]);
+        })
         .orderBy('next_poll_at')
         .limit(limit);
       if (kind === 'postgres') due = due.forUpdate().skipLocked();
@@ -147,6 +157,27 @@ export function containQueries(db: Kysely<Database>, kind: Store['kind']): Conta
         .where('id', '=', id)
         .where('claimed_by', '=', holder)
         .execute();
+    },
+    async expireContains(askedBefore, now) {
+      const rows = await db
+        .updateTable('contain_actions')
+        .set({ status: 'expired', next_poll_at: null, error: 'expired', updated_at: now })
+        .where('status', 'in', ['verifying', 'pending'])
+        .where('created_at', '<', askedBefore)
+        .returningAll()
+        .execute();
+      return rows.map(toRecord);
+    },
+    async pendingContains(teamId, limit) {
+      const rows = await db
+        .selectFrom('contain_actions')
+        .selectAll()
+        .where('team_id', '=', teamId)
+        .where('status', '=', 'pending')
+        .orderBy('created_at')
+        .limit(limit)
+        .execute();
+      return rows.map(toRecord);
     },
     async containsOf(findingId, limit) {
       const rows = await db

@@ -8,8 +8,9 @@ import type { Ports } from '../../ports/index.js';
 export async function isApprover(
   p: Pick<Ports, 'people' | 'groups' | 'settings'>,
   userId: string,
+  /** The group asked about: risk acceptances' unless told (containments have their own). */
+  approvers: string | undefined = p.settings.approvers,
 ): Promise<boolean> {
-  const approvers = p.settings.approvers;
   if (!approvers) return false;
   try {
     const person = await p.people.get(userId);

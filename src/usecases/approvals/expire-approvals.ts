@@ -1,8 +1,10 @@
 import { approvalSubject, renderApprovalList } from '../../blockkit/approval-request.js';
+import { withContainsWaiting } from '../../blockkit/contain-list.js';
 import { mention } from '../../blockkit/mrkdwn.js';
 import type { Ports } from '../../ports/index.js';
 import type { Audience } from '../../ports/slack.js';
 import type { Approval } from '../../ports/store.js';
+import { containsWaiting, type PendingContainPorts } from '../contain/pending-contain.js';
 import { expiredStep } from '../shared/workflow-step-end.js';
 import { isApprover } from './approvers.js';
 import { refreshRequest } from './decide-approval.js';
@@ -37,13 +39,17 @@ export async function approvalExpired(p: ExpirePorts, a: Approval): Promise<void
 
 /** `/warden approvals`: what is waiting for a decision, to the person who asked, as far as they may see. */
 export async function listApprovals(
-  p: Pick<Ports, 'approvals' | 'privately' | 'clock' | 'people' | 'groups' | 'settings'>,
+  p: Pick<Ports, 'approvals' | 'privately' | 'clock' | 'people' | 'groups' | 'settings'> &
+    PendingContainPorts,
   audience: Audience,
 ): Promise<void> {
   const pending = await p.approvals.pendingApprovals(p.clock());
   // An approver sees every pending request; anybody else only their own (findings, requesters
-  // and channels are not for every guest's eyes).
+  // and channels are not for every guest's eyes). Containments the same, by their own group.
   const all = await isApprover(p, audience.user);
   const shown = all ? pending : pending.filter((a) => a.requesterId === audience.user);
-  await p.privately.send(audience, renderApprovalList(shown), { responseUrlFirst: true });
+  const contains = await containsWaiting(p, audience.user);
+  await p.privately.send(audience, withContainsWaiting(renderApprovalList(shown), shown.length, contains), {
+    responseUrlFirst: true,
+  });
 }

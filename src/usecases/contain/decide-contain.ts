@@ -46,6 +46,7 @@ export async function decideContain(p: DecidePorts, d: ContainDecision): Promise
   if (r.requesterId === d.userId) return void (await p.privately.tell(d.audience, containRefusal.ownRequest));
   if (!(await p.groups.isMember(d.userId, [approvers])))
     return void (await p.privately.tell(d.audience, containRefusal.notApprover(approvers)));
+  if (r.status === 'expired') return void (await p.privately.tell(d.audience, containRefusal.expired));
   if (r.status !== 'pending')
     return void (await p.privately.tell(d.audience, containRefusal.decided(r.approvedBy, r.status)));
   if (mustStepUp(p, [{ key: d.kind }], d.verifiedAt)) {

@@ -15,8 +15,11 @@ import { proceed } from './request-contain.js';
 
 export async function resumeContain(p: DecidePorts, containId: string, ref: string, verifiedAt: number) {
   const r = await p.contains.getContain(containId);
-  if (r?.status !== 'verifying') return;
+  if (!r) return;
   const audience: Audience = { channel: r.channel, user: r.requesterId };
+  // Signed in after its deadline: told, not dropped in silence (any other status: already on its way).
+  if (r.status === 'expired') return void (await p.privately.tell(audience, containRefusal.expired));
+  if (r.status !== 'verifying') return;
   const why = await refusal(
     p,
     { kind: 'act', userId: r.requesterId, action: 'contain', channel: r.channel, findingId: r.findingId },

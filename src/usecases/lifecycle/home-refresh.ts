@@ -106,6 +106,14 @@ export function createHomeRefresher(o: {
  * attempt once it is settled), the requester of a four-eyes decision, and the approvers when a
  * request is made. Warden's one record of who did what is also its one signal of whose Home changed.
  */
+const APPROVERS_SEE = new Set([
+  'acceptRisk.request',
+  'contain.request',
+  'contain.approve',
+  'contain.deny',
+  'contain.expire',
+]);
+
 export function refreshingAudit(audit: AuditLog, home: () => HomeRefresher | undefined): AuditLog {
   // An attempt's person, until it is settled (this process made it; bounded).
   const attempts = new Map<string, string>();
@@ -118,7 +126,8 @@ export function refreshingAudit(audit: AuditLog, home: () => HomeRefresher | und
         if (attempts.size > 1_000) attempts.clear();
         attempts.set(id, entry.user_id);
       } else home()?.refresh(people(entry.user_id, entry.params));
-      if (entry.action === 'acceptRisk.request') home()?.refreshApprovers();
+      // A new request to decide, or one decided or expired: approvers' Home tabs list them.
+      if (APPROVERS_SEE.has(entry.action)) home()?.refreshApprovers();
       return id;
     },
     async settleAudit(id, outcome, error, params) {

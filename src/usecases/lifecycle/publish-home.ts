@@ -12,6 +12,7 @@ import type { Approval, SeenRecord } from '../../ports/store.js';
 import { TtlCache } from '../../ttl-cache.js';
 import { reviewHomeOf } from '../access-reviews/review-home.js';
 import { isApprover } from '../approvals/approvers.js';
+import { containsWaiting, type PendingContainPorts } from '../contain/pending-contain.js';
 import { type AuthorizePorts, mayAct } from '../shared/authorize.js';
 import { channelCards, endPayloadOf } from '../shared/lifecycle-job.js';
 
@@ -23,6 +24,7 @@ import { channelCards, endPayloadOf } from '../shared/lifecycle-job.js';
  */
 export type HomePorts = AuthorizePorts &
   Pick<Ports, 'approvals' | 'lifecycle' | 'views' | 'asks' | 'seen'> &
+  PendingContainPorts &
   Parameters<typeof reviewHomeOf>[0] &
   Partial<Pick<Ports, 'sla' | 'names'>> & { findings?: Pick<Ports['findings'], 'get'> };
 
@@ -37,13 +39,14 @@ async function cardOf(p: HomePorts, findingId: string) {
 
 export async function publishHome(p: HomePorts, userId: string): Promise<void> {
   const now = p.clock();
-  const [approver, mine, jobs, recent, asks, reviews] = await Promise.all([
+  const [approver, mine, jobs, recent, asks, reviews, contains] = await Promise.all([
     isApprover(p, userId),
     p.approvals.approvalsBy(userId, 10),
     p.lifecycle.pendingJobs('end', now + WEEK_MS, { person: userId, limit: 20 }),
     p.audit.auditLog({ userId, limit: 40 }),
     p.asks.openAsksOf(userId, HOME_LISTED.questions + 1),
     reviewHomeOf(p, userId),
+    containsWaiting(p, userId),
   ]);
   // Attestation: the questions still waiting for this person's answer, with their buttons.
   const questions = await Promise.all(
@@ -89,7 +92,19 @@ export async function publishHome(p: HomePorts, userId: string): Promise<void> {
   ]);
   await p.views.publish(
     userId,
-    renderHome({ userId, questions, waiting, mine, ending, recent: activity, now, reviews, overdue, labels }),
+    renderHome({
+      userId,
+      questions,
+      waiting,
+      containWaiting: contains.filter((c) => c.decide),
+      mine,
+      ending,
+      recent: activity,
+      now,
+      reviews,
+      overdue,
+      labels,
+    }),
   );
 }
 
