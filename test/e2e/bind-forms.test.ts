@@ -1,4 +1,4 @@
-import { type SlackActor, viewActionBody, viewSubmissionBody } from '@warden/simulators';
+import { SEED_IDS, type SlackActor, viewActionBody, viewSubmissionBody } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccessReviewId } from '../../src/blockkit/access-review-ids.js';
 import { bulkCallbackId, ReviewId, RollupId } from '../../src/blockkit/ids.js';
@@ -203,8 +203,8 @@ describe('the access-review forms', () => {
   it('Revoke… naming another task than its own is refused; its own goes through', async () => {
     rig = await startReviews({ harness: { lane: 'loopback' } });
     const { h, tenant } = rig;
-    expect(await link(h, ALICE, 'IU_ALICE')).toMatch(/Linked/);
-    const opened = await openReviewModal(h, ALICE, 'AR_Q4', 'APP_GITHUB');
+    expect(await link(h, ALICE, SEED_IDS.users.alice)).toMatch(/Linked/);
+    const opened = await openReviewModal(h, ALICE, 'AR_Q4', SEED_IDS.apps.github);
     // The modal as it is once its tasks are listed (it may first be shown loading).
     const modal = await waitFor(
       () => {

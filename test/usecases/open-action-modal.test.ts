@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderLoadingModal } from '../../src/blockkit/info-modal.js';
 import { openActionModal } from '../../src/usecases/findings/open-action-modal.js';
 import { lanePerTest } from '../helpers/lane.js';
+import { unsealedMetadata } from '../helpers/view-seal.js';
 
 const lane = lanePerTest();
 const PORTS = [
@@ -37,7 +38,7 @@ describe('openActionModal (through its ports)', () => {
     expect(opened?.args.view).toMatchObject({ callback_id: 'finding.loading' });
     const [view] = [...l.slack.views.values()];
     expect(view?.view.callback_id).toBe('finding.snooze');
-    expect(JSON.parse(String(view?.view.private_metadata))).toEqual({
+    expect(JSON.parse(unsealedMetadata(view?.view.private_metadata))).toEqual({
       findingId: 'FND_SA_UNOWNED',
       channel: card.channel,
       ts: card.ts,
