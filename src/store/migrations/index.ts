@@ -29,6 +29,7 @@ import { requestIntents } from './0131-request-intents.js';
 import { slaClocks } from './0140-sla-clocks.js';
 import { contain } from './0150-contain.js';
 import { accessReviews } from './0160-access-reviews.js';
+import { lifecycleBySubject } from './0170-lifecycle-by-subject.js';
 
 /**
  * Versioned migrations, one file each, run at start by kysely's Migrator: it takes a lock (an
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0140_sla_clocks': slaClocks,
   '0150_contain': contain,
   '0160_access_reviews': accessReviews,
+  '0170_lifecycle_by_subject': lifecycleBySubject,
 };
 
 export const migrationProvider: MigrationProvider = {
