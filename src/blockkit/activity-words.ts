@@ -35,6 +35,7 @@ const DONE: Record<string, string> = {
   'contain.offboard': 'offboarded the person behind',
   'contain.state': 'were told how it went with the containment of',
   'contain.attempts': 'listed the uses of the decoy of',
+  'contain.expire': 'had a containment request expire without a decision on',
 };
 
 /** Access reviews: the entry names a review task, not a finding (nothing to link). */

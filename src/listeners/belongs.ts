@@ -27,7 +27,9 @@ import type { Click } from './route.js';
  * request (Approve…/Deny…), a reminder's Extend… and an attestation's answers are also shown on
  * the person's Home tab, and there they are accepted and the decision's own checks apply (the
  * approvers and not the requester; whoever made it or may change it; only the person asked).
- * Every other kind needs its message. A message whose record is not written yet (the click came
+ * So is a containment's Approve/Deny (Home and `/warden approvals`). An ephemeral (a
+ * `/warden approvals` list) is a message Warden keeps no record of: it counts as none for
+ * those kinds. Every other kind needs its message. A message whose record is not written yet (the click came
  * before Warden stored where it posted) is also left to those checks.
  */
 export type Belongs =
@@ -41,7 +43,7 @@ export type Belongs =
   | { listed: string };
 
 export async function belongsHere(p: Ports, b: Belongs, c: Click): Promise<boolean> {
-  const on = c.message;
+  const on = c.ephemeral ? undefined : c.message;
   if ('group' in b) {
     const group = await p.rollups.get(b.group);
     if (!group) return true;
@@ -54,7 +56,7 @@ export async function belongsHere(p: Ports, b: Belongs, c: Click): Promise<boole
     return on.ts === approval.requestTs || on.ts === approval.messageTs;
   }
   if ('member' in b) return (await p.rollups.members(b.of)).includes(b.member);
-  return onItsMessage(p, b, on);
+  return onItsMessage(p, b, on, c.message);
 }
 
 /** The kinds added with the reminders', attestations', containments' and listings' buttons. */
@@ -62,6 +64,8 @@ async function onItsMessage(
   p: Ports,
   b: Exclude<Belongs, { group: string } | { approval: string } | { member: string; of: string }>,
   on: Click['message'],
+  /** Where the click is, an ephemeral included: enough for the kinds checked by channel. */
+  where: Click['message'],
 ): Promise<boolean> {
   if ('job' in b) {
     const job = await p.lifecycle.getJob(b.job);
@@ -75,19 +79,19 @@ async function onItsMessage(
   }
   if ('askChannel' in b) {
     const ask = await p.asks.getAsk(b.askChannel);
-    return !ask || (on !== undefined && on.channel === ask.channel);
+    return !ask || (where !== undefined && where.channel === ask.channel);
   }
   if ('contain' in b) {
     // No request message recorded: one waiting for an approver is having it posted (a click can
     // come before its ts is stored; the decision's checks apply); any other was never offered.
+    // From Home or an approvals list (no message) the decision's checks apply too.
     const contain = await p.contains.getContain(b.contain);
-    if (!contain) return true;
-    if (on === undefined) return false;
+    if (!contain || on === undefined) return true;
     return contain.requestTs === null ? contain.status === 'pending' : contain.requestTs === on.ts;
   }
-  if (on === undefined) return false;
+  if (where === undefined) return false;
   const groups = await p.rollups.groupsOf(b.listed);
-  return groups.some((g) => g.channel === on.channel);
+  return groups.some((g) => g.channel === where.channel);
 }
 
 /**

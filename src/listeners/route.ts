@@ -24,6 +24,11 @@ export interface Click {
    * button there is checked as the command would be, in its channel (listeners/access.ts).
    */
   unfurl?: boolean;
+  /**
+   * On an ephemeral (a `/warden approvals` list, a private answer): Warden keeps no record of
+   * where it is, so what the value names cannot be matched to it (listeners/belongs.ts).
+   */
+  ephemeral?: boolean;
   triggerId: string;
   actionId: string;
   /** The button's value, or the option picked in a menu. */
@@ -205,6 +210,7 @@ export const ClickSchema = z.looseObject({
       message_ts: z.string().nullish(),
       channel_id: z.string().nullish(),
       is_app_unfurl: z.boolean().nullish(),
+      is_ephemeral: z.boolean().nullish(),
     })
     .nullish(),
   trigger_id: z.string().min(1),
@@ -239,6 +245,7 @@ export function readClick(body: unknown, ref: string): Click | undefined {
   const unfurl = p.container?.is_app_unfurl === true;
   return {
     unfurl,
+    ephemeral: p.container?.is_ephemeral === true,
     userId: p.user.id,
     audience: { channel: channel ?? p.user.id, user: p.user.id, responseUrl: p.response_url ?? undefined },
     message: channel && ts && !unfurl ? { channel, ts } : undefined,

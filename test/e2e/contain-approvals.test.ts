@@ -87,13 +87,15 @@ describe('containments waiting for an approver', () => {
     );
     expect(home).toContain('Waiting for your approval');
     expect(home).toContain('asks to revoke');
+    // The tab as Slack sends it back with a click (its metadata sealed by Warden).
+    const tab = h.slack.workspace.homes.get('U0CAROL');
     const click = homeActionBody(CAROL, {
-      view: { id: 'V0HOME' },
+      view: { ...(tab ?? {}), id: String(tab?.id ?? 'V0HOME') },
       action: { action_id: ContainId.approve, value: id },
       triggerId: h.slack.issueTriggerId('U0CAROL'),
     });
     const again = homeActionBody(BOB, {
-      view: { id: 'V0HOME' },
+      view: { ...(tab ?? {}), id: String(tab?.id ?? 'V0HOME') },
       action: { action_id: ContainId.approve, value: id },
       triggerId: h.slack.issueTriggerId('U0BOB'),
     });
@@ -115,6 +117,25 @@ describe('containments waiting for an approver', () => {
     // Decided: no longer listed.
     const after = await listing('U0BOB', (b) => b.includes('waiting for approval'));
     expect(after).not.toContain(id);
+  });
+
+  it('Approve on an approver’s /warden approvals list (an ephemeral, of which Warden keeps no record) decides it', async () => {
+    const { h, ts, id } = await asked();
+    const n = h.slack.ephemerals.length;
+    await h.command('approvals', BOB);
+    const list = await waitFor(
+      () => h.slack.ephemerals.slice(n).find((e) => JSON.stringify(e.blocks).includes(ContainId.approve)),
+      5_000,
+      "bob's list",
+    );
+    expect((await h.click(ContainId.approve, id, list.ts ?? '', BOB, list.id)).status).toBe(200);
+    await waitFor(
+      () =>
+        h.slack.thread('C0SECOPS', ts).some((m) => /started to revoke.*approved by <@U0BOB>/.test(m.text)),
+      5_000,
+      'the task made',
+    );
+    expect(revokes(h)).toHaveLength(1);
   });
 
   it('an approver’s open Home tab shows a new request, and drops it once another approver decided it', async () => {

@@ -96,6 +96,8 @@ export function flowVerbs(slack: LocalSlack, deliver: Deliver): FlowVerbs {
         messageTs,
         triggerId: slack.issueTriggerId(),
         responseUrl: slack.responseUrl(onEphemeral),
+        // Slack marks a click on an ephemeral so (container.is_ephemeral) and sends no message.
+        ephemeral: onEphemeral !== undefined,
       });
       return deliver(body);
     },
