@@ -4,6 +4,8 @@ import type { Audience, ChatPort, PrivateMessage, PrivatePort, SendOptions } fro
 
 export interface PrivateMessagesOptions {
   chat: ChatPort;
+  /** The person's direct messages with Warden (conversations.open); without it, none are used. */
+  openDm?: ((userId: string) => Promise<string>) | undefined;
   logger: Logger;
   /** Origins a payload's response_url may point at (Slack's, or the local Slack in tests). */
   responseUrlOrigins: readonly string[];
@@ -11,7 +13,8 @@ export interface PrivateMessagesOptions {
 
 /**
  * Ephemeral messages to one person, by chat.postEphemeral and the payload's response_url, in
- * the order asked, each tried once. A response_url comes from a request, so it is used only when
+ * the order asked, each tried once (from the Home tab, where there is no conversation, a direct
+ * message). A response_url comes from a request, so it is used only when
  * it points at Slack.
  */
 export function createPrivateMessages(opts: PrivateMessagesOptions): PrivatePort {
@@ -58,6 +61,20 @@ export function createPrivateMessages(opts: PrivateMessagesOptions): PrivatePort
     }
   }
 
+  async function viaDirectMessage(
+    openDm: (userId: string) => Promise<string>,
+    to: Audience,
+    message: PrivateMessage,
+  ): Promise<boolean> {
+    try {
+      await chat.post({ channel: await openDm(to.user), ...message });
+      return true;
+    } catch (error) {
+      logger.error({ err: error, user: to.user }, 'could not tell the person in a direct message');
+      return false;
+    }
+  }
+
   async function send(to: Audience, message: PrivateMessage, o: SendOptions = {}): Promise<boolean> {
     const url = usable(to.responseUrl);
     if (url && (o.replaceOriginal || o.responseUrlFirst)) {
@@ -65,6 +82,9 @@ export function createPrivateMessages(opts: PrivateMessagesOptions): PrivatePort
       if (o.replaceOriginal) return false;
       return viaPostEphemeral(to, message);
     }
+    // A click on the Home tab has no channel (its audience's channel is the person): an
+    // ephemeral needs a conversation, so they are told in their direct messages with Warden.
+    if (to.channel === to.user && opts.openDm) return viaDirectMessage(opts.openDm, to, message);
     if (await viaPostEphemeral(to, message)) return true;
     const delivered = url ? await viaResponseUrl(url, message, false) : false;
     if (!delivered) logger.error({ user: to.user, channel: to.channel }, 'could not tell the person');

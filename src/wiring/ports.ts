@@ -214,6 +214,7 @@ export function buildPorts(input: PortsInput): {
     groups: new UsergroupDirectory(client),
     privately: createPrivateMessages({
       chat,
+      openDm: (userId) => slack.files.openDm(userId),
       logger,
       responseUrlOrigins: responseUrlOrigins(config.slack.apiUrl),
     }),

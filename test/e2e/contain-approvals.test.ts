@@ -138,6 +138,25 @@ describe('containments waiting for an approver', () => {
     expect(revokes(h)).toHaveLength(1);
   });
 
+  it('a click on the Home tab that is refused is told in the person’s direct messages (no channel there for an ephemeral)', async () => {
+    const { h, id } = await asked();
+    const before = h.slack.messages.length;
+    const click = homeActionBody(ALICE, {
+      view: { id: 'V0HOME' },
+      action: { action_id: ContainId.approve, value: id },
+      triggerId: h.slack.issueTriggerId('U0ALICE'),
+    });
+    expect((await postSigned(h.url, click, h.signingSecret)).status).toBe(200);
+    const told = await waitFor(
+      () => h.slack.messages.slice(before).find((m) => m.channel !== 'C0SECOPS'),
+      5_000,
+      'the refusal in a direct message',
+    );
+    expect(told.channel).toBe('D0ALICE');
+    expect(told.text).toMatch(/You asked for this containment yourself: another approver must decide it/);
+    expect(revokes(h)).toHaveLength(0);
+  });
+
   it('an approver’s open Home tab shows a new request, and drops it once another approver decided it', async () => {
     const h = await start({ file: parseConfigFile(CONFIG, 'contain.yaml') });
     for (const f of containFindings()) h.tenant.findings.put(f);
