@@ -126,6 +126,13 @@ describe('every way to a gated action goes through the one gate', () => {
       'the roll-up',
     );
     const groupId = buttonValue(summary.blocks, RollupId.review);
+    // A click is matched to the summary Warden recorded (belongs.ts): a person cannot click
+    // before Warden stores where it posted, a test can (the first way once failed so under load).
+    await waitFor(
+      async () => (await h.ports.rollups.get(groupId))?.summaryTs === summary.ts,
+      20_000,
+      'the summary recorded',
+    );
     const members = await h.ports.rollups.members(groupId);
     const [first = '', second = ''] = members;
     const review = () => h.opens('review', () => h.click(RollupId.review, groupId, summary.ts));
