@@ -21,13 +21,15 @@ export default defineConfig({
       // CPU before. Nothing is shared between files but module code: each file builds its own
       // Warden, simulators, store and clock. minForks = maxForks: tinypool retiring an idle worker
       // of a non-isolated pool loses the files queued to it ("Terminating worker thread").
-      // Five: once the browser files are done (about 75 s in), four left the two cores part idle
-      // while the last process tests waited on leases (a fresh clone: 122 s with four, 113 s with five).
-      forks: { maxForks: 5, minForks: 5, isolate: false },
-      // The browser files (the threads pool is theirs alone) run three at a time beside the rest:
-      // they mostly wait on the demo's real-time pace (a flood posted at one message a second),
-      // and their Wardens start from the build, so three demos and chromiums fit beside the suite.
-      threads: { maxThreads: 3, minThreads: 3, isolate: false },
+      // Four, and two browser files at a time: with the process tests of containment (two Wardens
+      // on PostgreSQL, a Warden killed and restarted) and eleven browser files (two Wardens and a
+      // chromium each), five forks beside three demos starved the processes' starts on two cores
+      // (a demo's Warden not up in 100 s, two replicas not up in 20 s: one failure in most runs).
+      forks: { maxForks: 4, minForks: 4, isolate: false },
+      // The browser files (the threads pool is theirs alone) run beside the rest: they mostly wait
+      // on the demo's real-time pace (a flood posted at one message a second), and their Wardens
+      // start from the build.
+      threads: { maxThreads: 2, minThreads: 2, isolate: false },
     },
     projects: [
       {
