@@ -89,7 +89,12 @@ describe.runIf(CHROMIUM !== undefined)('npm run demo, in a browser, under a floo
   // Over 3 s by nature: the clicks land while a real-time flood is being posted.
   it('takes 25 fast clicks while alerts stream in, every one (C)', async () => {
     const flood = page.locator('#flood').click();
+    // Awaited below; a failure before then must not leave it rejected with nobody listening.
+    flood.catch(() => undefined);
     const cards = channel().locator('> .msg:not(.ephemeral)', { hasText: 'FND_FLOOD_1_' });
+    // The first flood's cards, read once the page shows them (it redraws as the new flood
+    // streams in: a read at the wrong instant once found none, on a loaded machine).
+    await expect.poll(() => cards.count(), WAIT).toBeGreaterThanOrEqual(25);
     const ids = await cards.evaluateAll((els) =>
       els.map((e) => /FND_FLOOD_1_\d+/.exec(e.textContent ?? '')?.[0] ?? '').slice(0, 25),
     );
