@@ -3,6 +3,7 @@ import { HOME_LISTED, type HomeEnding, renderHome } from '../../blockkit/home.js
 import { messageLink } from '../../blockkit/links.js';
 import { safeMrkdwn } from '../../blockkit/mrkdwn.js';
 import { cardClockLine } from '../../blockkit/sla-words.js';
+import { targetStateOf } from '../../domain/actions.js';
 import { answersFor } from '../../domain/attest.js';
 import { FINDING_TYPES, type FindingTypeMember } from '../../domain/finding-type.js';
 import { clocksAt } from '../../domain/sla.js';
@@ -160,9 +161,6 @@ async function labelsOf(p: HomePorts, ids: readonly string[]): Promise<Map<strin
   return new Map(read.filter((x) => x !== undefined));
 }
 
-/** The state an end leaves, as Warden last saw the finding. */
-const ENDING_STATE = { snooze: 'FINDING_STATE_SNOOZED', acceptRisk: 'FINDING_STATE_RISK_ACCEPTED' } as const;
-
 /**
  * The ends that still hold: an end job stays pending past an Extend… or a Reopen (at its time it
  * says what became of the finding), so *Ending soon* lists one only while the finding is seen in
@@ -175,16 +173,20 @@ async function stillEnding(p: HomePorts, jobs: readonly LifecycleJob[]) {
   });
   const ids = [...new Set(ends.map((e) => e.end.findingId))];
   const seen = await p.seen.seen(ids).catch(() => new Map<string, SeenRecord>());
-  const latest = new Map<string, number>();
-  for (const id of ids) {
-    const all = await p.lifecycle
-      .pendingJobs('end', Number.MAX_SAFE_INTEGER, { subject: id, limit: 20 })
-      .catch(() => []);
-    latest.set(id, Math.max(0, ...all.map((j) => endPayloadOf(j)?.endsAt ?? 0)));
-  }
+  const latest = new Map(
+    await Promise.all(
+      ids.map(async (id) => {
+        const all = await p.lifecycle
+          .pendingJobs('end', Number.MAX_SAFE_INTEGER, { subject: id, limit: 20 })
+          .catch(() => []);
+        return [id, Math.max(0, ...all.map((j) => endPayloadOf(j)?.endsAt ?? 0))] as const;
+      }),
+    ),
+  );
   return ends.filter(({ end }) => {
+    // The end holds while Warden last saw the finding in the state its action left.
     const state = seen.get(end.findingId)?.state;
-    if (state && state !== ENDING_STATE[end.action]) return false;
+    if (state && state !== targetStateOf(end.action)) return false;
     return end.endsAt >= (latest.get(end.findingId) ?? 0);
   });
 }
