@@ -52,6 +52,18 @@ async function enqueue(store: Store, n: number) {
   }
 }
 
+/** Resolves when the child says `ready` (its modules loaded, its worker started). */
+function childReady(child: ChildProcess): Promise<void> {
+  return new Promise((resolve, reject) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (seen.includes('ready')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`the delivery child exited (${code}) before it was ready`)));
+  });
+}
+
 /** Every alert posted exactly once: one top-level message per outbox id. */
 function expectEachPostedOnce(slack: LocalSlack, n: number) {
   const ids = slack.messages.map(
@@ -90,6 +102,10 @@ describe.each(backends())('durability on $name', (backend) => {
       { stdio: ['ignore', 'pipe', 'inherit'] },
     );
     cleanups.push(() => void child.kill('SIGKILL'));
+    // The child's start (node, its modules, a store connection) is what varies: 1 s on a quiet
+    // machine, 8 s beside four busy processes on two cores, over 15 s in a fresh-clone CI run
+    // (the 20 s default failed there). It is waited for on its own, the delivery after it.
+    await childReady(child);
     await waitFor(() => slack.messages.length >= 8, 20_000, 'the child to post some alerts');
     child.kill('SIGKILL');
     await new Promise((r) => child.once('exit', r));
@@ -101,7 +117,7 @@ describe.each(backends())('durability on $name', (backend) => {
     cleanups.push(() => successor.stop());
     await waitFor(async () => (await store.outboxStats(Date.now())).sent === 30, 20_000, 'every alert sent');
     expectEachPostedOnce(slack, 30);
-  });
+  }, 90_000);
 });
 
 const postgres = backends().find((b) => b.name === 'postgres');
