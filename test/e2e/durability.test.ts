@@ -60,7 +60,9 @@ function childReady(child: ChildProcess): Promise<void> {
       seen += chunk.toString();
       if (seen.includes('ready')) resolve();
     });
-    child.once('exit', (code) => reject(new Error(`the delivery child exited (${code}) before it was ready`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the delivery child exited (${code}) before it was ready`)),
+    );
   });
 }
 

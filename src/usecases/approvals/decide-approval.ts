@@ -3,7 +3,7 @@ import { renderApprovalRequest } from '../../blockkit/approval-request.js';
 import { renderInfoModal } from '../../blockkit/info-modal.js';
 import { NO_REQUEST } from '../../blockkit/interaction-words.js';
 import { mention, safeMrkdwn, slackDate } from '../../blockkit/mrkdwn.js';
-import { DECIDED_FIRST, MAY_NOT_EXTEND } from '../../blockkit/outcome-words.js';
+import { decidedFirst, mayNotExtend } from '../../blockkit/outcome-words.js';
 import { verifiedMark } from '../../blockkit/step-up-words.js';
 import type { Ports } from '../../ports/index.js';
 import type { Audience } from '../../ports/slack.js';
@@ -110,7 +110,7 @@ export async function decide(
   }
   if (input.expiresAt && exceedsRequest(input.expiresAt, approval.riskExpiresAt)) {
     // The form's metadata said otherwise: never trust it, the stored request decides.
-    await p.privately.tell(audience, MAY_NOT_EXTEND);
+    await p.privately.tell(audience, mayNotExtend());
     return;
   }
   // Approving a bulk acceptance is a bulk change too: one verification covers both.
@@ -138,7 +138,7 @@ export async function decide(
   if (
     !(await p.approvals.decideApproval(approval.id, status, input.userId, input.reason ?? null, p.clock()))
   ) {
-    await p.privately.tell(audience, DECIDED_FIRST);
+    await p.privately.tell(audience, decidedFirst());
     return;
   }
   if (input.kind === 'deny') {

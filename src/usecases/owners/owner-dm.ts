@@ -1,5 +1,5 @@
 import { mention } from '../../blockkit/mrkdwn.js';
-import { NO_PERSONAL_OWNER } from '../../blockkit/outcome-words.js';
+import { noPersonalOwner } from '../../blockkit/outcome-words.js';
 import { noSlackPersonText, tenantName } from '../../blockkit/owner-words.js';
 import { personalOwnerOf } from '../../domain/owner.js';
 import { isSlackApiError } from '../../errors.js';
@@ -45,7 +45,7 @@ const CANNOT_DM: Record<string, string> = {
  */
 export async function ownerDmOf(p: OwnerDmPorts, finding: Finding): Promise<OwnerDm> {
   const owner = personalOwnerOf(finding);
-  if (!owner) return refuse('no-owner', NO_PERSONAL_OWNER);
+  if (!owner) return refuse('no-owner', noPersonalOwner());
   const dm = await personDmOf(p, owner.identityUserId, 'The owner');
   return dm.ok ? { ...dm, which: owner.which } : dm;
 }

@@ -2,7 +2,7 @@ import { isFormKind } from '../../blockkit/action-table.js';
 import type { BulkFormKind } from '../../blockkit/forms/bulk.js';
 import { renderInfoModal } from '../../blockkit/info-modal.js';
 import { NONE_PICKED } from '../../blockkit/interaction-words.js';
-import { NOT_IN_ROLLUP } from '../../blockkit/outcome-words.js';
+import { notInRollup } from '../../blockkit/outcome-words.js';
 import { REVIEW_PAGE_SIZE, type ReviewPage, renderReview } from '../../blockkit/review.js';
 import { GONE_ROLLUP } from '../../blockkit/rollup.js';
 import type { FindingActionKind } from '../../domain/actions.js';
@@ -113,7 +113,7 @@ export interface ReviewedFindingInput extends Reviewer {
 export async function actOnReviewedFinding(p: GroupPorts, input: ReviewedFindingInput): Promise<void> {
   const targets = await loadTargets(p, input.groupId, [input.findingId]);
   if (!targets || targets.ids.length === 0) {
-    const why = renderInfoModal(targets ? NOT_IN_ROLLUP : GONE_ROLLUP);
+    const why = renderInfoModal(targets ? notInRollup() : GONE_ROLLUP);
     if (input.formViewId) await p.views.update(input.formViewId, why);
     else await p.views.push(input.triggerId, why);
     return;

@@ -1,6 +1,6 @@
 import { type BulkFormKind, renderBulkForm } from '../../blockkit/forms/bulk.js';
 import { renderInfoModal } from '../../blockkit/info-modal.js';
-import { NONE_IN_ROLLUP, NONE_IN_ROLLUP_DONE } from '../../blockkit/outcome-words.js';
+import { noneInRollup, noneInRollupDone } from '../../blockkit/outcome-words.js';
 import { GONE_ROLLUP } from '../../blockkit/rollup.js';
 import type { FindingAction } from '../../domain/actions.js';
 import type { Ports } from '../../ports/index.js';
@@ -57,7 +57,7 @@ export async function openGroupForm(p: GroupPorts, input: OpenGroupFormInput): P
   const targets = await loadTargets(p, input.groupId, input.findingIds);
   if (!targets) return p.views.update(viewId, renderInfoModal(GONE_ROLLUP));
   const { group, ids } = targets;
-  if (ids.length === 0) return p.views.update(viewId, renderInfoModal(NONE_IN_ROLLUP));
+  if (ids.length === 0) return p.views.update(viewId, renderInfoModal(noneInRollup()));
   const tz = await p.people.timeZone(input.userId);
   const meta = { groupId: group.id, tz, ...(input.findingIds ? { findingIds: ids } : {}) };
   await p.views.update(
@@ -93,7 +93,7 @@ export async function submitGroupAction(p: GroupPorts, s: GroupSubmission): Prom
   const { group, ids } = targets;
   const audience: Audience = { channel: group.channel, user: s.userId };
   if (ids.length === 0) {
-    await p.privately.tell(audience, NONE_IN_ROLLUP_DONE);
+    await p.privately.tell(audience, noneInRollupDone());
     return;
   }
   const request = s.action.kind === 'acceptRisk' && p.settings.approvers !== undefined;

@@ -1,0 +1,5 @@
+/**
+ * The namespaces of the forms surfaces (see ../index.ts): one file per surface's words, listed here
+ * in a tuple so their keys stay typed.
+ */
+export const FORMS = [] as const;
