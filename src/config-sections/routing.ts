@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { channelId, findingType, severity } from './values.js';
+import { channelId, findingType, locale, severity } from './values.js';
 
 /** WARDEN_CONFIG `routing.rules`: which channel an alert goes to. */
 
@@ -32,6 +32,8 @@ export const RuleSchema = z.union([
         .string()
         .regex(/^T[A-Z0-9]{2,}$/, { message: 'must be a Slack workspace id (T…)' })
         .optional(),
+      /** The language of the channel's messages (`de`, `ja`; English by default): cards, thread replies, reports. */
+      locale: locale.optional(),
       /** Slack Connect: cards keep their details even when the channel is shared with another organisation. */
       allowExternal: z.boolean().optional(),
     })

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { parseDurationMs } from '../domain/duration.js';
 import { normaliseFindingType, normaliseSeverity, SEVERITY_RANK } from '../domain/routing.js';
+import { isSpokenLocale, LOCALES, localeOf } from '../i18n/locale.js';
 
 /** Value schemas several sections of WARDEN_CONFIG share. */
 
@@ -41,3 +42,9 @@ export const duration = (fallback: string, min: number, max: number) =>
       }
       return ms;
     });
+
+/** A language Warden speaks (`de`, `ja-JP`…), as the catalogue names it. */
+export const locale = z
+  .string()
+  .refine(isSpokenLocale, { message: `is not a language Warden speaks (${LOCALES.join(', ')})` })
+  .transform((v) => localeOf(v));

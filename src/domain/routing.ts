@@ -1,3 +1,4 @@
+import type { Locale } from '../i18n/locale.js';
 import { FINDING_TYPES, findingTypeOf } from './finding-type.js';
 
 /**
@@ -50,7 +51,7 @@ export type RoutingRule = {
   when: RouteConditions;
   /** Also send the card to the finding's owner in a direct message (usecases/owners/owner-dm.ts). */
   notifyOwner?: boolean | undefined;
-} & ({ channel: string } | { drop: true });
+} & ({ channel: string; locale?: Locale | undefined } | { drop: true });
 
 /**
  * The outbox channel of an alert for the finding's owner: the delivery worker resolves it to the
@@ -99,4 +100,11 @@ export function routeAlert(
       : { channel: rule.channel, rule: name, ...owner };
   }
   return defaultChannel ? { channel: defaultChannel, rule: 'ALERTS_CHANNEL' } : { none: true };
+}
+
+/** Each channel's language where a rule names one; the first rule naming the channel decides. */
+export function channelLocalesOf(rules: readonly RoutingRule[]): ReadonlyMap<string, Locale> {
+  const out = new Map<string, Locale>();
+  for (const r of rules) if ('channel' in r && r.locale && !out.has(r.channel)) out.set(r.channel, r.locale);
+  return out;
 }

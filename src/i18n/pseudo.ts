@@ -5,7 +5,7 @@ import { printAST } from '@formatjs/icu-messageformat-parser/printer.js';
  * The pseudo-locale `en-XA`: English with every letter accented and each message in ⟦…⟧, so a test
  * that renders a surface in it sees at once any word that did not come through the catalogue (it
  * stays plain ASCII). Slack's own syntax is left alone, or the result would not be Slack's:
- * `:emoji:` codes, the part of `<…>` before its `|` (a link, a mention, `<!subteam^…>`).
+ * emoji codes such as `:warning:`, the part of `<…>` before its `|` (a link, a mention, `<!subteam^…>`).
  */
 const ACCENTED: Record<string, string> = {
   a: 'á',

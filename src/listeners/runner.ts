@@ -15,6 +15,7 @@ import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { refusal } from '../usecases/shared/authorize.js';
 import { logTenantFailure } from '../usecases/shared/log-failure.js';
+import { asPerson } from '../usecases/shared/speech.js';
 import { refusedAsNotHere } from './belongs.js';
 import { type ListenerContext, portsOf } from './context.js';
 import { refOf } from './ref.js';
@@ -22,13 +23,14 @@ import { isRecovered } from './request-intents.js';
 import {
   type ActionRow,
   type Bound,
+  type Click,
   type Route,
   readClick,
   readSubmission,
   type Submission,
   type ViewRow,
 } from './route.js';
-import { readShortcut, type ShortcutRow } from './shortcut-route.js';
+import { readShortcut, type Shortcut, type ShortcutRow } from './shortcut-route.js';
 
 /**
  * The one runner every route goes through (route.ts). For a click or a command: ack, read the
@@ -150,6 +152,12 @@ export async function runClick(p: Ports, route: ActionRow, body: unknown, ref: s
     p.logger.warn({ ref, route: route.ids[0] }, 'unreadable block_actions payload ignored');
     return;
   }
+  // What the person reads (the loading modal, forms, ephemerals) speaks their language; a card
+  // or a thread reply the click causes speaks its channel's (usecases/shared/speech.ts).
+  await asPerson(p, click.userId, () => clicked(p, route, click, ref, recovered));
+}
+
+async function clicked(p: Ports, route: ActionRow, click: Click, ref: string, recovered: boolean) {
   // A click in a modal or the Home tab acts on its view's metadata: only as Warden wrote it (a
   // row that changes nothing, such as ticking a box, reads none).
   if (click.view && route.none === undefined) {
@@ -215,21 +223,26 @@ function registerView(app: App, ctx: ListenerContext, route: ViewRow): void {
       const p = portsOf(ctx, context, route.what);
       if (!p) return void (await ack());
       const ref = refOf(context);
-      const submission = unsealed(p, readSubmission(body, ref));
-      const form = submission ? route.read(p, submission) : { ok: false as const, unreadable: true as const };
-      if (!form.ok) {
-        if ('errors' in form) return void (await ack({ response_action: 'errors', errors: form.errors }));
-        p.logger.warn({ ref, callback: id }, 'form with unreadable metadata refused');
-        return void (await ack({ response_action: 'update', view: renderInfoModal(FORM_NOT_VALID) }));
-      }
-      if (form.updating) await ack({ response_action: 'update', view: form.updating });
-      else await ack(form.clear ? { response_action: 'clear' } : undefined);
-      const to: Reply = { audience: form.audience, viewId: form.updating ? submission?.viewId : undefined };
-      await ctx.work.run(() =>
-        authorizeAndRun(p, form.bound, to, ref, route.what).catch((error: unknown) =>
-          failed(p, error, to, route.what, ref),
-        ),
-      );
+      // Field errors come back in the ack: the person's language is read before it (cached).
+      await asPerson(p, body.user.id, async () => {
+        const submission = unsealed(p, readSubmission(body, ref));
+        const form = submission
+          ? route.read(p, submission)
+          : { ok: false as const, unreadable: true as const };
+        if (!form.ok) {
+          if ('errors' in form) return void (await ack({ response_action: 'errors', errors: form.errors }));
+          p.logger.warn({ ref, callback: id }, 'form with unreadable metadata refused');
+          return void (await ack({ response_action: 'update', view: renderInfoModal(FORM_NOT_VALID) }));
+        }
+        if (form.updating) await ack({ response_action: 'update', view: form.updating });
+        else await ack(form.clear ? { response_action: 'clear' } : undefined);
+        const to: Reply = { audience: form.audience, viewId: form.updating ? submission?.viewId : undefined };
+        await ctx.work.run(() =>
+          authorizeAndRun(p, form.bound, to, ref, route.what).catch((error: unknown) =>
+            failed(p, error, to, route.what, ref),
+          ),
+        );
+      });
     });
 }
 
@@ -254,6 +267,10 @@ export async function runShortcut(
 ): Promise<void> {
   const s = readShortcut(body, ref);
   if (!s) return void p.logger.warn({ ref }, 'unreadable shortcut payload ignored');
+  await asPerson(p, s.userId, () => shortcutRun(p, rows, s, ref));
+}
+
+async function shortcutRun(p: Ports, rows: readonly ShortcutRow[], s: Shortcut, ref: string): Promise<void> {
   const type = s.message ? 'message_action' : 'shortcut';
   const row = rows.find((r) => r.callbackId === s.callbackId && r.type === type);
   const bound = row?.bind(s);

@@ -1,6 +1,9 @@
 import type { App } from '@slack/bolt';
 import { ConnectWords } from '../blockkit/connect-words.js';
 import { stepError, stepWords } from '../blockkit/workflow-step-words.js';
+import { interactorOf } from '../domain/workflow-steps.js';
+import { DEFAULT_LOCALE } from '../i18n/locale.js';
+import { speaking } from '../i18n/speak.js';
 import type { Ports } from '../ports/index.js';
 import { plainStepError } from '../usecases/shared/workflow-step-end.js';
 import { runWorkflowStep, type StepEnd } from '../usecases/workflow-steps/workflow-step.js';
@@ -58,25 +61,37 @@ export function registerSteps(app: App, ctx: ListenerContext, rows: readonly Ste
         if (first === 'unknown') await fail({ error: stepWords.notTaken(ref) }).catch(() => undefined);
         return;
       }
-      await ctx.work.run(async () => {
-        let end: StepEnd;
-        try {
-          end = await runWorkflowStep(p, { stepId: row.callbackId, executionId, inputs: event.inputs, ref });
-        } catch (error) {
-          p.logger.error(
-            { err: error, ref, step: row.callbackId },
-            `workflow step failed: could not ${row.what}`,
-          );
-          p.metrics.interactionFailures.inc({ what: row.what });
-          end = { ok: false, error: stepWords.crashed(ref) };
-        }
-        if ('waiting' in end) return;
-        try {
-          if (end.ok) await complete({ outputs: end.outputs });
-          else await fail({ error: await plainStepError(p, end.error) });
-        } catch (error) {
-          p.logger.error({ err: error, ref, execution: executionId }, 'workflow step could not be ended');
-        }
-      });
+      // The step's errors and what it posts privately speak the language of who ran the workflow.
+      const runner = Object.values(event.inputs ?? {})
+        .map(interactorOf)
+        .find((id) => id !== undefined);
+      const locale = runner ? await p.people.locale(runner) : DEFAULT_LOCALE;
+      await ctx.work.run(() =>
+        speaking(locale, async () => {
+          let end: StepEnd;
+          try {
+            end = await runWorkflowStep(p, {
+              stepId: row.callbackId,
+              executionId,
+              inputs: event.inputs,
+              ref,
+            });
+          } catch (error) {
+            p.logger.error(
+              { err: error, ref, step: row.callbackId },
+              `workflow step failed: could not ${row.what}`,
+            );
+            p.metrics.interactionFailures.inc({ what: row.what });
+            end = { ok: false, error: stepWords.crashed(ref) };
+          }
+          if ('waiting' in end) return;
+          try {
+            if (end.ok) await complete({ outputs: end.outputs });
+            else await fail({ error: await plainStepError(p, end.error) });
+          } catch (error) {
+            p.logger.error({ err: error, ref, execution: executionId }, 'workflow step could not be ended');
+          }
+        }),
+      );
     });
 }

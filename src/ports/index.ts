@@ -3,6 +3,7 @@ import type { ClosureReason } from '../domain/closure.js';
 import type { ContainRules } from '../domain/contain.js';
 import type { Policy } from '../domain/policy.js';
 import type { RoutingRule } from '../domain/routing.js';
+import type { Locale } from '../i18n/locale.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { AccessReviewsPort } from './access-reviews.js';
@@ -105,11 +106,13 @@ export interface Settings {
     | undefined;
   /** SLA clocks (WARDEN_CONFIG `sla`): off when undefined. */
   sla?: SlaSettings | undefined;
+  /** Each channel's language, where a routing rule names one (`routing.rules[].locale`); else English. */
+  channelLocales?: ReadonlyMap<string, Locale> | undefined;
 }
 
 /** What rendering a finding's card needs of the settings. */
 export type CardSettings = Pick<Settings, 'attributionTemplate' | 'offerUnsuppress'> &
-  Partial<Pick<Settings, 'contain'>> &
+  Partial<Pick<Settings, 'contain' | 'channelLocales'>> &
   Pick<Settings, 'sla'>;
 
 /** Findings with a state change in flight: a second click is refused. */

@@ -1,4 +1,5 @@
 import type { HomeView, KnownBlock, ModalView } from '@slack/types';
+import type { Locale } from '../i18n/locale.js';
 
 /**
  * The Slack Web API as Warden's use cases see it: a few narrow ports, each implemented once in
@@ -117,6 +118,8 @@ export interface SlackPerson {
   /** Their Enterprise Grid organisation (`enterprise_user.enterprise_id`), if any. */
   enterpriseId?: string | undefined;
   tz: string;
+  /** The language Warden speaks to them (users.info `locale`); English when Slack does not say. */
+  locale?: Locale;
   /** Chosen by the person, can say anything: never proof of who someone is. */
   displayName: string;
   /** The name an audit carries (with the user id): `real_name`, else the account name. */
@@ -136,6 +139,8 @@ export interface PeoplePort {
    * rest on an hour-old answer (a step-up verification completing, a held action resuming).
    */
   fresh(userId: string): Promise<SlackPerson>;
+  /** The person's language (users.info `locale`), or English when Slack cannot tell. */
+  locale(userId: string): Promise<Locale>;
   /** The person's time zone, or UTC when Slack cannot tell. */
   timeZone(userId: string): Promise<string>;
 }

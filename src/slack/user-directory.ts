@@ -2,6 +2,7 @@ import type { WebClient } from '@slack/web-api';
 import { z } from 'zod';
 import { isKnownTimeZone } from '../domain/when.js';
 import { isSlackApiError } from '../errors.js';
+import { DEFAULT_LOCALE, type Locale, localeOf } from '../i18n/locale.js';
 import type { PeoplePort, SlackPerson } from '../ports/slack.js';
 import { TtlCache } from '../ttl-cache.js';
 
@@ -12,6 +13,8 @@ const UserInfoSchema = z.looseObject({
     enterprise_user: z.looseObject({ enterprise_id: z.string().nullish() }).nullish(),
     name: z.string().nullish(),
     tz: z.string().nullish(),
+    /** Only with `include_locale: true`: e.g. "de-DE". */
+    locale: z.string().nullish(),
     is_bot: z.boolean().nullish(),
     deleted: z.boolean().nullish(),
     is_restricted: z.boolean().nullish(),
@@ -35,6 +38,7 @@ function personOf(u: SlackUser): SlackPerson {
     teamId: u.team_id ?? undefined,
     enterpriseId: u.enterprise_user?.enterprise_id ?? undefined,
     tz,
+    locale: localeOf(u.locale),
     realName: u.profile?.real_name || u.name || u.id,
     displayName: u.profile?.display_name || u.profile?.real_name || u.name || u.id,
     email: u.profile?.email || undefined,
@@ -73,6 +77,15 @@ export class UserDirectory implements PeoplePort {
     return this.get(userId);
   }
 
+  /** The person's language, or English when Slack cannot tell (the caller still gets an answer). */
+  async locale(userId: string): Promise<Locale> {
+    try {
+      return (await this.get(userId)).locale ?? DEFAULT_LOCALE;
+    } catch {
+      return DEFAULT_LOCALE;
+    }
+  }
+
   /** The person's time zone, or UTC when Slack cannot tell (the caller still gets an answer). */
   async timeZone(userId: string): Promise<string> {
     try {
@@ -96,6 +109,8 @@ export class UserDirectory implements PeoplePort {
   }
 
   async #fetch(userId: string): Promise<SlackPerson> {
-    return personOf(UserInfoSchema.parse(await this.#client.users.info({ user: userId })).user);
+    return personOf(
+      UserInfoSchema.parse(await this.#client.users.info({ user: userId, include_locale: true })).user,
+    );
   }
 }

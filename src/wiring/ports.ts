@@ -5,6 +5,7 @@ import { namesPortFor } from '../adapters/names-port.js';
 import { createTasksPort } from '../adapters/tasks-port.js';
 import type { Config } from '../config.js';
 import type { ConfigFile } from '../config-file.js';
+import { channelLocalesOf } from '../domain/routing.js';
 import type { Logger } from '../logger.js';
 import type { Metrics } from '../metrics.js';
 import type { Clock, Ports, Timers } from '../ports/index.js';
@@ -139,6 +140,7 @@ export function buildPorts(input: PortsInput): {
       offerUnsuppress: file.cards.offerUnsuppress,
       contain: containSettings,
       sla: slaSettings(file),
+      channelLocales: channelLocalesOf(file.routing.rules),
     },
     token,
     clientOptions: input.clientOptions,
@@ -193,6 +195,7 @@ export function buildPorts(input: PortsInput): {
       stepUp: stepUpSettings(file, config),
       contain: containSettings,
       sla: slaSettings(file),
+      channelLocales: channelLocalesOf(file.routing.rules),
     },
     findings: createFindingsPort(tenant),
     campaigns: new CampaignCache(tenant),

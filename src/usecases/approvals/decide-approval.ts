@@ -12,6 +12,7 @@ import type { AuthorizePorts } from '../shared/authorize.js';
 import { type ChangePorts, changeFindingState } from '../shared/change-finding-state.js';
 import { changeManyFindings } from '../shared/change-many-findings.js';
 import { recordAudit } from '../shared/record-audit.js';
+import { inChannel } from '../shared/speech.js';
 import { type GatePorts, holdForStepUp, mustStepUp } from '../shared/step-up.js';
 import { approvedStep, deniedStep } from '../shared/workflow-step-end.js';
 
@@ -61,7 +62,7 @@ export async function refreshRequest(
       .update({
         channel: approval.channel,
         ts: approval.requestTs,
-        ...renderApprovalRequest(approval, p.settings.approvers),
+        ...inChannel(p, approval.channel, () => renderApprovalRequest(approval, p.settings.approvers ?? '')),
       })
       .catch((error: unknown) =>
         p.logger.warn({ err: error, approvalId }, 'approval request message not updated'),

@@ -5,6 +5,7 @@ import type { Ports } from '../../ports/index.js';
 import type { Audience } from '../../ports/slack.js';
 import type { Approval } from '../../ports/store.js';
 import { recordAudit } from '../shared/record-audit.js';
+import { inChannel } from '../shared/speech.js';
 
 export type RequestPorts = Pick<
   Ports,
@@ -52,7 +53,7 @@ export async function requestRiskAcceptance(
     ...(req.functionExecutionId ? { functionExecutionId: req.functionExecutionId } : {}),
   });
   const log = p.logger.child({ ref: req.ref, approvalId: approval.id, findingId: req.findingId });
-  const message = renderApprovalRequest(approval, approvers);
+  const message = inChannel(p, req.channel, () => renderApprovalRequest(approval, approvers));
   try {
     const ts = await p.chat.post({ channel: req.channel, threadTs: req.cardTs, ...message });
     await p.approvals.setApprovalRequestTs(approval.id, ts);

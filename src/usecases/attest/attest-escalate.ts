@@ -8,6 +8,7 @@ import { personDmOf } from '../owners/owner-dm.js';
 import { postCard, refreshKnownCards, trackCard } from '../shared/alert-life.js';
 import type { JobResult } from '../shared/lifecycle-job.js';
 import { recordAudit } from '../shared/record-audit.js';
+import { inChannel } from '../shared/speech.js';
 import { type AskPorts, openAsk } from './attest-ask.js';
 
 /**
@@ -66,7 +67,11 @@ async function raise(p: AskPorts, ask: Ask, finding: Finding, why: 'answer' | 's
     to = group(p.settings.approvers);
     const card = await postCard(p, finding, channel);
     await trackCard(p, finding, card);
-    await p.chat.post({ channel, threadTs: card.ts, ...renderEscalation({ ...view, to }) });
+    await p.chat.post({
+      channel,
+      threadTs: card.ts,
+      ...inChannel(p, channel, () => renderEscalation({ ...view, to })),
+    });
   } else {
     const manager = await managerDm(p, ask);
     if (manager) {

@@ -63,7 +63,7 @@ export async function createTask(p: TaskPorts, input: TaskInput): Promise<void> 
   if (attemptId) await settleAudit(p, attemptId, 'ok', `task ${created.taskId}`);
   log.info({ taskId: created.taskId }, 'remediation task created');
   const shown = await updateEverywhere(p, created.finding, {
-    reply: `${mention(input.userId)} created remediation task ${code(created.taskId, 80)} for this.`,
+    reply: () => `${mention(input.userId)} created remediation task ${code(created.taskId, 80)} for this.`,
     primaryChannel: input.card?.channel ?? input.channel,
     clicked: input.card,
   });

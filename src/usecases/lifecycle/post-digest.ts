@@ -7,6 +7,7 @@ import { FINDING_SEVERITIES } from '../../model/finding.js';
 import type { Ports } from '../../ports/index.js';
 import type { LifecycleJob } from '../../ports/lifecycle.js';
 import { endPayloadOf, type JobResult, undeliverableCode } from '../shared/lifecycle-job.js';
+import { inChannel } from '../shared/speech.js';
 
 /**
  * A channel's daily digest (WARDEN_CONFIG `digest`), posted once per channel per day however many
@@ -125,7 +126,8 @@ export async function postDigest(p: DigestPorts, job: LifecycleJob, spec: Digest
     if (earlier) return { status: 'done', outcome: 'posted by an earlier attempt' };
   }
   try {
-    const message = renderDigest(await gather(p, job, spec));
+    const gathered = await gather(p, job, spec);
+    const message = inChannel(p, spec.channel, () => renderDigest(gathered));
     await p.chat.post({ channel: spec.channel, ...message, metadata });
   } catch (error) {
     const code = undeliverableCode(error);

@@ -16,6 +16,7 @@ import { isApprover } from '../approvals/approvers.js';
 import { containsWaiting, type PendingContainPorts } from '../contain/pending-contain.js';
 import { type AuthorizePorts, mayAct } from '../shared/authorize.js';
 import { channelCards, endPayloadOf } from '../shared/lifecycle-job.js';
+import { asPerson } from '../shared/speech.js';
 
 /**
  * The Home tab (views.publish): built for one person from the store, as far as they may see —
@@ -38,7 +39,12 @@ async function cardOf(p: HomePorts, findingId: string) {
   return card && { channel: card.channel, link: messageLink(p.settings.workspaceUrl, card.channel, card.ts) };
 }
 
-export async function publishHome(p: HomePorts, userId: string): Promise<void> {
+/** The person's Home, in their language (Slack's `locale` for them). */
+export function publishHome(p: HomePorts, userId: string): Promise<void> {
+  return asPerson(p, userId, () => publishHomeOf(p, userId));
+}
+
+async function publishHomeOf(p: HomePorts, userId: string): Promise<void> {
   const now = p.clock();
   const [approver, mine, jobs, recent, asks, reviews, contains] = await Promise.all([
     isApprover(p, userId),

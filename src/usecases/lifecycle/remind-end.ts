@@ -1,6 +1,7 @@
 import { messageLink } from '../../blockkit/links.js';
 import { type ReminderView, renderReminder } from '../../blockkit/reminder.js';
 import { type EndingAction, endOf, endWordsOf, isSameEnd } from '../../domain/ends.js';
+import { speaking } from '../../i18n/speak.js';
 import type { Finding } from '../../model/finding.js';
 import type { Ports } from '../../ports/index.js';
 import type { LifecycleJob } from '../../ports/lifecycle.js';
@@ -15,6 +16,7 @@ import {
   undeliverableCode,
   wasSent,
 } from '../shared/lifecycle-job.js';
+import { inChannel } from '../shared/speech.js';
 
 /**
  * The reminder before a snooze or risk acceptance ends: a direct message to whoever made it (the
@@ -61,7 +63,10 @@ export async function remindEnd(p: RemindPorts, job: LifecycleJob): Promise<JobR
       const extend = await mayExtend(p, user, end.action, first?.channel);
       await step(`dm:${user}`, async () => {
         const channel = await p.files.openDm(user);
-        const ts = await p.chat.post({ channel, ...renderReminder({ ...view, for: [], extend }) });
+        const reminder = speaking(await p.people.locale(user), () =>
+          renderReminder({ ...view, for: [], extend }),
+        );
+        const ts = await p.chat.post({ channel, ...reminder });
         return { channel, ts };
       });
     }
@@ -71,7 +76,7 @@ export async function remindEnd(p: RemindPorts, job: LifecycleJob): Promise<JobR
         const ts = await p.chat.post({
           channel: card.channel,
           threadTs: card.ts,
-          ...renderReminder({ ...view, for: people, extend: true }),
+          ...inChannel(p, card.channel, () => renderReminder({ ...view, for: people, extend: true })),
         });
         return { channel: card.channel, ts };
       });

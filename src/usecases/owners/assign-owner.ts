@@ -139,7 +139,7 @@ export async function assignOwner(p: AssignPorts, t: AssignTarget & { assigneeId
   log.info({ owner: mapped.identityUserId }, 'owner assigned');
   const card = t.cardTs ? { channel: t.channel, ts: t.cardTs } : undefined;
   const result = await updateEverywhere(p, finding, {
-    reply: `${mention(t.userId)} made ${who} the owner of this finding.`,
+    reply: () => `${mention(t.userId)} made ${who} the owner of this finding.`,
     primaryChannel: t.channel,
     clicked: card,
   });

@@ -11,6 +11,7 @@ import {
   trackCard,
 } from './alert-life.js';
 import { CLAIM_WAIT_MS, underCardClaim } from './card-claim.js';
+import { lineIn, type ThreadLine } from './speech.js';
 
 /**
  * After a change made to many findings at once: replace the cards Warden already has for this
@@ -116,7 +117,8 @@ export async function updateEverywhere(
   p: AlertLifePorts,
   finding: Finding,
   opts: {
-    reply: string;
+    /** Rendered once per channel, in its language. */
+    reply: ThreadLine;
     primaryChannel: string;
     clicked?: Card | undefined;
     /** The change's event (state-event.ts): on the first reply posted only, so it is published once. */
@@ -157,7 +159,7 @@ export async function updateEverywhere(
       if (card === posted) await trackCard(p, finding, card);
       else await replaceUpdated(p, finding, card);
       if (thread && sameCard(thread, card)) {
-        await replyInThread(p, card, opts.reply, metadata);
+        await replyInThread(p, card, lineIn(p, card.channel, opts.reply), metadata);
         metadata = undefined;
       }
     } catch (error) {

@@ -193,7 +193,7 @@ export async function changeFindingState(
   }
   log.info({ state: finding.state }, 'state changed');
   await audit(p, input, 'ok', attemptId, undefined, finding);
-  const line =
+  const line = () =>
     describeChange(action, input.actorId, finding, input.requesterId) + verifiedMark(input.verifiedAt);
   // A snooze or acceptance made here: its reminder goes to whoever made it.
   const made = {
@@ -212,7 +212,7 @@ export async function changeFindingState(
     log.error({ err: shown.primaryError }, 'state changed but the Slack card could not be updated');
     await p.privately.tell(
       input.audience,
-      doneBut(line, describeFailure(shown.primaryError, 'update the alert in Slack', ref)),
+      doneBut(line(), describeFailure(shown.primaryError, 'update the alert in Slack', ref)),
     );
   }
   return { ok: true, finding, card: shown?.primary };

@@ -54,12 +54,14 @@ export async function recordChange(p: SeenPorts, finding: Finding, made?: MadeBy
   }
 }
 
+import type { ThreadLine } from './speech.js';
+
 export type ChangedPorts = SeenPorts & AlertLifePorts & Pick<Ports, 'metrics' | 'rollups'>;
 
 /** How a change's cards are brought up to date. */
 export type CardsUpdate =
   /** Every card replaced (one posted in `primaryChannel` if it has none) and a reply in each thread. */
-  | { everywhere: { reply: string; primaryChannel: string; clicked?: Card | undefined } }
+  | { everywhere: { reply: ThreadLine; primaryChannel: string; clicked?: Card | undefined } }
   /** The cards Warden has, replaced quietly (the roll-up's or the end's thread tells the story). */
   | { known: true };
 

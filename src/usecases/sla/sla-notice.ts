@@ -4,11 +4,13 @@ import { safeMrkdwn } from '../../blockkit/mrkdwn.js';
 import { amountWords, breachText, warnText } from '../../blockkit/sla-words.js';
 import { type ClockName, clocksAt } from '../../domain/sla.js';
 import { isApiError } from '../../errors.js';
+import { speaking } from '../../i18n/speak.js';
 import type { Ports } from '../../ports/index.js';
 import type { LifecycleJob } from '../../ports/lifecycle.js';
 import type { SlaStore } from '../../ports/sla.js';
 import { ownerDmOf } from '../owners/owner-dm.js';
 import { channelCards, type JobResult, sentStep, undeliverableCode } from '../shared/lifecycle-job.js';
+import { inChannel } from '../shared/speech.js';
 
 /**
  * The SLA's messages (issue 38), each a lifecycle job with a unique key per finding and clock
@@ -83,9 +85,13 @@ export async function sendSlaNotice(p: NoticePorts, job: LifecycleJob, kind: Not
     }
     return undefined;
   };
-  const thread = (text: string) => async () => {
+  const thread = (text: () => string) => async () => {
     if (!card) throw new Error('no card');
-    const ts = await p.chat.post({ channel: card.channel, threadTs: card.ts, text });
+    const ts = await p.chat.post({
+      channel: card.channel,
+      threadTs: card.ts,
+      text: inChannel(p, card.channel, text),
+    });
     return { channel: card.channel, ts };
   };
   if (kind === 'warn') {
@@ -97,7 +103,8 @@ export async function sendSlaNotice(p: NoticePorts, job: LifecycleJob, kind: Not
     };
     if (owner?.ok) {
       const link = card ? messageLink(p.settings.workspaceUrl, card.channel, card.ts) : undefined;
-      const text = warnText({ ...words, cardLink: link, forOwner: true });
+      const locale = await p.people.locale(owner.slackUserId);
+      const text = speaking(locale, () => warnText({ ...words, cardLink: link, forOwner: true }));
       const failed = await send(`dm:${owner.slackUserId}`, async () => ({
         channel: owner.channel,
         ts: await p.chat.post({ channel: owner.channel, text }),
@@ -107,13 +114,13 @@ export async function sendSlaNotice(p: NoticePorts, job: LifecycleJob, kind: Not
     if (!card) return { status: 'done', outcome: 'nobody to tell: no owner in Slack, no card' };
     const failed = await send(
       `thread:${card.channel}:${card.ts}`,
-      thread(warnText({ ...words, cardLink: undefined, forOwner: false })),
+      thread(() => warnText({ ...words, cardLink: undefined, forOwner: false })),
     );
     return failed ?? { status: 'done', outcome: 'told in the alert thread' };
   }
   if (!card) return { status: 'done', outcome: 'no card to reply to' };
   const group = sla.escalateTo[card.channel] ?? p.settings.approvers;
-  const text = breachText({ clock, title, owner: owner?.ok ? owner.slackUserId : undefined, group });
+  const text = () => breachText({ clock, title, owner: owner?.ok ? owner.slackUserId : undefined, group });
   const failed = await send(`thread:${card.channel}:${card.ts}`, thread(text));
   return failed ?? { status: 'done', outcome: 'breach told in the alert thread' };
 }

@@ -8,6 +8,7 @@ import type { Ports, Settings } from '../../ports/index.js';
 import type { LifecycleJob } from '../../ports/lifecycle.js';
 import type { Audience } from '../../ports/slack.js';
 import { channelCards, type JobResult, undeliverableCode } from '../shared/lifecycle-job.js';
+import { inChannel } from '../shared/speech.js';
 
 /**
  * The SLA report (issue 38): every figure computed from the tenant's own audit trail
@@ -123,12 +124,10 @@ export async function weeklySlaReport(
   const channel = job.subject;
   if (!channel) return { status: 'failed', outcome: 'unreadable job' };
   try {
-    const posted = await postSlaReport(p, channel, {
-      days: 7,
-      until: job.dueAt,
-      routedTo: routed ? channel : undefined,
-      font,
-    });
+    // The channel's report speaks the channel's language (its routing rule's `locale`).
+    const posted = await inChannel(p, channel, () =>
+      postSlaReport(p, channel, { days: 7, until: job.dueAt, routedTo: routed ? channel : undefined, font }),
+    );
     p.metrics.slaReports.inc({ outcome: posted.chart ? 'posted' : 'text_only' });
     return { status: 'done', outcome: 'posted' };
   } catch (error) {

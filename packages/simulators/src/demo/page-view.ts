@@ -30,11 +30,15 @@ export interface DemoPerson {
   role: string;
 }
 
-/** The user switcher: a member, the approvers (four-eyes: bob and carol), a guest (refused by the default policy). */
+/**
+ * The user switcher: a member, the approvers (four-eyes: bob and carol), a German-speaking member
+ * (Warden answers her in German), a guest (refused by the default policy).
+ */
 export const SWITCHABLE: readonly DemoPerson[] = [
   { id: 'U0ALICE', role: 'member' },
   { id: 'U0BOB', role: 'approver' },
   { id: 'U0CAROL', role: 'approver' },
+  { id: 'U0GRETA', role: 'member, speaks German' },
   { id: 'U0GUEST', role: 'guest' },
 ];
 

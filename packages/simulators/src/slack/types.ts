@@ -10,6 +10,8 @@ export interface SlackUser {
   enterprise_user?: { enterprise_id: string; enterprise_name: string; teams: string[] };
   name: string;
   tz: string;
+  /** The person's Slack language: users.info shows it only when asked with `include_locale`. */
+  locale?: string;
   is_bot?: boolean;
   is_restricted?: boolean;
   is_ultra_restricted?: boolean;

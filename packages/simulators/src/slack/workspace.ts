@@ -29,6 +29,21 @@ export const DEFAULT_USERS: SlackUser[] = [
     profile: { display_name: 'carol', real_name: 'Carol Chen', email: 'carol@acme.example' },
   },
   {
+    // Speaks German: Slack tells her language to apps that ask (users.info `include_locale`).
+    id: 'U0GRETA',
+    name: 'greta',
+    tz: 'Europe/Berlin',
+    locale: 'de-DE',
+    profile: { display_name: 'greta', real_name: 'Greta Graf', email: 'greta@acme.example' },
+  },
+  {
+    id: 'U0KENJI',
+    name: 'kenji',
+    tz: 'Asia/Tokyo',
+    locale: 'ja-JP',
+    profile: { display_name: 'kenji', real_name: 'Kenji Kato', email: 'kenji@acme.example' },
+  },
+  {
     id: 'U0GUEST',
     name: 'guest',
     tz: 'UTC',

@@ -2,11 +2,16 @@ import type { SlackUser } from '../types.js';
 import { fail, type MethodAnswer, type Workspace } from '../workspace.js';
 
 /** A user as users.info and users.lookupByEmail show them: always with `deleted`, and their team. */
-const shown = (ws: Workspace, user: SlackUser) => ({
-  ...user,
-  deleted: user.deleted === true,
-  team_id: user.team_id ?? ws.teamId,
-});
+const shown = (ws: Workspace, user: SlackUser, includeLocale = false) => {
+  const { locale, ...rest } = user;
+  return {
+    ...rest,
+    deleted: user.deleted === true,
+    team_id: user.team_id ?? ws.teamId,
+    // Slack adds `locale` only when asked (users.info `include_locale`), and then always: en-US by default
+    ...(includeLocale ? { locale: locale ?? 'en-US' } : {}),
+  };
+};
 
 /**
  * users.lookupByEmail finds a user by their registered email (its method page): not a bot (no
@@ -28,6 +33,9 @@ function lookupByEmail(ws: Workspace, args: Record<string, unknown>): MethodAnsw
 /** The workspace's address as auth.test tells it (apps build message permalinks on it). */
 export const WORKSPACE_URL = 'https://acme.slack.example/';
 
+/** Slack's boolean arguments arrive as JSON booleans or as form strings. */
+const isTrue = (v: unknown) => v === true || v === 'true' || v === '1' || v === 1;
+
 /** auth.test, users.info, users.lookupByEmail, usergroups.users.list. */
 export const peopleMethods: Record<string, (ws: Workspace, args: Record<string, unknown>) => MethodAnswer> = {
   'auth.test': (ws) => ({
@@ -41,7 +49,7 @@ export const peopleMethods: Record<string, (ws: Workspace, args: Record<string, 
   }),
   'users.info': (ws, args) => {
     const user = ws.users.get(String(args.user));
-    return user ? { ok: true, user: shown(ws, user) } : fail('user_not_found');
+    return user ? { ok: true, user: shown(ws, user, isTrue(args.include_locale)) } : fail('user_not_found');
   },
   'users.lookupByEmail': lookupByEmail,
   'usergroups.users.list': (ws, args) => {
