@@ -1,4 +1,5 @@
 import { OWNER_ROUTE } from '../domain/routing.js';
+import type { Locale } from '../i18n/locale.js';
 import type { Finding } from '../model/finding.js';
 import type { OutboxRow } from '../ports/store.js';
 import type { OwnerDm } from '../usecases/owners/owner-dm.js';
@@ -19,11 +20,11 @@ export async function deliveryChannel(
   row: OutboxRow & { channel: string },
   finding: Finding,
   ownerDm: OwnerDmFinder | undefined,
-): Promise<{ channel: string } | { failed: string } | { later: string }> {
+): Promise<{ channel: string; locale?: Locale | undefined } | { failed: string } | { later: string }> {
   if (row.channel !== OWNER_ROUTE) return { channel: row.channel };
   if (!ownerDm) return { failed: 'owner not notified: no owner directory in this worker' };
   const dm = await ownerDm(finding);
-  if (dm.ok) return { channel: dm.channel };
+  if (dm.ok) return { channel: dm.channel, locale: dm.locale };
   return PASSING.has(dm.code)
     ? { later: `owner not reached: ${dm.code}` }
     : { failed: `owner not notified: ${dm.code}` };

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { describeOutsideChange } from '../blockkit/audit.js';
 import { severityRank } from '../domain/severity.js';
 import { isSlackApiError, isStoreUnavailable } from '../errors.js';
+import { speaking } from '../i18n/speak.js';
 import type { Logger } from '../logger.js';
 import { type Finding, FindingSchema } from '../model/finding.js';
 import type { OutboxRow } from '../ports/store.js';
@@ -169,7 +170,9 @@ export class DeliveryWorker {
           this.#o.onResult?.('rolledUp');
           return;
         }
-        ts = await this.#postOrReplace(p, row, parsed.data, target.channel, log);
+        // The owner's copy speaks the owner's language; a channel's card, its channel's (alert-life.ts).
+        const post = () => this.#postOrReplace(p, row, parsed.data, target.channel, log);
+        ts = await ('locale' in target && target.locale ? speaking(target.locale, post) : post());
       } finally {
         await held.release();
       }

@@ -3,6 +3,7 @@ import { noPersonalOwner } from '../../blockkit/outcome-words.js';
 import { noSlackPersonText, tenantName } from '../../blockkit/owner-words.js';
 import { personalOwnerOf } from '../../domain/owner.js';
 import { isSlackApiError } from '../../errors.js';
+import type { Locale } from '../../i18n/locale.js';
 import type { Finding } from '../../model/finding.js';
 import type { Ports } from '../../ports/index.js';
 
@@ -15,6 +16,8 @@ export type OwnerDm =
       channel: string;
       slackUserId: string;
       identityUserId: string;
+      /** The language they read Warden in (Slack's `locale`): their copy of the card speaks it. */
+      locale?: Locale | undefined;
       which: 'assigned' | 'computed';
     }
   /** `text`: for the person (mrkdwn, no email); `code`: for the log and the audit. */
@@ -22,7 +25,7 @@ export type OwnerDm =
 
 /** Where a person reads Warden's direct messages, or why there is nowhere. */
 export type PersonDm =
-  | { ok: true; channel: string; slackUserId: string; identityUserId: string }
+  | { ok: true; channel: string; slackUserId: string; identityUserId: string; locale?: Locale | undefined }
   | { ok: false; text: string; code: string };
 
 const refuse = (code: string, text: string): { ok: false; text: string; code: string } => ({
@@ -83,7 +86,7 @@ export async function personDmOf(p: OwnerDmPorts, identityUserId: string, role: 
   try {
     // In the person's own workspace: the DM is theirs, and goes with that workspace's token.
     const channel = await p.files.openDm(person.slackUserId, member.teamId);
-    return { ok: true, channel, slackUserId: person.slackUserId, identityUserId };
+    return { ok: true, channel, slackUserId: person.slackUserId, identityUserId, locale: member.locale };
   } catch (error) {
     const code = isSlackApiError(error) ? error.slackCode : 'request_error';
     const why = CANNOT_DM[code];
