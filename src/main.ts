@@ -4,6 +4,7 @@ import { describeContain } from './config-sections/contain.js';
 import { describeSla } from './config-sections/sla.js';
 import { describeStepUp } from './config-sections/step-up.js';
 import { describeUnfurl } from './config-sections/unfurl.js';
+import { describeLanguages } from './domain/routing.js';
 import { ConfigError, StartupError } from './errors.js';
 
 /**
@@ -29,7 +30,7 @@ async function main(argv: readonly string[]): Promise<void> {
     process.stdout.write(
       `Configuration is valid (tenant ${config.tenant.baseUrl}, port ${config.http.port}).\n${slackMode(config, file)}\n` +
         `${describeStepUp(file.stepUp)}\n${describeUnfurl(file.unfurl)}\n${describeAdmin(config.admin)}\n` +
-        `${describeContain(file.contain)}\n${describeSla(file.sla)}\n`,
+        `${describeContain(file.contain)}\n${describeSla(file.sla)}\n${describeLanguages(file.routing.rules)}\n`,
     );
     if (!argv.includes('--online')) return;
     // --online: the Slack token and the tenant credentials are tried, each reported.

@@ -108,3 +108,20 @@ export function channelLocalesOf(rules: readonly RoutingRule[]): ReadonlyMap<str
   for (const r of rules) if ('channel' in r && r.locale && !out.has(r.channel)) out.set(r.channel, r.locale);
   return out;
 }
+
+/** `--check-config`: each channel's language, as people will read it. */
+export function describeLanguages(rules: readonly RoutingRule[]): string {
+  const named = [...channelLocalesOf(rules)].map(
+    ([channel, locale]) => `${channel}: ${LANGUAGE_NAMES[locale]}`,
+  );
+  return named.length === 0
+    ? 'Languages: every channel in English; each person reads their own messages in their Slack language (English, German or Japanese).'
+    : `Languages: ${named.join(', ')}; other channels in English; each person reads their own messages in their Slack language (English, German or Japanese).`;
+}
+
+const LANGUAGE_NAMES: Record<Locale, string> = {
+  en: 'English',
+  de: 'German',
+  ja: 'Japanese',
+  'en-XA': 'pseudo-English',
+};

@@ -11,7 +11,7 @@ import { createSandboxTenant, type SandboxTenant } from '../tenant/server.js';
 import { postSeedAlerts } from './flood.js';
 import { DEMO_CONSOLE_HOST, DEMO_UNFURL_CONFIG } from './page-links.js';
 import { routeDemoPage } from './page-routes.js';
-import { APPROVERS_GROUP, DEMO_CHANNEL } from './page-view.js';
+import { APPROVERS_GROUP, DEMO_CHANNEL, GERMAN_CHANNEL } from './page-view.js';
 import { defineManifestSteps } from './page-workflow.js';
 import { freePort, startWardenProcess, type WardenProcess } from './warden-process.js';
 
@@ -70,9 +70,17 @@ export interface DemoOptions {
  * knows (bob and carol), so the user switcher can show a request approved by a second person;
  * roll-ups above 40 alerts, so the flood of 30 gets cards and the burst of 120 a roll-up;
  * Suppress… waits for a fresh sign-in at the local identity provider (step-up verification);
- * links to the tenant console's findings and campaigns are previewed ("Paste a link").
+ * links to the tenant console's findings and campaigns are previewed ("Paste a link"); a second
+ * channel, #secops-de, speaks German (Greta, in the switcher, reads Warden in German everywhere).
  */
 const demoConfig = (issuer: string, clientId: string) => `# Written by npm run demo
+routing:
+  rules:
+    # The Berlin team's channel speaks German (cards, thread replies); findings the tenant
+    # annotates team=berlin go there, and /warden show posts a card there in German.
+    - channel: ${GERMAN_CHANNEL.id}
+      locale: de
+      when: { annotations: { team: berlin } }
 permissions:
   acceptRisk:
     approvers: ${APPROVERS_GROUP}

@@ -19,6 +19,8 @@ import {
 
 /** The channel the demo's alerts go to, and the people the page can act as. */
 export const DEMO_CHANNEL = { id: 'C0SECOPS', name: 'secops' };
+/** The German-speaking team's channel: the demo's WARDEN_CONFIG gives it `locale: de`. */
+export const GERMAN_CHANNEL = { id: 'C0SECOPSDE', name: 'secops-de' };
 export const TEAM_ID = DEMO_TEAM.id;
 
 /** The approvers' group the demo's WARDEN_CONFIG names for four-eyes. */
@@ -98,7 +100,12 @@ export function snapshotFor(slack: LocalSlack, user: string, command: string, in
       [...slack.usergroups.keys()].map((id) => [id, { handle: GROUP_HANDLES[id] ?? id }]),
     ),
     approvers: APPROVERS_GROUP,
-    channels: [orgTeam ? orgChannel(orgTeam) : DEMO_CHANNEL],
+    // A German speaker's sidebar starts with the German channel (Slack keeps one's own first).
+    channels: orgTeam
+      ? [orgChannel(orgTeam)]
+      : me?.locale?.startsWith('de')
+        ? [GERMAN_CHANNEL, DEMO_CHANNEL]
+        : [DEMO_CHANNEL, GERMAN_CHANNEL],
     dm: dmOf(user),
     tz: me?.tz ?? 'UTC',
     messages: slack.messages.filter((m) => visibleMessage(user, m)).map(shown),
