@@ -1,5 +1,9 @@
+import { reviewDecide } from './review-decide.js';
+import { reviewHome } from './review-home.js';
+import { reviewLink } from './review-link.js';
+
 /**
  * The namespaces of the work surfaces (see ../index.ts): one file per surface's words, listed here
  * in a tuple so their keys stay typed.
  */
-export const WORK = [] as const;
+export const WORK = [reviewLink, reviewDecide, reviewHome] as const;
