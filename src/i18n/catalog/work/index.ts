@@ -1,3 +1,5 @@
+import { containForm } from './contain-form.js';
+import { containThread } from './contain-thread.js';
 import { reviewDecide } from './review-decide.js';
 import { reviewHome } from './review-home.js';
 import { reviewLink } from './review-link.js';
@@ -6,4 +8,4 @@ import { reviewLink } from './review-link.js';
  * The namespaces of the work surfaces (see ../index.ts): one file per surface's words, listed here
  * in a tuple so their keys stay typed.
  */
-export const WORK = [reviewLink, reviewDecide, reviewHome] as const;
+export const WORK = [reviewLink, reviewDecide, reviewHome, containForm, containThread] as const;
