@@ -3,9 +3,19 @@ import { containThread } from './contain-thread.js';
 import { reviewDecide } from './review-decide.js';
 import { reviewHome } from './review-home.js';
 import { reviewLink } from './review-link.js';
+import { sla } from './sla.js';
+import { slaReport } from './sla-report.js';
 
 /**
  * The namespaces of the work surfaces (see ../index.ts): one file per surface's words, listed here
  * in a tuple so their keys stay typed.
  */
-export const WORK = [reviewLink, reviewDecide, reviewHome, containForm, containThread] as const;
+export const WORK = [
+  reviewLink,
+  reviewDecide,
+  reviewHome,
+  containForm,
+  containThread,
+  sla,
+  slaReport,
+] as const;
