@@ -1,3 +1,4 @@
+import { campaign } from './campaign.js';
 import { containForm } from './contain-form.js';
 import { containThread } from './contain-thread.js';
 import { reviewDecide } from './review-decide.js';
@@ -18,4 +19,5 @@ export const WORK = [
   containThread,
   sla,
   slaReport,
+  campaign,
 ] as const;
