@@ -6,6 +6,7 @@ import { reviewHome } from './review-home.js';
 import { reviewLink } from './review-link.js';
 import { sla } from './sla.js';
 import { slaReport } from './sla-report.js';
+import { workflowStep } from './workflow-step.js';
 
 /**
  * The namespaces of the work surfaces (see ../index.ts): one file per surface's words, listed here
@@ -20,4 +21,5 @@ export const WORK = [
   sla,
   slaReport,
   campaign,
+  workflowStep,
 ] as const;
