@@ -1,5 +1,6 @@
 import type { Button, KnownBlock } from '@slack/types';
 import type { ReviewCampaign, ReviewerProgress, ReviewGroup, ReviewTask } from '../domain/access-review.js';
+import { t } from '../i18n/speak.js';
 import { AccessReviewId } from './access-review-ids.js';
 import { reviewWords as w } from './access-review-words.js';
 import { SLACK_LIMITS } from './limits.js';
@@ -37,7 +38,7 @@ export function linkPrompt(text: string): RenderedMessage {
       section(text),
       {
         type: 'actions',
-        elements: [button('Link my tenant account', AccessReviewId.link, 'link', 'primary')],
+        elements: [button(t('review.linkButton'), AccessReviewId.link, 'link', 'primary')],
       },
     ],
   };
@@ -55,9 +56,12 @@ export function workMessage(text: string, groups: readonly ReviewGroup[]): Rende
           type: 'section',
           text: {
             type: 'mrkdwn',
-            text: truncate(`${w.app(g)}: ${g.tasks.length} to review`, SLACK_LIMITS.sectionText),
+            text: truncate(
+              t('review.appLine', { app: w.app(g), count: g.tasks.length }),
+              SLACK_LIMITS.sectionText,
+            ),
           },
-          accessory: button('Review…', AccessReviewId.open, groupValue(g)),
+          accessory: button(t('review.reviewButton'), AccessReviewId.open, groupValue(g)),
         }),
       ),
       ...(groups.length > shown.length ? [section(w.more(groups.length - shown.length))] : []),
@@ -65,16 +69,16 @@ export function workMessage(text: string, groups: readonly ReviewGroup[]): Rende
   };
 }
 
-export function stepUpAsk(url: string, t: ReviewTask): RenderedMessage {
+export function stepUpAsk(url: string, task: ReviewTask): RenderedMessage {
   const text = w.stepUpAsked(url);
-  const value = JSON.stringify({ t: t.id, s: t.stepId, c: t.campaignId, a: t.appId });
+  const value = JSON.stringify({ t: task.id, s: task.stepId, c: task.campaignId, a: task.appId });
   return {
     text,
     blocks: [
-      section(`${text}\n${w.taskLine(t)}`),
+      section(`${text}\n${w.taskLine(task)}`),
       {
         type: 'actions',
-        elements: [button('I have verified: certify', AccessReviewId.verified, value, 'primary')],
+        elements: [button(t('review.verifiedButton'), AccessReviewId.verified, value, 'primary')],
       },
     ],
   };
@@ -106,7 +110,9 @@ export function trackerMessage(c: ReviewCampaign, rows: readonly TrackerRow[], n
         elements: [
           {
             type: 'mrkdwn',
-            text: `Updated <!date^${Math.floor(now / 1000)}^{date_short} {time}|${new Date(now).toISOString()}>`,
+            text: t('review.updated', {
+              date: `<!date^${Math.floor(now / 1000)}^{date_short} {time}|${new Date(now).toISOString()}>`,
+            }),
           },
         ],
       },
@@ -127,7 +133,7 @@ export function renderReviewHome(h: ReviewHome, max = 10): KnownBlock[] {
       {
         type: 'section',
         text: { type: 'mrkdwn', text: w.homeLinkPrompt() },
-        accessory: button('Link', AccessReviewId.link, 'link', 'primary'),
+        accessory: button(t('review.linkShort'), AccessReviewId.link, 'link', 'primary'),
       },
     ];
   const groups = h.groups;
@@ -147,7 +153,7 @@ export function renderReviewHome(h: ReviewHome, max = 10): KnownBlock[] {
                     SLACK_LIMITS.sectionText,
                   ),
                 },
-                accessory: button('Review…', AccessReviewId.open, groupValue(g), 'primary'),
+                accessory: button(t('review.reviewButton'), AccessReviewId.open, groupValue(g), 'primary'),
               }),
             ),
             ...(groups.length > max ? [section(w.more(groups.length - max))] : []),

@@ -1,5 +1,6 @@
 import type { ActionsBlock, Button, KnownBlock, ModalView } from '@slack/types';
 import type { ReviewGroup, ReviewTask } from '../domain/access-review.js';
+import { t } from '../i18n/speak.js';
 import { AccessReviewBlock, AccessReviewCallback, AccessReviewId } from './access-review-ids.js';
 import { reviewWords as w } from './access-review-words.js';
 import { INPUT_ACTION } from './ids.js';
@@ -57,22 +58,24 @@ export function pagesOf(count: number, pageSize: number): number {
   return Math.max(1, Math.ceil(count / pageSize));
 }
 
-function taskBlocks(t: ReviewTask, i: number): KnownBlock[] {
-  const value = taskValue(t);
+function taskBlocks(task: ReviewTask, i: number): KnownBlock[] {
+  const value = taskValue(task);
   // Each task's buttons, told apart for a screen reader: whose access to what.
-  const about = `${w.subject(t)}, ${w.entitlement(t)}`;
-  const lock = t.stepUp ? '\n:lock: _The tenant asks for a verification before certifying._' : '';
+  const about = `${w.subject(task)}, ${w.entitlement(task)}`;
+  const lock = task.stepUp ? `\n:lock: ${t('review.lock')}` : '';
   const actions: ActionsBlock = {
     type: 'actions',
     block_id: `reviews.task.${i}`,
     elements: [
-      button('Certify', AccessReviewId.certify, value, 'primary', about),
-      button('Revoke…', AccessReviewId.revoke, value, 'danger', about),
-      ...(t.mayReassign ? [button('Reassign…', AccessReviewId.reassign, value, undefined, about)] : []),
-      button('Comment…', AccessReviewId.comment, value, undefined, about),
+      button(t('review.certify'), AccessReviewId.certify, value, 'primary', about),
+      button(t('review.revoke'), AccessReviewId.revoke, value, 'danger', about),
+      ...(task.mayReassign
+        ? [button(t('review.reassign'), AccessReviewId.reassign, value, undefined, about)]
+        : []),
+      button(t('review.comment'), AccessReviewId.comment, value, undefined, about),
     ],
   };
-  return [section(`${w.taskLine(t)}${lock}`), actions];
+  return [section(`${w.taskLine(task)}${lock}`), actions];
 }
 
 export interface ReviewModalInput {
@@ -101,7 +104,7 @@ export function renderReviewModal(d: ReviewModalInput): ModalView {
         ]
       : []),
     { type: 'divider' },
-    ...(shown.length === 0 ? [section(w.nothingOpen())] : shown.flatMap((t, i) => taskBlocks(t, i))),
+    ...(shown.length === 0 ? [section(w.nothingOpen())] : shown.flatMap((task, i) => taskBlocks(task, i))),
   ];
   if (pages > 1)
     blocks.push(
@@ -109,24 +112,24 @@ export function renderReviewModal(d: ReviewModalInput): ModalView {
         type: 'actions',
         block_id: 'reviews.pages',
         elements: [
-          ...(page > 0 ? [button('← Previous', AccessReviewId.prev, meta)] : []),
-          ...(page < pages - 1 ? [button('Next →', AccessReviewId.next, meta)] : []),
+          ...(page > 0 ? [button(t('review.previous'), AccessReviewId.prev, meta)] : []),
+          ...(page < pages - 1 ? [button(t('review.next'), AccessReviewId.next, meta)] : []),
         ],
       },
       { type: 'context', elements: [{ type: 'mrkdwn', text: w.page(page + 1, pages) }] },
     );
-  const unchanged = group.tasks.filter((t) => !t.stepUp).length;
+  const unchanged = group.tasks.filter((task) => !task.stepUp).length;
   if (unchanged > 0)
     blocks.push({
       type: 'actions',
       block_id: 'reviews.bulk',
-      elements: [button(`Certify unchanged (${unchanged})…`, AccessReviewId.unchanged, meta)],
+      elements: [button(t('review.unchangedButton', { count: unchanged }), AccessReviewId.unchanged, meta)],
     });
   return {
     type: 'modal',
     callback_id: AccessReviewCallback.modal,
     title: txt(w.modalTitle()),
-    close: txt('Done'),
+    close: txt(t('review.done')),
     private_metadata: meta,
     blocks: blocks.slice(0, SLACK_LIMITS.blocksPerModal),
   };
@@ -138,7 +141,7 @@ export function renderReviewNotice(text: string, extra: KnownBlock[] = []): Moda
     type: 'modal',
     callback_id: AccessReviewCallback.modal,
     title: txt(w.modalTitle()),
-    close: txt('Close'),
+    close: txt(t('review.close')),
     blocks: [section(text), ...extra],
   };
 }
@@ -163,44 +166,44 @@ function form(
     callback_id: callbackId,
     title: txt(title),
     submit: txt(submit),
-    close: txt('Cancel'),
+    close: txt(t('review.cancel')),
     private_metadata: JSON.stringify(meta),
     blocks,
   };
 }
 
-export function renderRevokeForm(t: ReviewTask | undefined, meta: ReviewFormMeta): ModalView {
-  return form(AccessReviewCallback.revoke, 'Revoke access', 'Revoke', meta, [
-    ...(t ? [section(w.taskLine(t))] : []),
-    input('Why is this access revoked?', true, t !== undefined && !t.reasonToRevoke),
+export function renderRevokeForm(task: ReviewTask | undefined, meta: ReviewFormMeta): ModalView {
+  return form(AccessReviewCallback.revoke, t('review.revokeTitle'), t('review.revokeSubmit'), meta, [
+    ...(task ? [section(w.taskLine(task))] : []),
+    input(t('review.revokeWhy'), true, task !== undefined && !task.reasonToRevoke),
   ]);
 }
 
-export function renderCommentForm(t: ReviewTask | undefined, meta: ReviewFormMeta): ModalView {
-  return form(AccessReviewCallback.comment, 'Comment', 'Comment', meta, [
-    ...(t ? [section(w.taskLine(t))] : []),
-    input('Your comment (the tenant keeps it with the task)', true),
+export function renderCommentForm(task: ReviewTask | undefined, meta: ReviewFormMeta): ModalView {
+  return form(AccessReviewCallback.comment, t('review.commentTitle'), t('review.commentTitle'), meta, [
+    ...(task ? [section(w.taskLine(task))] : []),
+    input(t('review.commentLabel'), true),
   ]);
 }
 
-export function renderReassignForm(t: ReviewTask | undefined, meta: ReviewFormMeta): ModalView {
-  return form(AccessReviewCallback.reassign, 'Reassign', 'Reassign', meta, [
-    ...(t ? [section(w.taskLine(t))] : []),
+export function renderReassignForm(task: ReviewTask | undefined, meta: ReviewFormMeta): ModalView {
+  return form(AccessReviewCallback.reassign, t('review.reassignTitle'), t('review.reassignTitle'), meta, [
+    ...(task ? [section(w.taskLine(task))] : []),
     {
       type: 'input',
       block_id: AccessReviewBlock.user,
-      label: txt('Reassign to', SLACK_LIMITS.inputLabel),
+      label: txt(t('review.reassignTo'), SLACK_LIMITS.inputLabel),
       element: { type: 'users_select', action_id: INPUT_ACTION },
     },
-    input('Why (optional)', false, true),
+    input(t('review.reassignWhy'), false, true),
   ]);
 }
 
 export function renderUnchangedConfirm(group: ReviewGroup, count: number, meta: ReviewFormMeta): ModalView {
   return form(
     AccessReviewCallback.unchanged,
-    'Certify unchanged',
-    `Certify ${count}`,
+    t('review.unchangedTitle'),
+    t('review.unchangedSubmit', { count }),
     { ...meta, n: count },
     [section(w.unchangedConfirm(count, w.campaign(group), w.app(group)))],
   );

@@ -1,6 +1,7 @@
 import type { Button, KnownBlock } from '@slack/types';
 import type { AppCount, CampaignEntitlements, EntitlementRow } from '../domain/entitlements.js';
 import type { DescribedScope, ScopeLine } from '../domain/scope.js';
+import { t } from '../i18n/speak.js';
 import type { RenderedMessage } from './finding.js';
 import { CampaignActionId, CampaignBlockId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
@@ -61,7 +62,9 @@ function entitlementLine(row: EntitlementRow): string {
   const policy = row.policyName
     ? ` · ${row.policyName === row.policyId ? code(row.policyId, 60) : safeMrkdwn(row.policyName, 80)}`
     : '';
-  const custom = row.customPolicyId ? ` · :pushpin: _custom policy_ ${code(row.customPolicyId, 60)}` : '';
+  const custom = row.customPolicyId
+    ? ` · :pushpin: ${t('campaign.customPolicy')} ${code(row.customPolicyId, 60)}`
+    : '';
   return `• ${name}${code(row.entitlementId, 80)}${policy}${custom}`;
 }
 
@@ -72,7 +75,7 @@ function pageLines(rows: EntitlementRow[]): string[] {
     if (row.appId !== app) {
       app = row.appId;
       const named = row.appName && row.appName !== row.appId ? `${safeMrkdwn(row.appName, 120)} ` : '';
-      lines.push(`*${named}${code(row.appId || 'unknown app', 80)}*`);
+      lines.push(`*${named}${code(row.appId || t('campaign.unknownApp'), 80)}*`);
     }
     lines.push(entitlementLine(row));
   }
@@ -98,7 +101,7 @@ function appLines(apps: readonly AppCount[]): string[] {
     } else line = next;
     const shown = lines.join('\n').length + line.length;
     if (shown > APP_SECTIONS * SLACK_LIMITS.sectionText - 700 && i < names.length - 1) {
-      lines.push(`${line} · and ${names.length - i - 1} more apps (all in the CSV)`);
+      lines.push(t('campaign.moreApps', { line, count: names.length - i - 1 }));
       return lines;
     }
   }
@@ -106,11 +109,11 @@ function appLines(apps: readonly AppCount[]): string[] {
   return lines;
 }
 
-function pageButton(text: string, campaignId: string, page: number, primary = false): Button {
+function pageButton(text: string, back: boolean, campaignId: string, page: number, primary = false): Button {
   const value: CampaignButtonValue = { c: campaignId, p: page };
   return {
     type: 'button',
-    action_id: text.startsWith('◀') ? CampaignActionId.prev : CampaignActionId.next,
+    action_id: back ? CampaignActionId.prev : CampaignActionId.next,
     text: { type: 'plain_text', text },
     value: JSON.stringify(value),
     ...(primary ? { style: 'primary' as const } : {}),
@@ -139,28 +142,32 @@ export function renderCampaign(
   const blocks: KnownBlock[] = [
     {
       type: 'header',
-      text: { type: 'plain_text', text: plain(`Access review ${id}`, SLACK_LIMITS.headerText) },
+      text: { type: 'plain_text', text: plain(t('campaign.header', { id }), SLACK_LIMITS.headerText) },
     },
   ];
   if (ctx.shared) {
-    blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: `Shared by <@${ctx.shared.by}>` }] });
+    blocks.push({
+      type: 'context',
+      elements: [{ type: 'mrkdwn', text: t('campaign.sharedBy', { user: ctx.shared.by }) }],
+    });
   }
-  blocks.push(...sections(['*Scope*', ...scopeLines(scope)]), { type: 'divider' });
-  const deleted = ents.deleted.length > 0 ? ` (${ents.deleted.length} deleted, not shown)` : '';
+  blocks.push(...sections([t('campaign.scope'), ...scopeLines(scope)]), { type: 'divider' });
+  const deleted =
+    ents.deleted.length > 0 ? ` ${t('campaign.deleted', { count: String(ents.deleted.length) })}` : '';
   const total = ents.rows.length;
   blocks.push({
     type: 'section',
     text: {
       type: 'mrkdwn',
-      text: `*Selected entitlements:* ${total} in ${ents.appCount} app${ents.appCount === 1 ? '' : 's'}${deleted}`,
+      text: t('campaign.selected', { total: String(total), apps: ents.appCount, deleted }),
     },
   });
   if (page === 0 && ents.apps.length > 0) {
     const [first = '', ...rest] = appLines(ents.apps);
-    blocks.push(...sections([`*By app:* ${first}`, ...rest]));
+    blocks.push(...sections([t('campaign.byApp', { first }), ...rest]));
   }
   if (total === 0) {
-    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: '_No entitlements are selected._' } });
+    blocks.push({ type: 'section', text: { type: 'mrkdwn', text: t('campaign.none') } });
   } else {
     blocks.push(...sections(pageLines(rows)));
     blocks.push({
@@ -168,31 +175,37 @@ export function renderCampaign(
       elements: [
         {
           type: 'mrkdwn',
-          text: `Page ${page + 1} of ${pages} · entitlements ${page * size + 1}–${page * size + rows.length} of ${total}`,
+          text: t('campaign.pageOf', {
+            page: page + 1,
+            pages,
+            from: String(page * size + 1),
+            to: String(page * size + rows.length),
+            total: String(total),
+          }),
         },
       ],
     });
   }
   if (!ctx.shared) {
     const buttons: Button[] = [];
-    if (page > 0) buttons.push(pageButton('◀ Previous', id, page - 1));
-    if (page < pages - 1) buttons.push(pageButton('Next ▶', id, page + 1, true));
+    if (page > 0) buttons.push(pageButton(t('campaign.previous'), true, id, page - 1));
+    if (page < pages - 1) buttons.push(pageButton(t('campaign.next'), false, id, page + 1, true));
     const value = JSON.stringify({ c: id, p: page } satisfies CampaignButtonValue);
     if (pages > 1)
       buttons.push({
         type: 'button',
         action_id: CampaignActionId.csv,
-        text: { type: 'plain_text', text: 'Download CSV' },
+        text: { type: 'plain_text', text: t('campaign.csv') },
         value,
       });
     buttons.push({
       type: 'button',
       action_id: CampaignActionId.share,
-      text: { type: 'plain_text', text: 'Share in channel' },
+      text: { type: 'plain_text', text: t('campaign.share') },
       value,
     });
     blocks.push({ type: 'actions', block_id: CampaignBlockId.actions, elements: buttons });
   }
-  const text = `Access review ${safeMrkdwn(id, 130)}: ${total} selected entitlements, page ${page + 1} of ${pages}`;
+  const text = t('campaign.text', { id: safeMrkdwn(id, 130), total: String(total), page: page + 1, pages });
   return { text, blocks };
 }

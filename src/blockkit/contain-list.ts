@@ -1,4 +1,5 @@
 import type { KnownBlock } from '@slack/types';
+import { t } from '../i18n/speak.js';
 import type { ContainRecord } from '../ports/contain.js';
 import { containDecideButtons } from './contain.js';
 import { containVerb } from './contain-words.js';
@@ -37,7 +38,14 @@ export const CONTAIN_LISTED = 10;
 
 export function containWaitingBlocks(items: readonly ContainWaiting[]): KnownBlock[] {
   const blocks = items.slice(0, CONTAIN_LISTED).flatMap(({ record: r, expiresAt, decide }): KnownBlock[] => {
-    const line = `:rotating_light: ${mention(r.requesterId)} asks to ${containVerb(r)} (finding ${code(r.findingId, 80)}, in <#${r.channel}>), waits until ${slackDate(new Date(expiresAt))}\n${quoted(r.reason, 500)}`;
+    const line = t('contain.listLine', {
+      who: mention(r.requesterId),
+      verb: containVerb(r),
+      finding: code(r.findingId, 80),
+      channel: r.channel,
+      until: slackDate(new Date(expiresAt)),
+      reason: quoted(r.reason, 500),
+    });
     const text: KnownBlock = {
       type: 'section',
       text: { type: 'mrkdwn', text: truncate(line, SLACK_LIMITS.sectionText) },
@@ -47,7 +55,7 @@ export function containWaitingBlocks(items: readonly ContainWaiting[]): KnownBlo
   if (items.length > CONTAIN_LISTED)
     blocks.push({
       type: 'context',
-      elements: [{ type: 'mrkdwn', text: `…and ${items.length - CONTAIN_LISTED} more containments.` }],
+      elements: [{ type: 'mrkdwn', text: t('contain.listMore', { count: items.length - CONTAIN_LISTED }) }],
     });
   return blocks;
 }
@@ -59,9 +67,9 @@ export function withContainsWaiting(
   items: readonly ContainWaiting[],
 ): { text: string; blocks: KnownBlock[] } {
   if (items.length === 0) return risks;
-  const head = `*Containments waiting for approval (${items.length})*`;
+  const head = t('contain.listHead', { count: items.length });
   return {
-    text: `${risksShown > 0 ? `${risks.text}; ` : ''}${items.length} containment(s) waiting for approval`,
+    text: `${risksShown > 0 ? `${risks.text}; ` : ''}${t('contain.listText', { count: items.length })}`,
     blocks: [
       ...(risksShown > 0 ? risks.blocks : []),
       { type: 'section', text: { type: 'mrkdwn', text: head } },

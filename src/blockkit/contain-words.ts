@@ -1,16 +1,19 @@
 import type { ContainAction } from '../domain/contain.js';
 import type { TaskStatus } from '../domain/task-status.js';
+import { t } from '../i18n/speak.js';
 import type { ContainWords } from '../ports/contain.js';
 import { code, mention, safeMrkdwn } from './mrkdwn.js';
 import { verifiedMark } from './step-up-words.js';
 
 /**
- * Everything people read about containment, in one place (a later catalogue translates it). Names
- * come from the tenant (escaped here); ids only where the tenant gave no name.
+ * Everything people read about containment, in one place; the words are in
+ * i18n/catalog/work/contain-*.ts, in the language of the caller's scope. Names come from the tenant
+ * (escaped here); ids only where the tenant gave no name. The objects' words are getters, read
+ * when used (a constant would be English for good, evaluated once at import).
  */
 
 const named = (name: string | undefined, id: string | null | undefined) =>
-  name ? `*${safeMrkdwn(name, 120)}*` : id ? code(id, 80) : '_unnamed_';
+  name ? `*${safeMrkdwn(name, 120)}*` : id ? code(id, 80) : t('contain.unnamed');
 
 export interface Taken {
   action: ContainAction;
@@ -22,88 +25,121 @@ export interface Taken {
 }
 
 /** The person, as a mention when Slack knows them, with the tenant's name. */
-function person(t: Taken): string {
-  const name = named(t.words.person, t.subjectId);
-  return t.words.personSlackId ? `${name} (${mention(t.words.personSlackId)})` : name;
+function person(x: Taken): string {
+  const name = named(x.words.person, x.subjectId);
+  return x.words.personSlackId ? `${name} (${mention(x.words.personSlackId)})` : name;
 }
 
 /** What is taken away, from whom, where: "*Organization admin* in *GitHub* from the account *deploy-bot*". */
-export function takenAway(t: Taken): string {
-  if (t.action === 'revoke')
-    return `${named(t.words.entitlement, t.entitlementId)} in ${named(t.words.app, t.appId)} from the account ${named(t.words.account, t.appUserId)}`;
-  return `every access of ${person(t)}, through the tenant's offboarding`;
+export function takenAway(x: Taken): string {
+  if (x.action === 'revoke')
+    return t('contain.takenRevoke', {
+      entitlement: named(x.words.entitlement, x.entitlementId),
+      app: named(x.words.app, x.appId),
+      account: named(x.words.account, x.appUserId),
+    });
+  return t('contain.takenOffboard', { person: person(x) });
 }
 
 /** The verb phrase: "revoke …" / "start offboarding …". */
-export function containVerb(t: Taken): string {
-  return t.action === 'revoke' ? `revoke ${takenAway(t)}` : `start offboarding ${person(t)}`;
+export function containVerb(x: Taken): string {
+  return x.action === 'revoke'
+    ? t('contain.verbRevoke', { taken: takenAway(x) })
+    : t('contain.verbOffboard', { person: person(x) });
 }
 
 export const containWords = {
-  title: 'Contain finding',
-  submit: 'Ask to contain',
-  whatLabel: 'What to take away',
-  reasonLabel: 'Why',
-  reasonHint: 'Goes to the tenant with the task, to the thread and to the audit log.',
+  get title() {
+    return t('contain.title');
+  },
+  get submit() {
+    return t('contain.submit');
+  },
+  get whatLabel() {
+    return t('contain.whatLabel');
+  },
+  get reasonLabel() {
+    return t('contain.reasonLabel');
+  },
+  get reasonHint() {
+    return t('contain.reasonHint');
+  },
   intro: (findingTitle: string, findingId: string) =>
-    `Take access away for ${safeMrkdwn(findingTitle, 150)} (${code(findingId, 80)}) through the tenant's own tasks. Nothing is sent until you ask.`,
+    t('contain.intro', { title: safeMrkdwn(findingTitle, 150), finding: code(findingId, 80) }),
   safety: (stepUp: boolean, fourEyes: boolean, approvers: string | undefined) =>
     [
-      stepUp ? 'You will be asked to sign in again (step-up) first.' : '',
-      fourEyes && approvers
-        ? `An approver of <!subteam^${approvers}> other than you must then approve it.`
-        : '',
+      stepUp ? t('contain.stepUpFirst') : '',
+      fourEyes && approvers ? t('contain.fourEyes', { approvers }) : '',
     ]
       .filter(Boolean)
       .join(' '),
-  attemptsInThread: 'The uses of the decoy the tenant recorded are in the alert’s thread.',
-  attemptsHidden:
-    'The uses of the decoy are not shown: the alert is in a channel shared with another organisation.',
-  reasonTooShort: 'Say why in at least 10 characters.',
-  reasonTooLong: 'Keep it under 2,000 characters.',
-  pickOne: 'Pick what to take away.',
+  get attemptsInThread() {
+    return t('contain.attemptsInThread');
+  },
+  get attemptsHidden() {
+    return t('contain.attemptsHidden');
+  },
+  get reasonTooShort() {
+    return t('contain.reasonTooShort');
+  },
+  get reasonTooLong() {
+    return t('contain.reasonTooLong');
+  },
+  get pickOne() {
+    return t('contain.pickOne');
+  },
 } as const;
 
 /** Why Contain… offers nothing for a finding (told in the modal). */
 export const containRefusal = {
-  notConfigured: (type: string) =>
-    `:information_source: Contain is not set up for ${safeMrkdwn(type, 80)} findings (WARDEN_CONFIG \`contain\`).`,
-  noTarget:
-    ':information_source: This finding names no account and no person to take access from, so there is nothing to contain. Warden never guesses one.',
-  nothingHeld: (account: string) =>
-    `:information_source: The tenant lists nothing that the account ${account} holds and no person it belongs to: there is nothing to take away.`,
-  noPerson:
-    ':information_source: The tenant knows no person this finding names, and it names no account: there is nothing to take away.',
-  targetChanged: (findingId: string) =>
-    `:no_entry: Finding ${code(findingId, 80)} names someone else now than when the form opened: nothing was sent. Open Contain… again to see what it names now.`,
-  noLongerHeld:
-    ':no_entry: The account no longer holds that access in the tenant: nothing was sent. Open Contain… again to see what it holds now.',
-  alreadyAsked:
-    ':information_source: This containment was already asked for (the form was sent twice): nothing more was sent.',
-  inFlight: ':hourglass: This containment is already being sent to the tenant: nothing more was sent.',
-  ownRequest:
-    ':no_entry: You asked for this containment yourself: another approver must decide it (four-eyes).',
-  notApprover: (group: string) =>
-    `:no_entry: Only a member of <!subteam^${group}> may decide containments, and not the person who asked.`,
-  noApprovers: ':no_entry: Four-eyes is on for this containment but no approvers group is configured.',
+  notConfigured: (type: string) => t('contain.notConfigured', { type: safeMrkdwn(type, 80) }),
+  get noTarget() {
+    return t('contain.noTarget');
+  },
+  nothingHeld: (account: string) => t('contain.nothingHeld', { account }),
+  get noPerson() {
+    return t('contain.noPerson');
+  },
+  targetChanged: (findingId: string) => t('contain.targetChanged', { finding: code(findingId, 80) }),
+  get noLongerHeld() {
+    return t('contain.noLongerHeld');
+  },
+  get alreadyAsked() {
+    return t('contain.alreadyAsked');
+  },
+  get inFlight() {
+    return t('contain.inFlight');
+  },
+  get ownRequest() {
+    return t('contain.ownRequest');
+  },
+  notApprover: (group: string) => t('contain.notApprover', { group }),
+  get noApprovers() {
+    return t('contain.noApprovers');
+  },
   decided: (by: string | null, status: string) =>
-    `:information_source: This containment was already decided${by ? ` by ${mention(by)}` : ''} (${safeMrkdwn(status, 40)}): nothing more was done.`,
-  gone: ':mag: Warden has no such containment (it may have been removed).',
-  expired:
-    ':hourglass: This containment expired without a decision: nothing was sent. Ask again if it is still needed.',
+    by
+      ? t('contain.decidedBy', { by: mention(by), status: safeMrkdwn(status, 40) })
+      : t('contain.decided', { status: safeMrkdwn(status, 40) }),
+  get gone() {
+    return t('contain.gone');
+  },
+  get expired() {
+    return t('contain.expired');
+  },
 } as const;
 
-const STATUS_WORDS: Record<TaskStatus, string> = {
-  approval: 'waiting for an approval in the tenant',
-  provisioning: 'being carried out (provisioning)',
-  waiting: 'waiting in the tenant',
-  done: 'done: the access is taken away',
-  denied: 'denied in the tenant: nothing was taken away',
-  error: 'failed in the tenant: nothing was taken away',
-  cancelled: 'cancelled in the tenant',
-  closed: 'closed in the tenant without an outcome Warden knows',
-};
-export const taskStatusWords = (s: TaskStatus): string => STATUS_WORDS[s];
+const STATUS_KEYS = {
+  approval: 'contain.status.approval',
+  provisioning: 'contain.status.provisioning',
+  waiting: 'contain.status.waiting',
+  done: 'contain.status.done',
+  denied: 'contain.status.denied',
+  error: 'contain.status.error',
+  cancelled: 'contain.status.cancelled',
+  closed: 'contain.status.closed',
+} as const satisfies Record<TaskStatus, string>;
+export const taskStatusWords = (s: TaskStatus): string => t(STATUS_KEYS[s]);
 
 const ICON: Record<TaskStatus, string> = {
   approval: ':hourglass_flowing_sand:',
@@ -118,72 +154,79 @@ const ICON: Record<TaskStatus, string> = {
 
 /** Thread lines: who asked what, who decided, what the tenant did. */
 export const containLine = {
-  requested: (by: string, t: Taken, reason: string, approvers: string, verifiedAt: number | null) =>
-    `:rotating_light: ${mention(by)} asks to ${containVerb(t)}${verifiedMark(verifiedAt ?? undefined)}.\n>${safeMrkdwn(reason, 1_000)}\nNeeds an approver of <!subteam^${approvers}> other than them.`,
-  started: (by: string, t: Taken, task: string, approvedBy: string | null, verifiedAt: number | null) =>
-    `:rotating_light: ${mention(by)} started to ${containVerb(t)}${approvedBy ? `, approved by ${mention(approvedBy)}` : ''}${verifiedMark(verifiedAt ?? undefined)}: tenant task ${code(task, 80)}.`,
+  requested: (by: string, x: Taken, reason: string, approvers: string, verifiedAt: number | null) =>
+    t('contain.requested', {
+      by: mention(by),
+      verb: containVerb(x),
+      verified: verifiedMark(verifiedAt ?? undefined),
+      reason: safeMrkdwn(reason, 1_000),
+      approvers,
+    }),
+  started: (by: string, x: Taken, task: string, approvedBy: string | null, verifiedAt: number | null) => {
+    const values = {
+      by: mention(by),
+      verb: containVerb(x),
+      verified: verifiedMark(verifiedAt ?? undefined),
+      task: code(task, 80),
+    };
+    return approvedBy
+      ? t('contain.startedApproved', { ...values, approver: mention(approvedBy) })
+      : t('contain.started', values);
+  },
   denied: (by: string, requester: string) =>
-    `:x: ${mention(by)} denied ${mention(requester)}'s containment: nothing is taken away.`,
-  approved: (by: string) => `:white_check_mark: Approved by ${mention(by)}.`,
-  refused: (t: Taken, said: string) =>
-    `:no_entry: The tenant refused to ${containVerb(t)}: “${safeMrkdwn(said, 300)}”. Nothing was taken away.`,
-  failed: (t: Taken, ref: string) =>
-    `:warning: Warden could not ${containVerb(t)}: the tenant did not answer. Nothing was taken away. _(ref ${code(ref, 40)})_`,
-  unknown: (t: Taken, ref: string) =>
-    `:grey_question: The tenant failed mid-way while Warden asked it to ${containVerb(t)}. Warden is reading back whether it made the task, and will say so here; it will not ask twice. _(ref ${code(ref, 40)})_`,
-  notMade: (t: Taken) =>
-    `:warning: The tenant did not make the task to ${containVerb(t)}: nothing was taken away. Ask again if it is still needed.`,
-  task: (task: string, s: TaskStatus) => `${ICON[s]} Task ${code(task, 80)}: ${STATUS_WORDS[s]}.`,
-  lost: (task: string) =>
-    `:grey_question: The tenant no longer knows task ${code(task, 80)}: Warden cannot say whether the access was taken away. Check in the tenant.`,
+    t('contain.denied', { by: mention(by), requester: mention(requester) }),
+  approved: (by: string) => t('contain.approved', { by: mention(by) }),
+  refused: (x: Taken, said: string) =>
+    t('contain.refused', { verb: containVerb(x), said: safeMrkdwn(said, 300) }),
+  failed: (x: Taken, ref: string) => t('contain.failed', { verb: containVerb(x), ref: code(ref, 40) }),
+  unknown: (x: Taken, ref: string) => t('contain.unknown', { verb: containVerb(x), ref: code(ref, 40) }),
+  notMade: (x: Taken) => t('contain.notMade', { verb: containVerb(x) }),
+  task: (task: string, s: TaskStatus) =>
+    t('contain.task', { icon: ICON[s], task: code(task, 80), status: taskStatusWords(s) }),
+  lost: (task: string) => t('contain.lost', { task: code(task, 80) }),
   stopped: (task: string, s: TaskStatus) =>
-    `:zzz: Warden stopped following task ${code(task, 80)} after 7 days; it was ${STATUS_WORDS[s]}. Check in the tenant.`,
-  expired: (requester: string) =>
-    `:hourglass: ${mention(requester)}'s containment expired without a decision. Ask again if it is still needed.`,
+    t('contain.stopped', { task: code(task, 80), status: taskStatusWords(s) }),
+  expired: (requester: string) => t('contain.expiredLine', { requester: mention(requester) }),
 } as const;
 
 /** After *No, not me*: the thread is offered Contain…. */
-export const containAfterNo = (line: string) =>
-  `${line}\n:rotating_light: Someone else may hold this access: *Contain…* takes it away through the tenant.`;
+export const containAfterNo = (line: string) => `${line}\n${t('contain.afterNo')}`;
 
 /** Told privately to the person who asked. */
 export const containTold = {
-  awaiting: (approvers: string) =>
-    `:hourglass_flowing_sand: Your containment waits for an approver of <!subteam^${approvers}>: the request is in the alert's thread.`,
-  started: (task: string) =>
-    `:white_check_mark: The tenant has the task (${code(task, 80)}); its progress will be in the alert's thread.`,
+  awaiting: (approvers: string) => t('contain.toldAwaiting', { approvers }),
+  started: (task: string) => t('contain.toldStarted', { task: code(task, 80) }),
 } as const;
+
+const CARD_STATE = new Map<string, Parameters<typeof t>[0]>(
+  Object.entries({
+    verifying: 'contain.card.verifying',
+    pending: 'contain.card.pending',
+    denied: 'contain.card.denied',
+    refused: 'contain.card.refused',
+    unknown: 'contain.card.sending',
+    creating: 'contain.card.sending',
+    ready: 'contain.card.sending',
+    lost: 'contain.card.lost',
+    expired: 'contain.card.expired',
+  } as const),
+);
 
 /** The card's line: the newest containment and where its task stands. */
 export function containCardLine(
-  t: Taken & {
+  x: Taken & {
     status: string;
     taskLabel: string | null;
     taskStatus: TaskStatus | undefined;
     requesterId: string;
   },
 ): string {
-  const head = `*Containment:* ${containVerb(t)} (${mention(t.requesterId)})`;
-  if (t.taskLabel && t.taskStatus)
-    return `${head} — task ${code(t.taskLabel, 80)} ${STATUS_WORDS[t.taskStatus]}`;
-  switch (t.status) {
-    case 'verifying':
-      return `${head} — waiting for their sign-in`;
-    case 'pending':
-      return `${head} — waiting for an approver`;
-    case 'denied':
-      return `${head} — denied`;
-    case 'refused':
-      return `${head} — refused by the tenant`;
-    case 'unknown':
-    case 'creating':
-    case 'ready':
-      return `${head} — being sent to the tenant`;
-    case 'lost':
-      return `${head} — its task is no longer known to the tenant`;
-    case 'expired':
-      return `${head} — expired without a decision`;
-    default:
-      return `${head} — ${safeMrkdwn(t.status, 30)}`;
-  }
+  const key = CARD_STATE.get(x.status);
+  const state =
+    x.taskLabel && x.taskStatus
+      ? t('contain.card.task', { task: code(x.taskLabel, 80), status: taskStatusWords(x.taskStatus) })
+      : key
+        ? t(key)
+        : safeMrkdwn(x.status, 30);
+  return t('contain.card', { verb: containVerb(x), requester: mention(x.requesterId), state });
 }

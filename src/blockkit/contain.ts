@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ContainAction } from '../domain/contain.js';
 import type { DecoyAttempt } from '../domain/decoy-attempts.js';
 import { isResourceId } from '../domain/finding-id.js';
+import { t } from '../i18n/speak.js';
 import type { ContainWords } from '../ports/contain.js';
 import { containWords, type Taken, takenAway } from './contain-words.js';
 import type { RenderedMessage } from './finding.js';
@@ -64,8 +65,11 @@ export function parseContainMeta(raw: string): ContainFormMeta | undefined {
 const option = (o: ContainOption): PlainTextOption => {
   const label =
     o.action === 'revoke'
-      ? `Revoke ${o.words.entitlement ?? o.entitlementId ?? ''} from ${o.words.account ?? o.appUserId ?? ''}`
-      : `Offboard ${o.words.person ?? o.subjectId ?? ''}`;
+      ? t('contain.optionRevoke', {
+          entitlement: o.words.entitlement ?? o.entitlementId ?? '',
+          account: o.words.account ?? o.appUserId ?? '',
+        })
+      : t('contain.optionOffboard', { person: o.words.person ?? o.subjectId ?? '' });
   return { text: { type: 'plain_text', text: plain(label, SLACK_LIMITS.optionText) }, value: optionValue(o) };
 };
 
@@ -115,7 +119,7 @@ export function renderContainForm(f: {
     private_metadata: JSON.stringify(f.meta),
     title: { type: 'plain_text', text: containWords.title },
     submit: { type: 'plain_text', text: containWords.submit },
-    close: { type: 'plain_text', text: 'Cancel' },
+    close: { type: 'plain_text', text: t('contain.cancel') },
     blocks,
   };
 }
@@ -151,17 +155,22 @@ export function containDecideButtons(id: string, blockId?: string): KnownBlock {
       {
         type: 'button',
         action_id: ContainId.approve,
-        text: { type: 'plain_text', text: 'Approve' },
+        text: { type: 'plain_text', text: t('contain.approve') },
         style: 'danger',
         value: id,
         confirm: {
-          title: { type: 'plain_text', text: 'Take this access away?' },
-          text: { type: 'plain_text', text: 'The tenant is asked at once to carry it out.' },
-          confirm: { type: 'plain_text', text: 'Approve' },
-          deny: { type: 'plain_text', text: 'Not now' },
+          title: { type: 'plain_text', text: t('contain.confirmTitle') },
+          text: { type: 'plain_text', text: t('contain.confirmText') },
+          confirm: { type: 'plain_text', text: t('contain.approve') },
+          deny: { type: 'plain_text', text: t('contain.notNow') },
         },
       },
-      { type: 'button', action_id: ContainId.deny, text: { type: 'plain_text', text: 'Deny' }, value: id },
+      {
+        type: 'button',
+        action_id: ContainId.deny,
+        text: { type: 'plain_text', text: t('contain.deny') },
+        value: id,
+      },
     ],
   };
 }
@@ -170,12 +179,14 @@ export function containDecideButtons(id: string, blockId?: string): KnownBlock {
 export function renderDecoyAttempts(attempts: readonly DecoyAttempt[], total: number): RenderedMessage {
   const rows = attempts.map(
     (a) =>
-      `• ${slackDate(new Date(a.at), '{date_short} {time_secs}')} · ${a.ip ? code(a.ip, 60) : '_no source IP_'} · ${a.userAgent ? code(a.userAgent, 120) : '_no user agent_'} · ${a.endpoint ? code(a.endpoint, 120) : '_no endpoint_'}`,
+      `• ${slackDate(new Date(a.at), '{date_short} {time_secs}')} · ${a.ip ? code(a.ip, 60) : t('contain.noIp')} · ${a.userAgent ? code(a.userAgent, 120) : t('contain.noAgent')} · ${a.endpoint ? code(a.endpoint, 120) : t('contain.noEndpoint')}`,
   );
   const head =
     total === 0
-      ? ':mag: The tenant records no use of this decoy with a source.'
-      : `:mag: *Uses of this decoy the tenant recorded* (newest first${total > attempts.length ? `, ${attempts.length} of ${total}` : ''}): time · source IP · user agent · endpoint`;
+      ? t('contain.decoyNone')
+      : total > attempts.length
+        ? t('contain.decoyHeadSome', { shown: attempts.length, total })
+        : t('contain.decoyHead');
   return { text: truncate(head.replace(/[*:]/g, ''), 300), blocks: [section([head, ...rows].join('\n'))] };
 }
 
@@ -200,7 +211,7 @@ export function renderContainOffer(line: string, findingId: string): RenderedMes
           {
             type: 'button',
             action_id: ContainId.offer,
-            text: { type: 'plain_text', text: 'Contain…' },
+            text: { type: 'plain_text', text: t('contain.offer') },
             style: 'danger',
             value: findingId,
           },

@@ -1,4 +1,7 @@
 import { figuresOf, type ReportFigures } from '../domain/sla-report.js';
+import type { MessageKey } from '../i18n/catalog/index.js';
+import type { Locale } from '../i18n/locale.js';
+import { currentLocale, type MessageValues, say, t } from '../i18n/speak.js';
 
 /**
  * The SLA report's chart as SVG (rendered to PNG in slack/chart-png.ts): closures per period as
@@ -8,6 +11,16 @@ import { figuresOf, type ReportFigures } from '../domain/sla-report.js';
 const W = 800;
 const HGT = 360;
 const PAD = { left: 60, right: 60, top: 50, bottom: 60 };
+/**
+ * The chart's labels in the reader's language when the font draws it: DejaVu Sans (the one font
+ * the PNG renderer loads) has Latin, so German, but no Japanese glyphs; a Japanese reader gets the
+ * chart's labels in English, and the alt text (read in Slack, not drawn) in Japanese.
+ */
+const DRAWN: readonly Locale[] = ['en', 'de', 'en-XA'];
+const drawn = (key: MessageKey, values?: MessageValues): string => {
+  const locale = currentLocale();
+  return say(DRAWN.includes(locale) ? locale : 'en', key, values);
+};
 const xml = (s: string) => s.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;');
 
 export function slaChartSvg(f: ReportFigures, days: number, font = 'DejaVu Sans'): string {
@@ -20,7 +33,7 @@ export function slaChartSvg(f: ReportFigures, days: number, font = 'DejaVu Sans'
   const y = (n: number) => PAD.top + plotH - (n / max) * plotH;
   const parts: string[] = [
     `<rect width="${W}" height="${HGT}" fill="#ffffff"/>`,
-    `<text x="${PAD.left}" y="28" font-size="18" font-weight="bold">${xml(`Closures per ${days}-day period, and the share within SLA`)}</text>`,
+    `<text x="${PAD.left}" y="28" font-size="18" font-weight="bold">${xml(drawn('slaChart.title', { days }))}</text>`,
     `<line x1="${PAD.left}" y1="${PAD.top + plotH}" x2="${W - PAD.right}" y2="${PAD.top + plotH}" stroke="#444"/>`,
   ];
   const points: string[] = [];
@@ -40,9 +53,9 @@ export function slaChartSvg(f: ReportFigures, days: number, font = 'DejaVu Sans'
   if (points.length > 1)
     parts.push(`<polyline points="${points.join(' ')}" fill="none" stroke="#c53030" stroke-width="3"/>`);
   parts.push(
-    `<text x="${PAD.left}" y="${HGT - 12}" font-size="12" fill="#2b6cb0">■ closed within SLA</text>`,
-    `<text x="${PAD.left + 170}" y="${HGT - 12}" font-size="12" fill="#9ec5e8">■ closed past SLA</text>`,
-    `<text x="${PAD.left + 330}" y="${HGT - 12}" font-size="12" fill="#c53030">— share within SLA (0–100 %)</text>`,
+    `<text x="${PAD.left}" y="${HGT - 12}" font-size="12" fill="#2b6cb0">${xml(drawn('slaChart.within'))}</text>`,
+    `<text x="${PAD.left + 170}" y="${HGT - 12}" font-size="12" fill="#9ec5e8">${xml(drawn('slaChart.past'))}</text>`,
+    `<text x="${PAD.left + 330}" y="${HGT - 12}" font-size="12" fill="#c53030">${xml(drawn('slaChart.share'))}</text>`,
   );
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${HGT}" font-family="${xml(font)}">${parts.join('')}</svg>`;
 }
@@ -50,5 +63,5 @@ export function slaChartSvg(f: ReportFigures, days: number, font = 'DejaVu Sans'
 /** The chart's alt text: what it shows, in one sentence. */
 export function slaChartAlt(f: ReportFigures, days: number): string {
   const closed = [...f.totals].reverse().map((b) => b.closures);
-  return `Bar chart of findings closed per ${days}-day period over the last five periods (${closed.join(', ')}), with the share closed within SLA as a line.`;
+  return t('slaChart.alt', { days, closed: closed.join(', ') });
 }

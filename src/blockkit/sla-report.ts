@@ -1,6 +1,9 @@
 import type { KnownBlock } from '@slack/types';
 import { FINDING_TYPES } from '../domain/finding-type.js';
 import { type Bucket, figuresOf, type ReportFigures } from '../domain/sla-report.js';
+import { t } from '../i18n/speak.js';
+import type { Finding } from '../model/finding.js';
+import { severityOf } from './finding-state.js';
 import { SLACK_LIMITS } from './limits.js';
 import { safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
 
@@ -17,20 +20,31 @@ const duration = (ms: number | undefined): string => {
   return `${Math.round(ms / 60_000)} min`;
 };
 const share = (x: number | undefined): string => (x === undefined ? '–' : `${Math.round(x * 100)} %`);
+const KNOWN_SEVERITY = /^FINDING_SEVERITY_(CRITICAL|HIGH|MEDIUM|LOW|INFO)$/;
 const sevWord = (s: string) => {
+  // The card's words for a known severity (its group translates them); others as they came.
+  if (KNOWN_SEVERITY.test(s)) return safeMrkdwn(severityOf({ severity: s } as Finding).label, 40);
   const w = s.replace('FINDING_SEVERITY_', '').toLowerCase();
   return safeMrkdwn(w.charAt(0).toUpperCase() + w.slice(1), 40);
 };
-const typeWord = (t: string | null) =>
+const typeWord = (type: string | null) =>
   safeMrkdwn(
-    FINDING_TYPES.find((x) => x.searchValue === t)?.title ??
-      (t ?? 'Unknown type').replace('FINDING_TYPE_', ''),
+    FINDING_TYPES.find((x) => x.searchValue === type)?.title ??
+      (type ?? t('slaReport.unknownType')).replace('FINDING_TYPE_', ''),
     60,
   );
 
 function line(label: string, b: Bucket): string {
   const f = figuresOf(b);
-  return `*${label}*: MTTA ${duration(f.mttaMs)} (${b.acks}) · MTTR ${duration(f.mttrMs)} (${b.closures}) · within SLA ${share(f.withinSla)} · from Slack ${share(f.fromSlack)}`;
+  return t('slaReport.line', {
+    label,
+    mtta: duration(f.mttaMs),
+    acks: b.acks,
+    mttr: duration(f.mttrMs),
+    closures: b.closures,
+    within: share(f.withinSla),
+    fromSlack: share(f.fromSlack),
+  });
 }
 
 const section = (text: string): KnownBlock => ({
@@ -51,39 +65,50 @@ export function renderSlaReport(v: ReportView): { text: string; blocks: KnownBlo
   const f = v.figures;
   const [now, ...before] = f.totals;
   const w = f.windows[0];
-  const head = `SLA report: the last ${v.days} day${v.days === 1 ? '' : 's'}`;
+  const head = t('slaReport.head', { days: v.days });
   const blocks: KnownBlock[] = [
     { type: 'header', text: { type: 'plain_text', text: head } },
     section(
-      `${w ? `${slackDate(new Date(w.from), '{date_short}')} – ${slackDate(new Date(w.to), '{date_short}')}` : ''}\n${line('All findings', now ?? { acks: 0, ackMsTotal: 0, closures: 0, closeMsTotal: 0, withTarget: 0, withinSla: 0, fromSlack: 0 })}`,
+      `${w ? `${slackDate(new Date(w.from), '{date_short}')} – ${slackDate(new Date(w.to), '{date_short}')}` : ''}\n${line(t('slaReport.all'), now ?? { acks: 0, ackMsTotal: 0, closures: 0, closeMsTotal: 0, withTarget: 0, withinSla: 0, fromSlack: 0 })}`,
     ),
   ];
   const sev = [...f.bySeverity.entries()].sort(([a], [b]) => b.localeCompare(a));
   if (sev.length)
-    blocks.push(section(['*By severity*', ...sev.map(([s, b]) => line(sevWord(s), b))].join('\n')));
+    blocks.push(section([t('slaReport.bySeverity'), ...sev.map(([s, b]) => line(sevWord(s), b))].join('\n')));
   const types = [...f.byType.entries()].sort(([a], [b]) => a.localeCompare(b));
   if (types.length)
-    blocks.push(section(['*By finding type*', ...types.map(([t, b]) => line(typeWord(t), b))].join('\n')));
+    blocks.push(
+      section([t('slaReport.byType'), ...types.map(([type, b]) => line(typeWord(type), b))].join('\n')),
+    );
   const trend = before.map((b, i) => {
     const x = figuresOf(b);
-    return `${i + 1} before: MTTR ${duration(x.mttrMs)}, within SLA ${share(x.withinSla)}, ${b.closures} closed`;
+    return t('slaReport.trendLine', {
+      n: i + 1,
+      mttr: duration(x.mttrMs),
+      within: share(x.withinSla),
+      closures: b.closures,
+    });
   });
-  blocks.push(section(`*Trend* (the ${v.days}-day periods before)\n${trend.join('\n')}`));
+  blocks.push(section(`${t('slaReport.trendHead', { days: v.days })}\n${trend.join('\n')}`));
   blocks.push(
     section(
       f.mostOverdue.length
         ? [
-            '*Most overdue*',
+            t('slaReport.mostOverdue'),
             ...f.mostOverdue.map((o) => {
               const link = v.links.get(o.findingId);
               const name = `${typeWord(o.findingType)} \`${safeMrkdwn(o.findingId, 80)}\``;
-              return `• ${link ? `<${link}|${name}>` : name} (${sevWord(o.severity)}): ${duration(o.lateMs)} past SLA`;
+              return t('slaReport.overdueLine', {
+                name: link ? `<${link}|${name}>` : name,
+                severity: sevWord(o.severity),
+                late: duration(o.lateMs),
+              });
             }),
           ].join('\n')
-        : '*Most overdue*\n_Nothing is past its SLA._',
+        : `${t('slaReport.mostOverdue')}\n${t('sla.overdueNone')}`,
     ),
   );
-  if (!v.chart) blocks.push(section('_The chart could not be drawn this time; the numbers are in the CSV._'));
+  if (!v.chart) blocks.push(section(t('slaReport.noChart')));
   const f0 = figuresOf(
     now ?? {
       acks: 0,
@@ -96,12 +121,18 @@ export function renderSlaReport(v: ReportView): { text: string; blocks: KnownBlo
     },
   );
   return {
-    text: `${head}: MTTA ${duration(f0.mttaMs)}, MTTR ${duration(f0.mttrMs)}, within SLA ${share(f0.withinSla)}`,
+    text: t('slaReport.text', {
+      head,
+      mtta: duration(f0.mttaMs),
+      mttr: duration(f0.mttrMs),
+      within: share(f0.withinSla),
+    }),
     blocks,
   };
 }
 
 /** The numbers as CSV: one row per period, severity and finding type (exact milliseconds). */
+/** The CSV stays English: its headers and keys are read by tools, not people. */
 export function slaReportCsv(f: ReportFigures): string {
   const esc = (s: string) => (/[",\n]/.test(s) ? `"${s.replaceAll('"', '""')}"` : s);
   const row = (scope: string, key: string, w: { from: number; to: number }, b: Bucket) => {
@@ -132,7 +163,7 @@ export function slaReportCsv(f: ReportFigures): string {
   const w0 = f.windows[0];
   if (w0) {
     for (const [s, b] of f.bySeverity) lines.push(row('severity', s, w0, b));
-    for (const [t, b] of f.byType) lines.push(row('finding_type', t, w0, b));
+    for (const [type, b] of f.byType) lines.push(row('finding_type', type, w0, b));
   }
   for (const o of f.mostOverdue)
     lines.push(['overdue', esc(o.findingId), '', '', '', '', '', Math.round(o.lateMs), '', '', ''].join(','));
@@ -140,8 +171,6 @@ export function slaReportCsv(f: ReportFigures): string {
 }
 
 /** `/warden report` without SLA clocks configured. */
-export const slaOffText = (): string =>
-  'SLA clocks are off in this workspace: an operator sets targets in WARDEN_CONFIG `sla` first.';
+export const slaOffText = (): string => t('slaReport.off');
 /** Where `/warden report` went. */
-export const reportSentText = (days: number): string =>
-  `:bar_chart: The SLA report of the last ${days} day${days === 1 ? '' : 's'} is in your direct message with Warden.`;
+export const reportSentText = (days: number): string => t('slaReport.sent', { days });

@@ -1,3 +1,4 @@
+import { t } from '../i18n/speak.js';
 import { code, mention, safeMrkdwn } from './mrkdwn.js';
 import { mrkdwnToPlain } from './plain-text.js';
 
@@ -9,35 +10,33 @@ import { mrkdwnToPlain } from './plain-text.js';
 /** Slack shows the error in a message: kept short, whatever it quotes. */
 export const MAX_STEP_ERROR = 500;
 
-const tail = (ref: string) => ` (ref ${ref.slice(0, 40)})`;
+const tail = (ref: string) => ` ${t('step.ref', { ref: ref.slice(0, 40) })}`;
 
+/** Words read when used (getters for the fixed ones): the step's error speaks the scope's language. */
 export const stepWords = {
-  badInput: (why: string, ref: string) => `Warden could not run this step: ${why}${tail(ref)}`,
+  badInput: (why: string, ref: string) => `${t('step.badInput', { why })}${tail(ref)}`,
   /** No valid interactivity input: a scheduled or event trigger, or a step not mapped to it. */
-  noPerson: (ref: string) =>
-    `Warden could not run this step: this step must be run by a person. Start the workflow from a link, button or shortcut trigger (or a form), and give the step's *Person who ran the workflow* that trigger's interactivity. Nothing was read or changed.${tail(ref)}`,
-  refused: (why: string) => `Warden refused this step: ${why}`,
-  busy: (findingId: string) =>
-    `Another change to finding ${code(findingId)} is under way; nothing was changed. Run the step again in a moment.`,
-  stepUpNotSent: (ref: string) =>
-    `This action needs a fresh sign-in (step-up verification), and Warden could not send you its link here. Nothing was changed.${tail(ref)}`,
-  stepUpElsewhere:
-    'This action needs a fresh sign-in (step-up verification): Warden sent you its link in Slack, and the change is made once you sign in. This step made no change.',
-  stepUpRefused: (why: string) =>
-    `The fresh sign-in (step-up verification) this step needs was refused: ${why}. Nothing was changed.`,
-  days: (max: number) => `\`days\` must be between 1 and ${max}.`,
-  closure: (ids: readonly string[]) =>
-    `\`closure_reason\` must be one of ${ids.map((id) => code(id, 40)).join(', ')}.`,
-  otherNeedsNote: '`closure_reason` `other` needs a `note` saying why.',
+  noPerson: (ref: string) => `${t('step.noPerson')}${tail(ref)}`,
+  refused: (why: string) => t('step.refused', { why }),
+  busy: (findingId: string) => t('step.busy', { finding: code(findingId) }),
+  stepUpNotSent: (ref: string) => `${t('step.stepUpNotSent')}${tail(ref)}`,
+  get stepUpElsewhere() {
+    return t('step.stepUpElsewhere');
+  },
+  stepUpRefused: (why: string) => t('step.stepUpRefused', { why }),
+  days: (max: number) => t('step.days', { max: String(max) }),
+  closure: (ids: readonly string[]) => t('step.closure', { ids: ids.map((id) => code(id, 40)).join(', ') }),
+  get otherNeedsNote() {
+    return t('step.otherNeedsNote');
+  },
   denied: (approver: string, reason: string) =>
-    `${mention(approver)} denied the risk acceptance: ${safeMrkdwn(reason, 300)}`,
-  expired: 'The risk acceptance request expired without a decision; nothing was changed.',
-  notPosted: (ref: string) =>
-    `Warden could not post the approval request, so nothing was asked or changed.${tail(ref)}`,
-  notTaken: (ref: string) =>
-    `Warden could not take this step just now (its database did not answer); nothing was changed. Run the workflow again in a moment.${tail(ref)}`,
-  crashed: (ref: string) =>
-    `Something went wrong in Warden while running this step; nothing is shown as done that was not.${tail(ref)}`,
+    t('step.denied', { approver: mention(approver), reason: safeMrkdwn(reason, 300) }),
+  get expired() {
+    return t('step.expired');
+  },
+  notPosted: (ref: string) => `${t('step.notPosted')}${tail(ref)}`,
+  notTaken: (ref: string) => `${t('step.notTaken')}${tail(ref)}`,
+  crashed: (ref: string) => `${t('step.crashed')}${tail(ref)}`,
 };
 
 /**
@@ -45,8 +44,8 @@ export const stepWords = {
  * so no mrkdwn marks, people by name (`names`), one ref style ("(ref …)"), within its length.
  */
 export function stepError(text: string, names: Readonly<Record<string, string>> = {}): string {
-  const t = mrkdwnToPlain(text, names);
-  return t.length > MAX_STEP_ERROR ? `${t.slice(0, MAX_STEP_ERROR - 1)}…` : t;
+  const plain = mrkdwnToPlain(text, names);
+  return plain.length > MAX_STEP_ERROR ? `${plain.slice(0, MAX_STEP_ERROR - 1)}…` : plain;
 }
 
 const STEP_DATE_FORMATS = new Map<string, Intl.DateTimeFormat>();

@@ -52,9 +52,10 @@ export const task = (i: number): ReviewTask => ({
   appId: 'APP_1',
   appName: 'GitHub',
   entitlementId: `ENT_${i}`,
-  entitlementName: `Role ${i}`,
+  // names as data the pseudo test recognizes (it skips templates with a placeholder)
+  entitlementName: ['Role', i].join(' '),
   subjectId: `IU_${i}`,
-  subjectName: `Person ${i}`,
+  subjectName: ['Person', i].join(' '),
   state: 'open',
   outcome: undefined,
   stepId: 'PS_1',
