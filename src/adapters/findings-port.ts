@@ -4,7 +4,8 @@ import type { FindingsPort } from '../ports/tenant.js';
 import { bulkUpdateFindingState } from '../tenant/bulk-state.js';
 import type { TenantClient } from '../tenant/client.js';
 import { searchAuditEvents, searchFindingAudits } from '../tenant/finding-audits.js';
-import { getFinding, searchFindings, updateFindingState } from '../tenant/findings.js';
+import { FINDING_TYPES } from '../domain/finding-type.js';
+import { getFinding, searchFindings, searchFindingTypes, updateFindingState } from '../tenant/findings.js';
 import { commentOnTask, createFindingTask } from '../tenant/task.js';
 
 /** The tenant's finding operations for the use cases: a domain action in, the wire body out. */
@@ -16,6 +17,12 @@ export function createFindingsPort(client: TenantClient): FindingsPort {
         isActionApplied(current, action),
       ),
     search: (filters, opts) => searchFindings(client, filters, opts),
+    searchTypes: (filters) =>
+      searchFindingTypes(
+        client,
+        filters,
+        FINDING_TYPES.map((t) => t.member),
+      ),
     createTask: (findingId) => createFindingTask(client, findingId),
     comment: (taskId, text) => commentOnTask(client, taskId, text),
     async history(findingId, limit) {

@@ -27,15 +27,20 @@ export const isClosureEvent = (e: {
     e.eventType === 'FINDING_AUDIT_EVENT_TYPE_SUPPRESSED' ||
     e.eventType === 'FINDING_AUDIT_EVENT_TYPE_STATE_CHANGED');
 
-/** A tenant audit event as a clock change (undefined: it changes nothing a clock reads). */
-export function changeOfEvent(e: {
-  eventType?: string | null | undefined;
-  createdAt: string;
-  actorPrincipalId?: string | null | undefined;
-  stateAtEvent?: string | null | undefined;
-  severityAtEvent?: string | null | undefined;
-}): ClockChange | undefined {
-  const at = Date.parse(e.createdAt);
+/**
+ * A tenant audit event as a clock change (undefined: it changes nothing a clock reads). `at` is
+ * its `createdAt` already read (the report reads half a million: each time is parsed once).
+ */
+export function changeOfEvent(
+  e: {
+    eventType?: string | null | undefined;
+    createdAt?: string | null | undefined;
+    actorPrincipalId?: string | null | undefined;
+    stateAtEvent?: string | null | undefined;
+    severityAtEvent?: string | null | undefined;
+  },
+  at = Date.parse(e.createdAt ?? ''),
+): ClockChange | undefined {
   if (!Number.isFinite(at)) return undefined;
   const acknowledged = Boolean(e.actorPrincipalId) && ACTING_EVENTS.has(e.eventType ?? '');
   return {
