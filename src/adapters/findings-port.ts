@@ -5,6 +5,7 @@ import { bulkUpdateFindingState } from '../tenant/bulk-state.js';
 import type { TenantClient } from '../tenant/client.js';
 import { searchAuditEvents, searchFindingAudits } from '../tenant/finding-audits.js';
 import { FINDING_TYPES } from '../domain/finding-type.js';
+import { CLOCK_EVENT_TYPES } from '../domain/sla-events.js';
 import { getFinding, searchFindings, searchFindingTypes, updateFindingState } from '../tenant/findings.js';
 import { commentOnTask, createFindingTask } from '../tenant/task.js';
 
@@ -31,7 +32,8 @@ export function createFindingsPort(client: TenantClient): FindingsPort {
       for await (const e of searchFindingAudits(client, findingId, { limit: limit + 1 })) events.push(e);
       return { events: events.slice(0, limit), truncated: events.length > limit };
     },
-    auditEvents: (range, opts) => searchAuditEvents(client, range, opts),
+    auditEvents: (range, opts) =>
+      searchAuditEvents(client, range, { ...opts, eventTypes: CLOCK_EVENT_TYPES }),
     bulk: (findingIds, change) =>
       bulkUpdateFindingState(client, {
         refs: findingIds.map((id) => ({ id })),

@@ -34,7 +34,7 @@ export interface FindingsPort {
   history(findingId: string, limit: number): Promise<{ events: FindingAuditEvent[]; truncated: boolean }>;
   /**
    * Every finding's audit events from `since` (inclusive) to `until` (exclusive), streamed page by
-   * page, with the fields the SLA clocks read; an event the schema cannot read goes to
+   * page: the event types and fields the SLA clocks read (sla-events.ts); an event the schema cannot read goes to
    * `onUnreadable` and is skipped.
    */
   auditEvents(
