@@ -39,7 +39,7 @@ export type FigurePorts = Pick<Ports, 'logger' | 'findings' | 'audit'> & {
 };
 
 /** Ranges of the trail read side by side, and the events each may hold before it is read. */
-const TRAIL = { parts: 40, concurrent: 4, buffered: 5_000 };
+const TRAIL = { parts: 40, concurrent: 4, buffered: 2_000 };
 
 export async function computeSlaReport(p: FigurePorts, r: ReportRequest): Promise<ReportFigures> {
   const sla = p.settings.sla;
