@@ -1,11 +1,11 @@
 import { buildStateRequestBody, isActionApplied } from '../domain/actions.js';
 import { buildBulkStateAction } from '../domain/bulk-change.js';
+import { FINDING_TYPES } from '../domain/finding-type.js';
+import { CLOCK_EVENT_TYPES } from '../domain/sla-events.js';
 import type { FindingsPort } from '../ports/tenant.js';
 import { bulkUpdateFindingState } from '../tenant/bulk-state.js';
 import type { TenantClient } from '../tenant/client.js';
 import { searchAuditEvents, searchFindingAudits } from '../tenant/finding-audits.js';
-import { FINDING_TYPES } from '../domain/finding-type.js';
-import { CLOCK_EVENT_TYPES } from '../domain/sla-events.js';
 import { getFinding, searchFindings, searchFindingTypes, updateFindingState } from '../tenant/findings.js';
 import { commentOnTask, createFindingTask } from '../tenant/task.js';
 
