@@ -17,6 +17,31 @@ const ACTING_EVENTS = new Set(
   ].map((t) => `FINDING_AUDIT_EVENT_TYPE_${t}`),
 );
 
+/**
+ * The event types a clock reads: a finding's creation, each change of its state or severity (the
+ * tenant records each as an event of its own), the actions that acknowledge it, and the types
+ * whose meaning Warden does not know for sure. Comments, evidence updates and routing evaluations
+ * change none of these and are much of a trail (nearly four events in ten in the bench's): the
+ * SLA clocks and their report ask the tenant for these types alone.
+ */
+export const CLOCK_EVENT_TYPES = [
+  'CREATED',
+  'STATE_CHANGED',
+  'SNOOZED',
+  'SNOOZE_EXPIRED',
+  'RISK_ACCEPTED',
+  'RISK_ACCEPTANCE_EXPIRED',
+  'SUPPRESSED',
+  'UNSUPPRESSED',
+  'RESOLVED',
+  'REOPENED',
+  'OWNER_CHANGED',
+  'SEVERITY_OVERRIDDEN',
+  'TASK_CREATED',
+  'TASK_CANCELLED',
+  'TRANSFORMED',
+].map((t) => `FINDING_AUDIT_EVENT_TYPE_${t}`);
+
 /** Closure events: the finding went to a closed state. */
 export const isClosureEvent = (e: {
   eventType?: string | null | undefined;
@@ -27,15 +52,20 @@ export const isClosureEvent = (e: {
     e.eventType === 'FINDING_AUDIT_EVENT_TYPE_SUPPRESSED' ||
     e.eventType === 'FINDING_AUDIT_EVENT_TYPE_STATE_CHANGED');
 
-/** A tenant audit event as a clock change (undefined: it changes nothing a clock reads). */
-export function changeOfEvent(e: {
-  eventType?: string | null | undefined;
-  createdAt: string;
-  actorPrincipalId?: string | null | undefined;
-  stateAtEvent?: string | null | undefined;
-  severityAtEvent?: string | null | undefined;
-}): ClockChange | undefined {
-  const at = Date.parse(e.createdAt);
+/**
+ * A tenant audit event as a clock change (undefined: it changes nothing a clock reads). `at` is
+ * its `createdAt` already read (the report reads half a million: each time is parsed once).
+ */
+export function changeOfEvent(
+  e: {
+    eventType?: string | null | undefined;
+    createdAt?: string | null | undefined;
+    actorPrincipalId?: string | null | undefined;
+    stateAtEvent?: string | null | undefined;
+    severityAtEvent?: string | null | undefined;
+  },
+  at = Date.parse(e.createdAt ?? ''),
+): ClockChange | undefined {
   if (!Number.isFinite(at)) return undefined;
   const acknowledged = Boolean(e.actorPrincipalId) && ACTING_EVENTS.has(e.eventType ?? '');
   return {

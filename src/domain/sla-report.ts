@@ -133,7 +133,7 @@ export function reportAggregator(input: ReportInput) {
       }
       // A finding whose creation is not in the trail has no clock to measure.
       if (!facts) return;
-      const change = changeOfEvent({ ...e, createdAt: e.createdAt });
+      const change = changeOfEvent(e, at);
       if (!change) return;
       const after = applyChange(input.policy, facts, change, input.cal);
       clocks.set(id, after);

@@ -108,6 +108,9 @@ export const RiskScoreSchema = z.looseObject({
   riskFactors: z.array(RiskFactorSchema).nullish(),
 });
 
+/** A finding as a search for its type reads it: its id and its finding_type members, nothing else. */
+export type FindingTypeRef = { id: string } & Record<string, unknown>;
+
 export const FindingSchema = z.looseObject({
   id: z.string().min(1),
   appId: str,

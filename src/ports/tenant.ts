@@ -2,8 +2,8 @@ import type { FindingAction } from '../domain/actions.js';
 import type { BulkChange } from '../domain/bulk-change.js';
 import type { CampaignEntitlements } from '../domain/entitlements.js';
 import type { DescribedScope } from '../domain/scope.js';
-import type { Finding, FindingSearchFilters } from '../model/finding.js';
-import type { FindingAuditEvent } from '../model/finding-audit.js';
+import type { Finding, FindingSearchFilters, FindingTypeRef } from '../model/finding.js';
+import type { ClockAuditEvent, FindingAuditEvent } from '../model/finding-audit.js';
 
 /** The tenant's finding operations as the use cases use them (implemented over tenant/). */
 export interface FindingsPort {
@@ -19,6 +19,8 @@ export interface FindingsPort {
       onUnreadable?: (raw: unknown, reason: string) => void | Promise<void>;
     },
   ): AsyncIterable<Finding>;
+  /** Every matching finding's id and finding_type member, read from the search and nothing more. */
+  searchTypes(filters: FindingSearchFilters): AsyncIterable<FindingTypeRef>;
   /**
    * Starts one change to many findings; the tenant applies it asynchronously and answers only
    * the bulk action's id: read the findings back (`search({ refs })`) to see which it reached.
@@ -32,12 +34,13 @@ export interface FindingsPort {
   history(findingId: string, limit: number): Promise<{ events: FindingAuditEvent[]; truncated: boolean }>;
   /**
    * Every finding's audit events from `since` (inclusive) to `until` (exclusive), streamed page by
-   * page; an event the schema cannot read goes to `onUnreadable` and is skipped.
+   * page: the event types and fields the SLA clocks read (sla-events.ts); an event the schema cannot read goes to
+   * `onUnreadable` and is skipped.
    */
   auditEvents(
     range: { since?: number | undefined; until?: number | undefined },
     opts?: { onUnreadable?: (raw: unknown, reason: string) => void },
-  ): AsyncIterable<FindingAuditEvent>;
+  ): AsyncIterable<ClockAuditEvent>;
 }
 
 export interface CampaignView {

@@ -180,6 +180,10 @@ describe('contract: Warden and the simulated tenant', () => {
       await waitFor(() => tenant.bulk.all.get(bulkActionId)?.done, 5_000, change.kind);
     }
     for await (const _ of h.ports.findings.search({ refs: [{ id: 'FND_CUSTOM' }] }));
+    // each finding's type alone (the SLA report): the same search, pages of 100
+    let typed = 0;
+    for await (const f of h.ports.findings.searchTypes({})) if (f.unusedSecret || f.custom) typed++;
+    expect(typed).toBeGreaterThan(0);
     // a remediation task
     await h.ports.findings.createTask('FND_SHADOW_MCP');
     // an attestation's answer on a finding's remediation task

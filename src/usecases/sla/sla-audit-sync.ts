@@ -1,6 +1,6 @@
 import { applyChange } from '../../domain/sla.js';
 import { changeOfEvent } from '../../domain/sla-events.js';
-import type { FindingAuditEvent } from '../../model/finding-audit.js';
+import type { ClockAuditEvent } from '../../model/finding-audit.js';
 import type { Ports } from '../../ports/index.js';
 import type { SlaStore } from '../../ports/sla.js';
 import { observeClock, settleRow } from '../shared/sla-clock.js';
@@ -28,7 +28,7 @@ export async function syncClocksFromAudit(p: AuditSyncPorts, cursor: AuditCursor
   const sla = p.settings.sla;
   if (!sla) return 0;
   const until = p.clock();
-  const byFinding = new Map<string, FindingAuditEvent[]>();
+  const byFinding = new Map<string, ClockAuditEvent[]>();
   let unreadable = 0;
   for await (const e of p.findings.auditEvents(
     { since: cursor.since, until },
@@ -45,7 +45,7 @@ export async function syncClocksFromAudit(p: AuditSyncPorts, cursor: AuditCursor
     const row = await p.sla.slaClock(findingId);
     if (!row) continue;
     let facts: typeof row = row;
-    const at = (e: FindingAuditEvent) => Date.parse(e.createdAt ?? '');
+    const at = (e: ClockAuditEvent) => Date.parse(e.createdAt ?? '');
     events.sort((a, b) => at(a) - at(b));
     for (const e of events) {
       const change = changeOfEvent({ ...e, createdAt: e.createdAt ?? '' });

@@ -9,10 +9,12 @@ import type { LifecycleJob } from '../../ports/lifecycle.js';
 import type { Audience } from '../../ports/slack.js';
 import { channelCards, type JobResult, undeliverableCode } from '../shared/lifecycle-job.js';
 import { inChannel } from '../shared/speech.js';
+import { inRangeOrder, trailRanges } from './sla-trail.js';
 
 /**
  * The SLA report (issue 38): every figure computed from the tenant's own audit trail
- * (`search/finding_audits`, streamed page by page, one small record per finding) and the finding
+ * (`search/finding_audits`, streamed in time ranges read side by side, sla-trail.ts, one small
+ * record per finding) and the finding
  * types from its finding search; "from Slack" from Warden's audit log of the closures it made.
  * Posted in a channel with its numbers as a CSV (weekly, WARDEN_CONFIG `sla.report`).
  */
@@ -37,24 +39,67 @@ export type FigurePorts = Pick<Ports, 'logger' | 'findings' | 'audit'> & {
   settings: Pick<Settings, 'sla' | 'attest'>;
 };
 
+/** Ranges of the trail read side by side, and the events each may hold before it is read. */
+const TRAIL = { parts: 40, concurrent: 4, buffered: 2_000 };
+
 export async function computeSlaReport(p: FigurePorts, r: ReportRequest): Promise<ReportFigures> {
   const sla = p.settings.sla;
   if (!sla) throw new Error('no SLA policy');
+  let unreadable = 0;
+  // The oldest period's start: each finding's history before it is one range, the periods others.
+  const from = r.until - 5 * r.days * 86_400_000;
+  const trail = inRangeOrder(
+    (range) => p.findings.auditEvents(range, { onUnreadable: () => void unreadable++ }),
+    trailRanges(from, r.until, TRAIL.parts),
+    TRAIL,
+  );
+  // The trail's first reads go out now, beside the finding search (the figures need its types first).
+  const first = trail.next();
+  first.catch(() => undefined);
+  try {
+    const { types, routed } = await findingFacts(p, r.routedTo);
+    const agg = await aggregator(p, r, sla, types, routed);
+    for (let batch = await first; !batch.done; batch = await trail.next())
+      for (const e of batch.value) agg.add(e);
+    if (unreadable) p.logger.warn({ unreadable }, 'SLA report: audit events Warden cannot read were skipped');
+    return agg.finish();
+  } finally {
+    // a report that failed stops the reads still going
+    void trail.return(undefined).catch(() => undefined);
+  }
+}
+
+/** Each finding's type (search value), and which findings the routing sends to `routedTo`. */
+async function findingFacts(p: FigurePorts, routedTo: string | undefined) {
   const types = new Map<string, string | null>();
   const routed = new Set<string>();
+  // Routing reads the whole finding; the type alone reads one member of it, far cheaper.
+  if (!routedTo) {
+    for await (const f of p.findings.searchTypes({})) types.set(f.id, findingTypeOf(f)?.searchValue ?? null);
+    return { types, routed };
+  }
   for await (const f of p.findings.search({}, { pageSize: 100 })) {
     types.set(f.id, findingTypeOf(f)?.searchValue ?? null);
-    if (r.routedTo) {
-      const route = routeAlert(f, p.settings.attest.routing, p.settings.attest.defaultChannel);
-      if ('channel' in route && route.channel === r.routedTo) routed.add(f.id);
-    }
+    const route = routeAlert(f, p.settings.attest.routing, p.settings.attest.defaultChannel);
+    if ('channel' in route && route.channel === routedTo) routed.add(f.id);
   }
+  return { types, routed };
+}
+
+/** The figures' aggregator, with "from Slack" from Warden's own audit log of the closures it made. */
+async function aggregator(
+  p: FigurePorts,
+  r: ReportRequest,
+  sla: NonNullable<Settings['sla']>,
+  types: Map<string, string | null>,
+  routed: Set<string>,
+) {
   const made = new Map<string, number[]>();
   for (const e of await p.audit.auditLog({ limit: 20_000 })) {
     if (e.outcome !== 'ok' || (e.action !== 'resolve' && e.action !== 'suppress')) continue;
     made.set(e.finding_id, [...(made.get(e.finding_id) ?? []), e.at]);
   }
-  const agg = reportAggregator({
+  return reportAggregator({
     policy: sla.policy,
     cal: sla.calendar,
     until: r.until,
@@ -63,11 +108,6 @@ export async function computeSlaReport(p: FigurePorts, r: ReportRequest): Promis
     includes: (id) => !r.routedTo || routed.has(id),
     fromSlack: (id, at) => (made.get(id) ?? []).some((t) => Math.abs(t - at) <= MATCH_MS),
   });
-  let unreadable = 0;
-  for await (const e of p.findings.auditEvents({ until: r.until }, { onUnreadable: () => void unreadable++ }))
-    agg.add(e);
-  if (unreadable) p.logger.warn({ unreadable }, 'SLA report: audit events Warden cannot read were skipped');
-  return agg.finish();
 }
 
 /**

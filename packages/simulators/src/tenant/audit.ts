@@ -115,6 +115,9 @@ export class FindingAudit {
       ...(ctx.bulkOperationId ? { bulkOperationId: ctx.bulkOperationId } : {}),
       ...(ctx.ocsf ? { ocsf: structuredClone(ctx.ocsf) } : {}),
     };
+    // Frozen once recorded (an audit event never changes): pages hand out the stored events
+    // themselves rather than a copy of each, so a page of the whole trail costs what it returns.
+    deepFreeze(event);
     const last = this.#events.at(-1);
     if (last && at < last.at) this.#unordered = true;
     this.#events.push({ at, seq, event });
@@ -188,7 +191,7 @@ export class FindingAudit {
     return {
       status: 200,
       body: {
-        list: page.map((s) => structuredClone(s.event)),
+        list: page.map((s) => s.event),
         nextPageToken: more && last ? encodeCursor(last, filterKey) : '',
       },
     };
@@ -201,6 +204,12 @@ export class FindingAudit {
     }
     return this.#events;
   }
+}
+
+function deepFreeze(value: unknown): void {
+  if (typeof value !== 'object' || value === null || Object.isFrozen(value)) return;
+  for (const v of Object.values(value)) deepFreeze(v);
+  Object.freeze(value);
 }
 
 /** The first index whose event satisfies `ok` (monotone over the ordered events), else the length. */
