@@ -1,5 +1,10 @@
+import { activity } from './activity.js';
+import { digest } from './digest.js';
+import { ends } from './ends.js';
+import { home } from './home.js';
+
 /**
  * The namespaces of the people surfaces (see ../index.ts): one file per surface's words, listed here
  * in a tuple so their keys stay typed.
  */
-export const PEOPLE = [] as const;
+export const PEOPLE = [activity, home, ends, digest] as const;
