@@ -1,4 +1,5 @@
 import { activity } from './activity.js';
+import { attest } from './attest.js';
 import { digest } from './digest.js';
 import { ends } from './ends.js';
 import { home } from './home.js';
@@ -7,4 +8,4 @@ import { home } from './home.js';
  * The namespaces of the people surfaces (see ../index.ts): one file per surface's words, listed here
  * in a tuple so their keys stay typed.
  */
-export const PEOPLE = [activity, home, ends, digest] as const;
+export const PEOPLE = [activity, home, ends, digest, attest] as const;
