@@ -95,7 +95,7 @@ async function managerDm(p: AskPorts, ask: Ask) {
   if (!ask.identityUserId) return undefined;
   const person = await p.owners.personOf(ask.identityUserId);
   for (const id of person.managerIds ?? []) {
-    const dm = await personDmOf(p, id, 'The manager').catch(() => undefined);
+    const dm = await personDmOf(p, id, 'manager').catch(() => undefined);
     if (dm?.ok) return dm;
   }
   return undefined;
