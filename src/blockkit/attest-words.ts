@@ -1,50 +1,39 @@
 import type { Answer } from '../domain/attest.js';
+import { t } from '../i18n/speak.js';
 
 /**
  * What attestation says to people: the question by finding type, in the asked person's words,
- * and the answers' labels. Plain text (escaped where they are shown).
+ * and the answers' labels. Plain text (escaped where they are shown). The words are in
+ * i18n/catalog/people/attest.ts; functions, not constants, so each is said in the scope's language.
  */
 
-export const ANSWER_LABELS: Record<Answer, string> = {
-  yes: 'Yes, this was me',
-  no: 'No, not me',
-  notOwner: "I don't own this",
-  stillNeeded: 'Still needed',
-  notNeeded: 'Not needed',
-};
+export const answerLabel = (answer: Answer): string => t(`attest.answer.${answer}`);
 
 /** The question for a finding type: what happened, asked of the person it is about. */
 export function questionFor(type: string): string {
   switch (type) {
     case 'decoyCredentialUsed':
-      return 'A decoy credential was just used. Decoys are never used by anyone legitimately. Was this you?';
     case 'decoyPubliclyExposed':
-      return 'A decoy credential was found in a public place. Did you put it there?';
     case 'credentialPubliclyExposed':
-      return 'A credential of yours was found in a public place. Did you publish it, knowingly?';
     case 'similarUsernameMatch':
-      return 'An app account looks like yours. Is that account yours?';
     case 'unusedSecret':
-      return 'A secret you own has not been used for a long time. Is it still needed?';
     case 'credentialExpiring':
-      return 'A credential you own is expiring. Is it still needed?';
+      return t(`attest.q.${type}`);
     case 'serviceAccountUnowned':
     case 'nhiUnowned':
-      return 'This account has no owner, and you are the likely one. Is it still needed?';
+      return t('attest.q.unowned');
     default:
-      return 'Warden needs your word on this finding. Was this you?';
+      return t('attest.q.other');
   }
 }
 
 /** Why Warden asks this person, for the question's context line. */
 export function whyYou(who: string): string {
-  if (who === 'matchedIdentity') return 'you are the person this account looks like';
-  if (who === 'proposedOwner') return 'you are its proposed owner';
-  return 'you own it';
+  if (who === 'matchedIdentity') return t('attest.why.matchedIdentity');
+  if (who === 'proposedOwner') return t('attest.why.proposedOwner');
+  return t('attest.why.owner');
 }
 
-export const ASK_GONE =
-  ':information_source: This question is no longer current: Warden has no record of it.';
-export const NOT_ASKED = 'Only the person asked can answer this question.';
-export const alreadyAnswered = (answer: string, by: string) =>
-  `This was answered already: *${answer}* by ${by}.`;
+export const askGone = (): string => t('attest.gone');
+export const notAsked = (): string => t('attest.notAsked');
+export const alreadyAnswered = (answer: string, by: string) => t('attest.alreadyAnswered', { answer, by });

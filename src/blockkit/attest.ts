@@ -1,8 +1,9 @@
 import type { Button, KnownBlock } from '@slack/types';
 import { ANSWERS, type Answer } from '../domain/attest.js';
+import { t } from '../i18n/speak.js';
 import type { Finding } from '../model/finding.js';
 import type { TargetNames } from '../ports/names.js';
-import { ANSWER_LABELS, questionFor, whyYou } from './attest-words.js';
+import { answerLabel, questionFor, whyYou } from './attest-words.js';
 import type { RenderedMessage } from './finding.js';
 import { findingTitle, targetName } from './finding-details.js';
 import { AttestId } from './ids.js';
@@ -48,8 +49,8 @@ export function answerButtons(askId: string, answers: readonly Answer[], about?:
   const buttons: Button[] = answers.map((a, i) => ({
     type: 'button',
     action_id: `${AttestId.answerPrefix}${a}`,
-    text: { type: 'plain_text', text: ANSWER_LABELS[a] },
-    ...(about ? { accessibility_label: spokenLabel(ANSWER_LABELS[a], about) } : {}),
+    text: { type: 'plain_text', text: answerLabel(a) },
+    ...(about ? { accessibility_label: spokenLabel(answerLabel(a), about) } : {}),
     value: answerValue(askId, a),
     ...(i === 0 ? { style: 'primary' as const } : {}),
   }));
@@ -65,12 +66,12 @@ export function renderQuestion(q: QuestionView): RenderedMessage {
   const f = q.finding;
   const name = targetName(f, q.names);
   const what = `${safeMrkdwn(findingTitle(f), 150)}${name ? ` · ${safeMrkdwn(name, 150)}` : ''} ${code(f.id, 80)}`;
-  const lead = q.reminder ? ':hourglass: *Reminder — still waiting for your answer.*\n' : '';
+  const lead = q.reminder ? t('attest.reminderLead') : '';
   const head = `${lead}:grey_question: *${questionFor(q.type)}*\n${what}`;
   const desc = f.description ? `\n${quoted(f.description, 600)}` : '';
   const why = q.inChannel
-    ? `Warden could not ask the person directly (${safeMrkdwn(q.inChannel.why, 300)}): whoever knows, please answer.`
-    : `Warden asks you because ${whyYou(q.who)}. Only you can answer; your answer goes to the security channel.`;
+    ? t('attest.inChannel', { why: safeMrkdwn(q.inChannel.why, 300) })
+    : t('attest.askedYou', { why: whyYou(q.who) });
   const blocks: KnownBlock[] = [
     section(`${head}${desc}`),
     { type: 'context', elements: [{ type: 'mrkdwn', text: truncate(why, SLACK_LIMITS.sectionText) }] },
@@ -86,13 +87,13 @@ export function renderQuestion(q: QuestionView): RenderedMessage {
         {
           type: 'button',
           action_id: AttestId.note,
-          text: { type: 'plain_text', text: 'Add a note…' },
+          text: { type: 'plain_text', text: t('attest.addNote') },
           value: q.askId,
         },
       ],
     });
   const text = truncate(
-    `${q.reminder ? 'Reminder: ' : ''}${questionFor(q.type)} (${f.id})`,
+    t(q.reminder ? 'attest.textReminder' : 'attest.text', { question: questionFor(q.type), finding: f.id }),
     SLACK_LIMITS.fallbackText,
   );
   return { text, blocks };
@@ -100,7 +101,11 @@ export function renderQuestion(q: QuestionView): RenderedMessage {
 
 /** "@x answered *No, not me* at …". */
 export const answeredLine = (a: { answer: Answer; by: string; at: number }): string =>
-  `${mention(a.by)} answered *${ANSWER_LABELS[a.answer]}* ${slackDate(new Date(a.at))}.`;
+  t('attest.answered', {
+    who: mention(a.by),
+    answer: answerLabel(a.answer),
+    when: slackDate(new Date(a.at)),
+  });
 
 /** What the card shows of its attestation (read from Warden's audit log). */
 export interface AskShown {
@@ -114,28 +119,36 @@ export interface AskShown {
 }
 
 /** Whom an escalation went to, as the card names it: a group is named, not pinged again. */
-const shownTo = (to: string): string => (to.startsWith('<!subteam^') ? 'the approver group' : to);
+const shownTo = (to: string): string => (to.startsWith('<!subteam^') ? t('attest.card.approverGroup') : to);
 
 export function askCardLine(a: AskShown): string {
   const lines: string[] = [];
-  if (a.answer)
+  if (a.answer) {
+    const values = {
+      asked: a.asked ? mention(a.asked) : t('attest.card.theChannel'),
+      answer: answerLabel(a.answer.answer),
+      when: slackDate(new Date(a.answer.at)),
+    };
     lines.push(
-      `:speech_balloon: Asked ${a.asked ? mention(a.asked) : 'the channel'}: *${ANSWER_LABELS[a.answer.answer]}*${a.asked && a.answer.by === a.asked ? '' : ` (by ${mention(a.answer.by)})`} ${slackDate(new Date(a.answer.at))}`,
+      a.asked && a.answer.by === a.asked
+        ? t('attest.card.answered', values)
+        : t('attest.card.answeredBy', { ...values, by: mention(a.answer.by) }),
     );
-  else if (a.asked)
+  } else if (a.asked)
+    lines.push(t('attest.card.waiting', { asked: mention(a.asked), when: slackDate(new Date(a.askedAt)) }));
+  else lines.push(t('attest.card.waitingChannel', { when: slackDate(new Date(a.askedAt)) }));
+  if (a.unreachable) lines.push(t('attest.card.unreachable', { why: safeMrkdwn(a.unreachable, 400) }));
+  if (a.escalated) {
+    const values = {
+      when: slackDate(new Date(a.escalated.at)),
+      why: t(a.escalated.why === 'answer' ? 'attest.card.saysNotThem' : 'attest.card.noAnswer'),
+    };
     lines.push(
-      `:grey_question: Asked ${mention(a.asked)} ${slackDate(new Date(a.askedAt))}: waiting for the answer`,
+      a.escalated.to
+        ? t('attest.card.escalatedTo', { ...values, to: shownTo(a.escalated.to) })
+        : t('attest.card.escalated', values),
     );
-  else
-    lines.push(
-      `:grey_question: Asked in this channel ${slackDate(new Date(a.askedAt))}: waiting for an answer`,
-    );
-  if (a.unreachable)
-    lines.push(`:warning: Could not ask the person directly: ${safeMrkdwn(a.unreachable, 400)}`);
-  if (a.escalated)
-    lines.push(
-      `:rotating_light: *Escalated* ${slackDate(new Date(a.escalated.at))}${a.escalated.to ? ` to ${shownTo(a.escalated.to)}` : ''}: ${a.escalated.why === 'answer' ? 'the person says it was not them' : 'no answer in time'}`,
-    );
+  }
   return lines.join('\n');
 }
 
@@ -146,21 +159,22 @@ export function answerThreadLine(a: {
   by: string;
   note?: string | null;
 }): string {
-  const who = a.asked ? `Asked ${mention(a.asked)}` : 'Asked in the channel';
-  const by = a.asked === a.by ? '' : ` (answered by ${mention(a.by)})`;
-  const note = a.note ? `\n${quoted(a.note, 800)}` : '';
-  return `${who}: *${ANSWER_LABELS[a.answer]}*${by}.${note}`;
+  const by = a.asked === a.by ? '' : t('attest.thread.answeredBy', { by: mention(a.by) });
+  const values = { answer: answerLabel(a.answer), by, note: a.note ? `\n${quoted(a.note, 800)}` : '' };
+  return a.asked
+    ? t('attest.thread.asked', { ...values, asked: mention(a.asked) })
+    : t('attest.thread.askedChannel', values);
 }
 
 /** The thread's line for a note the asked person added. */
 export const noteThreadLine = (by: string, note: string): string =>
-  `:memo: Note from ${mention(by)} on Warden's question:\n${quoted(note, 1_000)}`;
+  t('attest.thread.note', { by: mention(by), note: quoted(note, 1_000) });
 
 /** The thread's line when the question goes out, or could not go to the person. */
 export function askedThreadLine(a: { asked: string | undefined; unreachable: string | undefined }): string {
   return a.asked
-    ? `:grey_question: Warden asked ${mention(a.asked)} in a direct message whether this was them.`
-    : `:warning: Warden could not ask the person directly (${safeMrkdwn(a.unreachable ?? 'unknown', 400)}): the question is in this channel.`;
+    ? t('attest.thread.dm', { who: mention(a.asked) })
+    : t('attest.thread.unreachable', { why: safeMrkdwn(a.unreachable ?? t('attest.unknown'), 400) });
 }
 
 /** The escalation: a fresh post in the route's critical channel, naming who must look. */
@@ -174,13 +188,23 @@ export function renderEscalation(e: {
 }): RenderedMessage {
   const f = e.finding;
   const what = `${safeMrkdwn(findingTitle(f), 150)} ${code(f.id, 80)}`;
+  const question = questionFor(e.type);
   const why =
     e.why === 'answer'
-      ? `${e.asked ? mention(e.asked) : 'The person asked'} says it was *not them*`
-      : `${e.asked ? mention(e.asked) : 'Nobody'} has not answered "${questionFor(e.type)}" in time`;
-  const link = e.cardLink ? ` (<${e.cardLink}|the alert>)` : '';
-  const text = `:rotating_light: *Escalated:* ${what}${link}. ${why}.${e.to ? ` ${e.to}, please look now.` : ''}`;
-  return { text: truncate(`Escalated: ${f.id}`, SLACK_LIMITS.fallbackText), blocks: [section(text)] };
+      ? e.asked
+        ? t('attest.notThem', { who: mention(e.asked) })
+        : t('attest.notThemAnon')
+      : e.asked
+        ? t('attest.silent', { who: mention(e.asked), question })
+        : t('attest.silentAnon', { question });
+  const link = e.cardLink ? t('attest.theAlert', { link: e.cardLink }) : '';
+  const text = e.to
+    ? t('attest.escalationTo', { what, link, why, to: e.to })
+    : t('attest.escalation', { what, link, why });
+  return {
+    text: truncate(t('attest.escalationText', { finding: f.id }), SLACK_LIMITS.fallbackText),
+    blocks: [section(text)],
+  };
 }
 
 /** The next step an answer that settles it offers the channel: Resolve, its reason filled in. */
@@ -196,16 +220,16 @@ export function renderNextStep(n: { askId: string; line: string; reason: string 
           {
             type: 'button',
             action_id: AttestId.resolve,
-            text: { type: 'plain_text', text: 'Resolve' },
+            text: { type: 'plain_text', text: t('attest.resolve') },
             value: n.askId,
             confirm: {
-              title: { type: 'plain_text', text: 'Resolve this finding?' },
+              title: { type: 'plain_text', text: t('attest.resolveTitle') },
               text: {
                 type: 'plain_text',
-                text: truncate(`It is resolved in the tenant with the reason "${n.reason}".`, 300),
+                text: truncate(t('attest.resolveText', { reason: n.reason }), 300),
               },
-              confirm: { type: 'plain_text', text: 'Resolve' },
-              deny: { type: 'plain_text', text: 'Not now' },
+              confirm: { type: 'plain_text', text: t('attest.resolve') },
+              deny: { type: 'plain_text', text: t('attest.notNow') },
             },
           },
         ],

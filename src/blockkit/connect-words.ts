@@ -1,3 +1,4 @@
+import { t } from '../i18n/speak.js';
 import type { RenderedMessage } from './finding.js';
 import { safeMrkdwn } from './mrkdwn.js';
 
@@ -7,11 +8,11 @@ import { safeMrkdwn } from './mrkdwn.js';
  */
 
 const channelRef = (channel: string | undefined): string =>
-  channel && /^[CG][A-Z0-9]{2,}$/.test(channel) ? `<#${channel}>` : 'Warden’s internal channel';
+  channel && /^[CG][A-Z0-9]{2,}$/.test(channel) ? `<#${channel}>` : t('connect.internal');
 
 /** The card in a shared channel: that something needs attention, and where to look. */
 export function renderPointer(internal: string | undefined): RenderedMessage {
-  const text = `A finding needs attention: open it in ${channelRef(internal)}.`;
+  const text = t('connect.pointer', { channel: channelRef(internal) });
   return {
     text,
     blocks: [
@@ -21,7 +22,7 @@ export function renderPointer(internal: string | undefined): RenderedMessage {
         elements: [
           {
             type: 'mrkdwn',
-            text: 'This channel is shared with another organisation, so Warden shows no details here.',
+            text: t('connect.pointerWhy'),
           },
         ],
       },
@@ -31,7 +32,7 @@ export function renderPointer(internal: string | undefined): RenderedMessage {
 
 /** Told once to the workspace's admins when a channel Warden posts in becomes shared. */
 export function renderSharedNotice(channel: string, internal: string | undefined): RenderedMessage {
-  const text = `${channelRef(channel)} is now shared with another organisation (Slack Connect): Warden no longer posts finding details there, only a pointer to ${channelRef(internal)}. Details come back when it is unshared, or if its route sets \`allowExternal: true\`.`;
+  const text = t('connect.shared', { channel: channelRef(channel), internal: channelRef(internal) });
   return { text, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: `:warning: ${text}` } }] };
 }
 
@@ -42,8 +43,11 @@ export function renderSharedNotice(channel: string, internal: string | undefined
 export const ConnectWords = {
   /** A person of another organisation (Slack Connect): the organisation's name where known. */
   outsider: (organisation: string | undefined) =>
-    `:no_entry_sign: People outside ${organisation ? safeMrkdwn(organisation, 80) : 'the organisation that installed Warden'} cannot act on findings in Warden. Nothing was done; ask someone there to take this on.`,
+    t('connect.outsider', {
+      organisation: organisation ? safeMrkdwn(organisation, 80) : t('connect.theOrganisation'),
+    }),
   /** A workspace Warden does not serve, or is not installed in (another of the organisation's included). */
-  notInstalled:
-    ':no_entry_sign: Warden is not installed in your workspace, so it cannot act on findings from here. Nothing was done; ask your Slack admin to add it, or use it where it is installed.',
+  get notInstalled(): string {
+    return t('connect.notInstalled');
+  },
 };

@@ -1,10 +1,11 @@
 import type { KnownBlock } from '@slack/types';
 import type { EndingAction } from '../domain/ends.js';
+import { t } from '../i18n/speak.js';
 import type { RenderedMessage } from './finding.js';
 import { enumWords } from './finding-details.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
-import { endWords } from './reminder.js';
+import { digestEndingLine } from './reminder.js';
 
 /**
  * A channel's daily digest: open findings by severity (from the tenant's search), what arrived
@@ -48,59 +49,72 @@ const SEVERITY_ICON: Record<string, string> = {
 
 const linked = (i: DigestItem) =>
   i.link ? `<${i.link}|${safeMrkdwn(i.findingId, 80)}>` : code(i.findingId, 80);
-const more = (shown: number, all: number) => (all > shown ? ` …and ${all - shown} more` : '');
+const more = (shown: number, all: number) =>
+  all > shown ? t('digest.more', { count: String(all - shown) }) : '';
 const section = (text: string): KnownBlock => ({
   type: 'section',
   text: { type: 'mrkdwn', text: truncate(text, SLACK_LIMITS.sectionText) },
 });
 
 function openLine(d: DigestData): string {
-  if (!d.open.ok) return '*Open findings:* _the tenant did not answer; see its console._';
+  if (!d.open.ok) return t('digest.openUnknown');
   const { bySeverity, total, capped, minSeverity } = d.open;
   const counts = bySeverity
     .filter((s) => s.count > 0)
     .map(
       (s) => `${SEVERITY_ICON[s.severity] ?? '⚫'} ${s.count} ${enumWords(s.severity, 'FINDING_SEVERITY_')}`,
     );
-  const floor = minSeverity ? ` (${enumWords(minSeverity, 'FINDING_SEVERITY_')} and above)` : '';
-  return `*Open findings${floor}: ${total}${capped ? '+' : ''}*${counts.length ? ` — ${counts.join(' · ')}` : ''}`;
+  const values = {
+    total: `${total}${capped ? '+' : ''}`,
+    counts: counts.length ? ` — ${counts.join(' · ')}` : '',
+  };
+  return minSeverity
+    ? t('digest.openFloor', { ...values, severity: enumWords(minSeverity, 'FINDING_SEVERITY_') })
+    : t('digest.open', values);
 }
 
 export function renderDigest(d: DigestData): RenderedMessage {
-  const since = d.arrived.since ? ` since ${slackDate(new Date(d.arrived.since))}` : ' in the last day';
+  const arrivedCount = String(d.arrived.count);
+  const arrivedHead = d.arrived.since
+    ? t('digest.arrivedSince', { when: slackDate(new Date(d.arrived.since)), count: arrivedCount })
+    : t('digest.arrivedDay', { count: arrivedCount });
   const arrived = d.arrived.items.map(linked).join(', ');
-  const ending = d.ending
-    .slice(0, DIGEST_LISTED)
-    .map(
-      (e) =>
-        `• the ${endWords(e.action).noun} of ${linked(e)} ${endWords(e.action).ends} ${slackDate(new Date(e.endsAt))}`,
-    );
+  const ending = d.ending.slice(0, DIGEST_LISTED).map((e) => digestEndingLine(e.action, linked(e), e.endsAt));
   const approvals = d.approvals.items
     .slice(0, DIGEST_LISTED)
-    .map((a) => `• ${a.subject} by ${mention(a.requesterId)}${a.link ? ` (<${a.link}|request>)` : ''}`);
+    .map((a) =>
+      a.link
+        ? t('digest.approvalLink', { subject: a.subject, requester: mention(a.requesterId), link: a.link })
+        : t('digest.approval', { subject: a.subject, requester: mention(a.requesterId) }),
+    );
   const blocks: KnownBlock[] = [
     {
       type: 'header',
-      text: { type: 'plain_text', text: 'Daily digest', emoji: true },
+      text: { type: 'plain_text', text: t('digest.header'), emoji: true },
     },
     {
       type: 'context',
-      elements: [{ type: 'mrkdwn', text: `For ${slackDate(new Date(d.at), '{date_long_pretty}')}` }],
+      elements: [
+        { type: 'mrkdwn', text: t('digest.for', { when: slackDate(new Date(d.at), '{date_long_pretty}') }) },
+      ],
     },
     section(openLine(d)),
+    section(`${arrivedHead}${arrived ? `\n${arrived}${more(d.arrived.items.length, d.arrived.count)}` : ''}`),
     section(
-      `*Arrived${since}: ${d.arrived.count}*${arrived ? `\n${arrived}${more(d.arrived.items.length, d.arrived.count)}` : ''}`,
+      `${t('digest.ending', { count: String(d.ending.length) })}${ending.length ? `\n${ending.join('\n')}${more(ending.length, d.ending.length)}` : ''}`,
     ),
     section(
-      `*Ending within 7 days: ${d.ending.length}*${ending.length ? `\n${ending.join('\n')}${more(ending.length, d.ending.length)}` : ''}`,
-    ),
-    section(
-      `*Approvals waiting: ${d.approvals.count}*${approvals.length ? `\n${approvals.join('\n')}${more(approvals.length, d.approvals.count)}` : ''}`,
+      `${t('digest.approvals', { count: String(d.approvals.count) })}${approvals.length ? `\n${approvals.join('\n')}${more(approvals.length, d.approvals.count)}` : ''}`,
     ),
   ];
-  const total = d.open.ok ? `${d.open.total} open` : 'open findings unknown';
+  const total = d.open.ok ? t('digest.totalOpen', { count: String(d.open.total) }) : t('digest.totalUnknown');
   return {
-    text: `Daily digest: ${total}, ${d.arrived.count} new, ${d.ending.length} ending within 7 days, ${d.approvals.count} approvals waiting`,
+    text: t('digest.text', {
+      total,
+      arrived: String(d.arrived.count),
+      ending: String(d.ending.length),
+      approvals: String(d.approvals.count),
+    }),
     blocks,
   };
 }

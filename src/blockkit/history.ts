@@ -1,6 +1,7 @@
 import type { KnownBlock, ModalView } from '@slack/types';
 import { z } from 'zod';
 import { isResourceId } from '../domain/finding-id.js';
+import { t } from '../i18n/speak.js';
 import { enumWords } from './finding-details.js';
 import { txt } from './forms/form-view.js';
 import { HistoryId } from './ids.js';
@@ -69,21 +70,27 @@ function eventWords(type: string | undefined): string {
 function actorWords(a: HistoryActor): string {
   switch (a.kind) {
     case 'person':
-      return `by ${mention(a.slackUserId)}${a.approvedBy ? `, approved by ${mention(a.approvedBy)}` : ''}${a.viaWarden ? ' in Slack' : ''}`;
+      return t('history.by', {
+        who: mention(a.slackUserId),
+        approved: a.approvedBy ? t('history.approvedBy', { who: mention(a.approvedBy) }) : '',
+        inSlack: a.viaWarden ? t('history.inSlack') : '',
+      });
     case 'tenant':
-      return `by ${a.name ? `${safeMrkdwn(a.name, 80)} ` : ''}${code(a.id, 80)} (in the tenant)`;
+      return t('history.byTenantUser', {
+        who: `${a.name ? `${safeMrkdwn(a.name, 80)} ` : ''}${code(a.id, 80)}`,
+      });
     case 'system':
-      return 'by the tenant';
+      return t('history.byTenant');
   }
 }
 
 function entryBlock(e: HistoryEntry): KnownBlock {
-  const when = e.at ? slackDate(e.at) : 'at an unknown time';
+  const when = e.at ? slackDate(e.at) : t('history.unknownTime');
   const then = [
-    e.state ? `state ${enumWords(e.state, 'FINDING_STATE_')}` : '',
-    e.severity ? `severity ${enumWords(e.severity, 'FINDING_SEVERITY_')}` : '',
-    e.ticketId ? `task ${code(e.ticketId, 60)}` : '',
-    e.bulkOperationId ? `bulk change ${code(e.bulkOperationId, 60)}` : '',
+    e.state ? t('history.state', { state: enumWords(e.state, 'FINDING_STATE_') }) : '',
+    e.severity ? t('history.severity', { severity: enumWords(e.severity, 'FINDING_SEVERITY_') }) : '',
+    e.ticketId ? t('history.task', { task: code(e.ticketId, 60) }) : '',
+    e.bulkOperationId ? t('history.bulk', { id: code(e.bulkOperationId, 60) }) : '',
   ].filter(Boolean);
   const text = `*${eventWords(e.eventType)}* · ${when} · ${actorWords(e.actor)}${then.length ? `\n_${then.join(' · ')}_` : ''}`;
   return { type: 'section', text: { type: 'mrkdwn', text: truncate(text, SLACK_LIMITS.sectionText) } };
@@ -95,14 +102,14 @@ function pager(page: number, pages: number): KnownBlock[] {
     buttons.push({
       type: 'button' as const,
       action_id: HistoryId.prev,
-      text: txt('Newer'),
+      text: txt(t('history.newer')),
       value: String(page - 1),
     });
   if (page + 1 < pages)
     buttons.push({
       type: 'button' as const,
       action_id: HistoryId.next,
-      text: txt('Older'),
+      text: txt(t('history.older')),
       value: String(page + 1),
     });
   return buttons.length ? [{ type: 'actions', block_id: 'history.pages', elements: buttons }] : [];
@@ -112,7 +119,13 @@ export function renderHistoryModal(h: HistoryPage): ModalView {
   const pages = Math.max(1, Math.ceil(h.total / HISTORY_PAGE_SIZE));
   const page = Math.min(h.page, pages - 1);
   const shown = h.entries.slice(page * HISTORY_PAGE_SIZE, (page + 1) * HISTORY_PAGE_SIZE);
-  const head = `*History of finding ${code(h.findingId, 130)}*: ${h.total} event${h.total === 1 ? '' : 's'}${h.truncated ? ' (the newest; older ones are in the tenant)' : ''}, newest first. Page ${page + 1} of ${pages}.`;
+  const head = t('history.head', {
+    finding: code(h.findingId, 130),
+    count: h.total,
+    truncated: h.truncated ? t('history.truncated') : '',
+    page: String(page + 1),
+    pages: String(pages),
+  });
   const blocks: KnownBlock[] = [
     { type: 'section', text: { type: 'mrkdwn', text: truncate(head, SLACK_LIMITS.sectionText) } },
     { type: 'divider' },
@@ -121,7 +134,7 @@ export function renderHistoryModal(h: HistoryPage): ModalView {
       : [
           {
             type: 'section' as const,
-            text: { type: 'mrkdwn' as const, text: '_The tenant has no events for this finding._' },
+            text: { type: 'mrkdwn' as const, text: t('history.none') },
           },
         ]),
     ...pager(page, pages),
@@ -130,8 +143,8 @@ export function renderHistoryModal(h: HistoryPage): ModalView {
     type: 'modal',
     callback_id: HistoryId.callback,
     private_metadata: JSON.stringify({ findingId: h.findingId, page } satisfies HistoryMetadata),
-    title: txt('Finding history'),
-    close: txt('Close'),
+    title: txt(t('history.title')),
+    close: txt(t('history.close')),
     blocks,
   };
 }

@@ -1,6 +1,7 @@
 import type { HomeView, KnownBlock } from '@slack/types';
 import type { Answer } from '../domain/attest.js';
 import type { EndingAction } from '../domain/ends.js';
+import { t } from '../i18n/speak.js';
 import type { Approval, AuditEntry } from '../ports/store.js';
 import { type ReviewHome, renderReviewHome } from './access-review-messages.js';
 import { activityWords } from './activity-words.js';
@@ -12,7 +13,7 @@ import { LifecycleId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
 import { spokenLabel } from './plain-text.js';
-import { endWords } from './reminder.js';
+import { endingAbout, endingLine } from './reminder.js';
 import { OVERDUE_HEADER, overdueItem, overdueNone } from './sla-words.js';
 
 /**
@@ -79,7 +80,8 @@ const header = (text: string): KnownBlock => ({
   type: 'header',
   text: { type: 'plain_text', text, emoji: true },
 });
-const more = (shown: number, all: number) => (all > shown ? [section(`_…and ${all - shown} more._`)] : []);
+const more = (shown: number, all: number) =>
+  all > shown ? [section(t('home.more', { count: all - shown }))] : [];
 /** A finding by what it is (its id when that is not known), linked to its card when there is one. */
 function linked(id: string, link: string | undefined, labels: HomeData['labels']): string {
   const label = labels?.get(id);
@@ -96,33 +98,38 @@ function subjectOf(a: Approval, labels: HomeData['labels']): string {
 
 function questionBlocks(questions: readonly HomeQuestion[], labels: HomeData['labels']): KnownBlock[] {
   return [
-    ...questions
-      .slice(0, HOME_LISTED.questions)
-      .flatMap((q): KnownBlock[] => [
-        section(
-          `*${questionFor(q.type)}*\n${linked(q.findingId, q.link, labels)}, asked ${slackDate(new Date(q.askedAt))}`,
-        ),
-        answerButtons(q.askId, q.answers, q.findingId),
-      ]),
+    ...questions.slice(0, HOME_LISTED.questions).flatMap((q): KnownBlock[] => [
+      section(
+        t('home.question', {
+          question: questionFor(q.type),
+          finding: linked(q.findingId, q.link, labels),
+          when: slackDate(new Date(q.askedAt)),
+        }),
+      ),
+      answerButtons(q.askId, q.answers, q.findingId),
+    ]),
     ...more(HOME_LISTED.questions, questions.length),
   ];
 }
 
 function waitingBlocks(waiting: readonly Approval[], labels: HomeData['labels']): KnownBlock[] {
-  if (waiting.length === 0) return [section('_Nothing is waiting for you._')];
+  if (waiting.length === 0) return [section(t('home.nothingWaiting'))];
   return [
-    ...waiting
-      .slice(0, HOME_LISTED.waiting)
-      .flatMap((a): KnownBlock[] => [
-        section(
-          `${mention(a.requesterId)} asks to accept the risk of ${subjectOf(a, labels)} until ${slackDate(new Date(a.riskExpiresAt))}\n${quoted(a.justification, 500)}`,
-        ),
-        approvalButtons(
-          a.id,
-          undefined,
-          a.findingIds?.length ? `${a.findingIds.length} findings` : a.findingId,
-        ),
-      ]),
+    ...waiting.slice(0, HOME_LISTED.waiting).flatMap((a): KnownBlock[] => [
+      section(
+        t('home.waitingLine', {
+          requester: mention(a.requesterId),
+          subject: subjectOf(a, labels),
+          when: slackDate(new Date(a.riskExpiresAt)),
+          justification: quoted(a.justification, 500),
+        }),
+      ),
+      approvalButtons(
+        a.id,
+        undefined,
+        a.findingIds?.length ? t('home.findingCount', { count: a.findingIds.length }) : a.findingId,
+      ),
+    ]),
     ...more(HOME_LISTED.waiting, waiting.length),
   ];
 }
@@ -133,24 +140,29 @@ function approvalsBlocks(d: HomeData): KnownBlock[] {
   if (!d.waiting && contains.length === 0) return [];
   const risks =
     d.waiting && (d.waiting.length > 0 || contains.length === 0) ? waitingBlocks(d.waiting, d.labels) : [];
-  return [header('Waiting for your approval'), ...risks, ...containWaitingBlocks(contains)];
+  return [header(t('home.header.approval')), ...risks, ...containWaitingBlocks(contains)];
 }
 
 function mineBlocks(mine: readonly Approval[], labels: HomeData['labels']): KnownBlock[] {
-  if (mine.length === 0) return [section('_You have asked for no risk acceptances._')];
+  if (mine.length === 0) return [section(t('home.noRequests'))];
   const lines = mine.slice(0, HOME_LISTED.mine).map((a) => {
-    const by = a.decidedBy ? ` by ${mention(a.decidedBy)}` : '';
-    return `• ${subjectOf(a, labels)}, until ${slackDate(new Date(a.riskExpiresAt), '{date_short}')}: *${a.status}*${a.status === 'pending' ? '' : by}`;
+    const values = {
+      subject: subjectOf(a, labels),
+      when: slackDate(new Date(a.riskExpiresAt), '{date_short}'),
+      status: a.status,
+    };
+    return a.decidedBy && a.status !== 'pending'
+      ? t('home.mineBy', { ...values, by: mention(a.decidedBy) })
+      : t('home.mine', values);
   });
   return [section(lines.join('\n'))];
 }
 
 function endingBlocks(ending: readonly HomeEnding[], labels: HomeData['labels']): KnownBlock[] {
-  if (ending.length === 0) return [section('_Nothing you snoozed or accepted ends within 7 days._')];
+  if (ending.length === 0) return [section(t('home.nothingEnding'))];
   return [
     ...ending.slice(0, HOME_LISTED.ending).map((e): KnownBlock => {
-      const w = endWords(e.action);
-      const text = `The ${w.noun} of ${linked(e.findingId, e.link, labels)} ${w.ends} ${slackDate(new Date(e.endsAt))}`;
+      const text = endingLine(e.action, linked(e.findingId, e.link, labels), e.endsAt);
       return e.extend
         ? {
             type: 'section',
@@ -158,8 +170,8 @@ function endingBlocks(ending: readonly HomeEnding[], labels: HomeData['labels'])
             accessory: {
               type: 'button',
               action_id: LifecycleId.extend,
-              text: { type: 'plain_text', text: 'Extend…' },
-              accessibility_label: spokenLabel('Extend', `the ${w.noun} of ${e.findingId}`),
+              text: { type: 'plain_text', text: t('home.extend') },
+              accessibility_label: spokenLabel(t('home.extend'), endingAbout(e.action, e.findingId)),
               value: e.jobId,
             },
           }
@@ -170,25 +182,24 @@ function endingBlocks(ending: readonly HomeEnding[], labels: HomeData['labels'])
 }
 
 function recentBlocks(recent: readonly HomeActivity[], labels: HomeData['labels']): KnownBlock[] {
-  if (recent.length === 0) return [section('_You have not acted through Warden yet._')];
+  if (recent.length === 0) return [section(t('home.noActivity'))];
   const lines = recent.slice(0, HOME_LISTED.recent).map(({ entry, link }) => {
-    const { what, target: names } = activityWords(entry);
-    const target =
-      names === 'finding' && entry.finding_id ? ` ${linked(entry.finding_id, link, labels)}` : '';
-    return `• ${slackDate(new Date(entry.at), '{date_short} {time}')}: you ${what}${target}`;
+    const target = entry.finding_id ? linked(entry.finding_id, link, labels) : '';
+    const { what } = activityWords(entry, target);
+    return t('home.recent', { when: slackDate(new Date(entry.at), '{date_short} {time}'), what });
   });
   return [section(lines.join('\n'))];
 }
 
 export function renderHome(d: HomeData): HomeView {
   const blocks: KnownBlock[] = [
-    section(
-      `:shield: *Warden* for ${mention(d.userId)}: your findings' work, as of ${slackDate(new Date(d.now))}.`,
-    ),
-    ...(d.questions?.length ? [header('Waiting for you'), ...questionBlocks(d.questions, d.labels)] : []),
+    section(t('home.intro', { user: mention(d.userId), when: slackDate(new Date(d.now)) })),
+    ...(d.questions?.length
+      ? [header(t('home.header.waitingForYou')), ...questionBlocks(d.questions, d.labels)]
+      : []),
     ...approvalsBlocks(d),
     ...(d.reviews ? renderReviewHome(d.reviews) : []),
-    header('Your requests'),
+    header(t('home.header.requests')),
     ...mineBlocks(d.mine, d.labels),
     ...(d.overdue
       ? [
@@ -196,9 +207,9 @@ export function renderHome(d: HomeData): HomeView {
           section(d.overdue.length ? d.overdue.map((o) => overdueItem(o)).join('\n') : overdueNone()),
         ]
       : []),
-    header('Ending soon'),
+    header(t('home.header.ending')),
     ...endingBlocks(d.ending, d.labels),
-    header('Recent activity'),
+    header(t('home.header.recent')),
     ...recentBlocks(d.recent, d.labels),
   ];
   return { type: 'home', blocks: blocks.slice(0, SLACK_LIMITS.blocksPerModal) };

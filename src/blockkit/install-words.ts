@@ -1,24 +1,38 @@
+import { t } from '../i18n/speak.js';
+
 /**
  * What the admin installing Warden reads on its install routes (/slack/install,
  * /slack/oauth_redirect): one sentence a page, saying what happened and what to do next. Pure.
+ * Getters, so each is said in the scope's language (i18n/catalog/people/links.ts); the pages have
+ * no Slack person yet, so they are English unless a caller opens a scope.
  */
-
-const AGAIN = 'start again from /slack/install';
-
 export const INSTALL_PAGE = {
-  title: 'Warden: install',
+  get title(): string {
+    return t('install.title');
+  },
   /** Slack's consent screen was cancelled (`error=access_denied`). */
-  cancelled: `The install was cancelled in Slack: nothing was installed. To install Warden, ${AGAIN}.`,
+  get cancelled(): string {
+    return t('install.cancelled');
+  },
   /** Slack sent the admin back with another error instead of a code. */
-  refusedBySlack: `Slack did not complete the install: nothing was installed. Try again, or ${AGAIN}.`,
+  get refusedBySlack(): string {
+    return t('install.refusedBySlack');
+  },
   /** The state is missing, forged, expired or already used; or the code is missing. */
-  linkInvalid: `This install link is not valid (expired or already used): nothing was installed. Please ${AGAIN}.`,
+  get linkInvalid(): string {
+    return t('install.linkInvalid');
+  },
   /** Slack refused to exchange the one-time code (used, expired, or not for this address). */
-  exchangeRefused: `Slack did not accept this install’s one-time code (it may have expired or been used already): nothing was installed. Please ${AGAIN}.`,
+  get exchangeRefused(): string {
+    return t('install.exchangeRefused');
+  },
   /** Slack could not be reached to exchange the code. */
-  slackUnreachable: `Slack could not be reached to finish the install: nothing was installed. Try again in a moment: ${AGAIN}.`,
+  get slackUnreachable(): string {
+    return t('install.slackUnreachable');
+  },
   /** Anything else (Warden's store, say): the admin may try again. */
-  failed: `The install did not complete: nothing was installed. Try again in a moment: ${AGAIN}.`,
-  notConfigured: (orgWide: boolean) =>
-    `Warden is not configured for this ${orgWide ? 'organisation' : 'workspace'}: ask your Warden operator to add it to WARDEN_CONFIG workspaces.`,
+  get failed(): string {
+    return t('install.failed');
+  },
+  notConfigured: (orgWide: boolean) => t('install.notConfigured', { orgWide: orgWide ? 'yes' : 'no' }),
 };

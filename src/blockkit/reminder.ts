@@ -1,5 +1,6 @@
 import type { Button, KnownBlock } from '@slack/types';
 import { type EndingAction, endOf } from '../domain/ends.js';
+import { t } from '../i18n/speak.js';
 import type { Finding } from '../model/finding.js';
 import type { RenderedMessage } from './finding.js';
 import { findingTitle } from './finding-details.js';
@@ -30,15 +31,32 @@ export interface ReminderView {
   cardLink?: string | undefined;
 }
 
-export const endWords = (action: EndingAction): { noun: string; ends: string } =>
-  action === 'snooze' ? { noun: 'snooze', ends: 'ends' } : { noun: 'risk acceptance', ends: 'expires' };
+/** "the snooze of X ends …" / "the risk acceptance of X expires …": one message per kind of end. */
+const kind = (action: EndingAction): 'snooze' | 'acceptRisk' =>
+  action === 'snooze' ? 'snooze' : 'acceptRisk';
+
+/** Home's line for an end coming (`finding`: mrkdwn), and what its Extend… button is about. */
+export const endingLine = (action: EndingAction, finding: string, endsAt: number): string =>
+  t(`home.ending.${kind(action)}`, { finding, when: slackDate(new Date(endsAt)) });
+export const endingAbout = (action: EndingAction, finding: string): string =>
+  t(`home.extendAbout.${kind(action)}`, { finding });
+/** The digest's line for an end coming. */
+export const digestEndingLine = (action: EndingAction, finding: string, endsAt: number): string =>
+  t(`ends.line.${kind(action)}`, { finding, when: slackDate(new Date(endsAt)) });
+/** The thread's line when someone lets an end come. */
+export const letsEndLine = (action: EndingAction, who: string, endsAt: number): string =>
+  t(`ends.letsEnd.${kind(action)}`, { who, when: slackDate(new Date(endsAt)) });
 
 export function renderReminder(r: ReminderView): RenderedMessage {
-  const { noun, ends } = endWords(r.action);
   const title = `${safeMrkdwn(findingTitle(r.finding), 150)} ${code(r.finding.id, 80)}`;
   const who = r.for.length ? `${r.for.map(mention).join(', ')}: ` : '';
-  const link = r.cardLink ? ` (<${r.cardLink}|the alert>)` : '';
-  const head = `:alarm_clock: ${who}the ${noun} of ${title}${link} ${ends} ${slackDate(new Date(r.endsAt))}. The finding then opens again.`;
+  const link = r.cardLink ? t('ends.theAlert', { link: r.cardLink }) : '';
+  const head = t(`ends.reminder.${kind(r.action)}`, {
+    who,
+    title,
+    link,
+    when: slackDate(new Date(r.endsAt)),
+  });
   const blocks: KnownBlock[] = [
     {
       type: 'section',
@@ -51,7 +69,7 @@ export function renderReminder(r: ReminderView): RenderedMessage {
   if (r.lettingEnd) {
     blocks.push({
       type: 'context',
-      elements: [{ type: 'mrkdwn', text: `${mention(r.lettingEnd)} lets it end.` }],
+      elements: [{ type: 'mrkdwn', text: t('ends.lettingEnd', { who: mention(r.lettingEnd) }) }],
     });
   } else {
     const buttons: Button[] = [];
@@ -59,36 +77,37 @@ export function renderReminder(r: ReminderView): RenderedMessage {
       buttons.push({
         type: 'button',
         action_id: LifecycleId.extend,
-        text: { type: 'plain_text', text: 'Extend…' },
+        text: { type: 'plain_text', text: t('ends.extend') },
         style: 'primary',
         value: r.jobId,
       });
     buttons.push({
       type: 'button',
       action_id: LifecycleId.letEnd,
-      text: { type: 'plain_text', text: 'Let it end' },
+      text: { type: 'plain_text', text: t('ends.letEnd') },
       value: r.jobId,
     });
     blocks.push({ type: 'actions', block_id: 'lifecycle.actions', elements: buttons });
   }
   return {
-    text: truncate(`Reminder: the ${noun} of ${r.finding.id} ${ends} soon`, SLACK_LIMITS.fallbackText),
+    text: truncate(
+      t(`ends.reminderText.${kind(r.action)}`, { finding: r.finding.id }),
+      SLACK_LIMITS.fallbackText,
+    ),
     blocks,
   };
 }
 
 /** What an end reached means now, for the alert's thread: open again, or extended meanwhile. */
 export function renderEndNews(action: 'snooze' | 'acceptRisk', finding: Finding): string {
-  const { noun } = endWords(action);
-  const said = action === 'snooze' ? ':alarm_clock: Snooze ended' : ':alarm_clock: Risk acceptance expired';
   const now = endOf(finding);
   if (now?.action === action)
-    return `:arrows_counterclockwise: The ${noun} was extended: it now ends ${slackDate(new Date(now.at))}.`;
+    return t(`ends.extended.${kind(action)}`, { when: slackDate(new Date(now.at)) });
   switch (finding.state) {
     case 'FINDING_STATE_OPEN':
     case 'FINDING_STATE_IN_PROGRESS':
-      return `${said} — open again.`;
+      return t(`ends.openAgain.${kind(action)}`);
     default:
-      return `${said}; the finding is now ${stateLabel(finding.state).toLowerCase()}.`;
+      return t(`ends.nowState.${kind(action)}`, { state: stateLabel(finding.state).toLowerCase() });
   }
 }

@@ -2,6 +2,7 @@ import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import { z } from 'zod';
 import { offeredActions } from '../domain/actions.js';
 import { isResourceId } from '../domain/finding-id.js';
+import { t } from '../i18n/speak.js';
 import type { Finding } from '../model/finding.js';
 import { actionRow } from './action-table.js';
 import { findingTitle } from './finding-details.js';
@@ -76,7 +77,7 @@ function row(f: Finding, offerUnsuppress: boolean, containable: boolean): KnownB
       // value: "<kind> <finding id>" (an overflow option's value holds 150 characters)
       options: [
         ...actions.map((kind) => option(plain(actionRow(kind).button, 75), `${kind} ${f.id}`)),
-        ...(containable ? [option('Contain…', `contain ${f.id}`)] : []),
+        ...(containable ? [option(t('review.contain'), `contain ${f.id}`)] : []),
       ],
     },
   };
@@ -90,7 +91,7 @@ function pickBlocks(findings: Finding[]): KnownBlock[] {
   return [
     {
       type: 'section',
-      text: { type: 'mrkdwn', text: '*Pick findings on this page* to act on them together:' },
+      text: { type: 'mrkdwn', text: t('review.pick') },
     },
     {
       type: 'actions',
@@ -123,7 +124,15 @@ export function renderReview(r: ReviewPage): ModalView {
       elements: [
         {
           type: 'mrkdwn',
-          text: `Roll-up ${code(r.groupId, 80)} in <#${r.channel}>: findings ${first}–${last} of ${r.total} (page ${r.page + 1} of ${pages}).`,
+          text: t('review.head', {
+            group: code(r.groupId, 80),
+            channel: r.channel,
+            first: String(first),
+            last: String(last),
+            total: String(r.total),
+            page: String(r.page + 1),
+            pages: String(pages),
+          }),
         },
       ],
     },
@@ -135,10 +144,7 @@ export function renderReview(r: ReviewPage): ModalView {
       elements: [
         {
           type: 'mrkdwn',
-          text: truncate(
-            `The tenant did not return ${r.missing.map((id) => code(id, 80)).join(', ')}.`,
-            2_000,
-          ),
+          text: truncate(t('review.missing', { ids: r.missing.map((id) => code(id, 80)).join(', ') }), 2_000),
         },
       ],
     });
@@ -148,32 +154,32 @@ export function renderReview(r: ReviewPage): ModalView {
       type: 'actions',
       block_id: ReviewBlockId.picked,
       elements: [
-        button(`${ReviewId.pickedPrefix}snooze`, 'Snooze picked…', r.groupId),
-        button(`${ReviewId.pickedPrefix}suppress`, 'Suppress picked…', r.groupId),
-        button(`${ReviewId.pickedPrefix}acceptRisk`, 'Accept risk for picked…', r.groupId),
+        button(`${ReviewId.pickedPrefix}snooze`, t('review.snoozePicked'), r.groupId),
+        button(`${ReviewId.pickedPrefix}suppress`, t('review.suppressPicked'), r.groupId),
+        button(`${ReviewId.pickedPrefix}acceptRisk`, t('review.acceptPicked'), r.groupId),
         {
-          ...button(`${ReviewId.pickedPrefix}reopen`, 'Reopen picked', r.groupId),
+          ...button(`${ReviewId.pickedPrefix}reopen`, t('review.reopenPicked'), r.groupId),
           confirm: {
-            title: txt('Reopen the picked findings?'),
-            text: txt('They become open again, ending any snooze, risk acceptance or suppression.', 300),
-            confirm: txt('Reopen', 30),
-            deny: txt('Cancel', 30),
+            title: txt(t('review.reopenTitle')),
+            text: txt(t('review.reopenText'), 300),
+            confirm: txt(t('review.reopen'), 30),
+            deny: txt(t('review.cancel'), 30),
           },
         },
       ],
     });
   }
   const paging = [
-    ...(r.page > 0 ? [button(ReviewId.prev, '‹ Previous', String(r.page - 1))] : []),
-    ...(last < r.total ? [button(ReviewId.next, 'Next ›', String(r.page + 1))] : []),
+    ...(r.page > 0 ? [button(ReviewId.prev, t('review.previous'), String(r.page - 1))] : []),
+    ...(last < r.total ? [button(ReviewId.next, t('review.next'), String(r.page + 1))] : []),
   ];
   if (paging.length > 0) blocks.push({ type: 'actions', block_id: ReviewBlockId.pages, elements: paging });
   return {
     type: 'modal',
     callback_id: ReviewId.callback,
     private_metadata: JSON.stringify({ groupId: r.groupId, page: r.page } satisfies ReviewMetadata),
-    title: txt('Review roll-up'),
-    close: txt('Done'),
+    title: txt(t('review.title')),
+    close: txt(t('review.done')),
     blocks,
   };
 }

@@ -1,7 +1,15 @@
-/** What a link preview says instead of a finding or campaign, and why (blockkit/unfurl.ts). */
+import { t } from '../i18n/speak.js';
+
+/**
+ * What a link preview says instead of a finding or campaign, and why (blockkit/unfurl.ts). Getters,
+ * so each is said in the language of the scope it is read in (i18n/catalog/people/links.ts).
+ */
 export const UnfurlWords = {
-  unmapped:
-    'No preview: Warden shows findings only to people it can match to a user of the identity tenant (by their email).',
-  refused: (why: string) => `No preview: ${why}`,
-  campaignFooter: 'Access review: open it with the command for the full list of entitlements.',
-} as const;
+  get unmapped(): string {
+    return t('unfurl.unmapped');
+  },
+  refused: (why: string) => t('unfurl.refused', { why }),
+  get campaignFooter(): string {
+    return t('unfurl.campaignFooter');
+  },
+};

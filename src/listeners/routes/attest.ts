@@ -1,5 +1,5 @@
 import { parseAnswerValue } from '../../blockkit/attest.js';
-import { ASK_GONE, NOT_ASKED } from '../../blockkit/attest-words.js';
+import { askGone, notAsked } from '../../blockkit/attest-words.js';
 import { parseNote } from '../../blockkit/forms/attest-note.js';
 import { AttestId } from '../../blockkit/ids.js';
 import { ANSWERS } from '../../domain/attest.js';
@@ -20,11 +20,11 @@ import { action, type Granted, view } from '../route.js';
  */
 async function mayAnswer(p: Ports, askId: string, c: { userId: string; ref: string }): Promise<Granted> {
   const ask = await p.asks.getAsk(askId);
-  if (!ask) return { gone: ASK_GONE };
+  if (!ask) return { gone: askGone() };
   if (ask.slackUserId) {
     if (ask.slackUserId === c.userId) return { own: true };
     p.logger.warn({ ref: c.ref, user: c.userId, askId }, 'attestation answer refused: not the person asked');
-    return { refused: NOT_ASKED };
+    return { refused: notAsked() };
   }
   return { kind: 'act', userId: c.userId, action: 'notifyOwner', channel: ask.channel };
 }
@@ -32,7 +32,7 @@ async function mayAnswer(p: Ports, askId: string, c: { userId: string; ref: stri
 /** Resolve after an answer: the Resolve permission on the ask's card, as for the card's own button. */
 async function mayResolve(p: Ports, askId: string, c: { userId: string }): Promise<Granted> {
   const ask = await p.asks.getAsk(askId);
-  if (!ask?.cardTs) return { gone: ASK_GONE };
+  if (!ask?.cardTs) return { gone: askGone() };
   return {
     kind: 'act',
     userId: c.userId,

@@ -1,5 +1,5 @@
 import { answerThreadLine, noteThreadLine, renderNextStep, renderQuestion } from '../../blockkit/attest.js';
-import { ANSWER_LABELS, ASK_GONE, alreadyAnswered } from '../../blockkit/attest-words.js';
+import { alreadyAnswered, answerLabel, askGone } from '../../blockkit/attest-words.js';
 import { renderContainOffer } from '../../blockkit/contain.js';
 import { containAfterNo } from '../../blockkit/contain-words.js';
 import { renderNoteForm } from '../../blockkit/forms/attest-note.js';
@@ -7,6 +7,7 @@ import { mention } from '../../blockkit/mrkdwn.js';
 import { type Answer, answersFor, attestRuleOf, raisesAtOnce, settles } from '../../domain/attest.js';
 import { closureReasonText, OTHER_REASON } from '../../domain/closure.js';
 import { offersContain } from '../../domain/contain.js';
+import { say, t } from '../../i18n/speak.js';
 import type { Ask } from '../../ports/asks.js';
 import type { Ports } from '../../ports/index.js';
 import type { Audience } from '../../ports/slack.js';
@@ -51,7 +52,7 @@ const answerKeys = (findingType: string, answer: Answer) => [
 export async function answerAsk(p: AnswerPorts, a: AnswerInput): Promise<void> {
   const ask = await p.asks.getAsk(a.askId);
   if (!ask) {
-    await p.privately.tell(a.audience, ASK_GONE);
+    await p.privately.tell(a.audience, askGone());
     return;
   }
   const keys = answerKeys(ask.findingType, a.answer);
@@ -81,8 +82,11 @@ export async function answerAsk(p: AnswerPorts, a: AnswerInput): Promise<void> {
   const now = p.clock();
   if (!(await p.asks.answerAsk(ask.id, { answer: a.answer, by: a.userId, note: null }, now))) {
     const known = await p.asks.getAsk(ask.id);
-    const label = known?.answer ? ANSWER_LABELS[known.answer] : 'an answer';
-    await p.privately.tell(a.audience, alreadyAnswered(label, mention(known?.answeredBy ?? 'someone')));
+    const label = known?.answer ? answerLabel(known.answer) : t('attest.anAnswer');
+    await p.privately.tell(
+      a.audience,
+      alreadyAnswered(label, known?.answeredBy ? mention(known.answeredBy) : t('attest.someone')),
+    );
     return;
   }
   const log = p.logger.child({ ref: a.ref, askId: ask.id, findingId: ask.findingId });
@@ -150,10 +154,7 @@ export async function answerAsk(p: AnswerPorts, a: AnswerInput): Promise<void> {
   if (raisesAtOnce(ask.findingType, a.answer)) await escalateAsk(p, answered, finding, 'answer');
   else await refreshKnownCards(p, finding);
   await p.privately
-    .tell(
-      a.audience,
-      `:white_check_mark: Thank you: your answer, *${ANSWER_LABELS[a.answer]}*, went to the security team.`,
-    )
+    .tell(a.audience, t('attest.thanks', { answer: answerLabel(a.answer) }))
     .catch(() => undefined);
 }
 
@@ -187,7 +188,7 @@ export async function addNote(
 ): Promise<void> {
   const ask = await p.asks.getAsk(n.askId);
   if (!ask) {
-    await p.privately.tell(n.audience, ASK_GONE);
+    await p.privately.tell(n.audience, askGone());
     return;
   }
   await p.asks.setAskNote(ask.id, n.note);
@@ -214,13 +215,13 @@ export async function addNote(
   ).catch((error: unknown) =>
     log.warn({ err: error }, 'the note could not be written on the remediation task'),
   );
-  await p.privately.tell(n.audience, ':memo: Your note went to the security team.').catch(() => undefined);
+  await p.privately.tell(n.audience, t('attest.noteSent')).catch(() => undefined);
 }
 
 /** Resolve after *Not needed*: the closure reason `not_needed` if configured, else Other with words. */
 export function resolveReasonOf(p: Pick<Ports, 'settings'>, ask: Pick<Ask, 'answer'>) {
   const reasons = p.settings.closureReasons;
-  const words = `${ANSWER_LABELS[ask.answer ?? 'notNeeded']}, the person asked in Slack answered`;
+  const words = `${say('en', `attest.answer.${ask.answer ?? 'notNeeded'}`)}, the person asked in Slack answered`;
   const closure = reasons.find((r) => r.id === 'not_needed') ?? reasons.find((r) => r.id === OTHER_REASON);
   const reason = closure ? closureReasonText(closure, closure.id === OTHER_REASON ? words : '') : words;
   return { closure: closure?.id, label: reason };
@@ -237,7 +238,7 @@ export async function resolveAfterAnswer(
 ): Promise<void> {
   const ask = await p.asks.getAsk(r.askId);
   if (!ask?.cardTs) {
-    await p.privately.tell(r.audience, ASK_GONE);
+    await p.privately.tell(r.audience, askGone());
     return;
   }
   const reason = resolveReasonOf(p, ask);

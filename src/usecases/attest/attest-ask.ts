@@ -74,7 +74,7 @@ export async function askJob(p: AskPorts, job: LifecycleJob): Promise<JobResult>
   const card = (await channelCards(p, finding.id).catch(() => [])).find((c) => c.channel === channel);
   const identity = askedIdentityOf(finding, rule.ask);
   const dm: PersonDm = identity
-    ? await personDmOf(p, identity, 'The person asked')
+    ? await personDmOf(p, identity, 'asked')
     : { ok: false, code: 'no-person', text: 'the finding names nobody to ask' };
   const ask = await p.asks.createAsk(
     {

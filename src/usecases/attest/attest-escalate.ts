@@ -1,6 +1,7 @@
 import { renderEscalation } from '../../blockkit/attest.js';
 import { messageLink } from '../../blockkit/links.js';
 import { routeAlert } from '../../domain/routing.js';
+import { t } from '../../i18n/speak.js';
 import type { Finding } from '../../model/finding.js';
 import type { Ask } from '../../ports/asks.js';
 import type { LifecycleJob } from '../../ports/lifecycle.js';
@@ -78,7 +79,7 @@ async function raise(p: AskPorts, ask: Ask, finding: Finding, why: 'answer' | 's
       to = `<@${manager.slackUserId}>`;
       await p.chat.post({
         channel: manager.channel,
-        ...renderEscalation({ ...view, to: 'You are their manager' }),
+        ...renderEscalation({ ...view, to: t('attest.manager') }),
       });
     } else {
       to = group(p.settings.approvers);
@@ -94,7 +95,7 @@ async function managerDm(p: AskPorts, ask: Ask) {
   if (!ask.identityUserId) return undefined;
   const person = await p.owners.personOf(ask.identityUserId);
   for (const id of person.managerIds ?? []) {
-    const dm = await personDmOf(p, id, 'The manager').catch(() => undefined);
+    const dm = await personDmOf(p, id, 'manager').catch(() => undefined);
     if (dm?.ok) return dm;
   }
   return undefined;

@@ -1,6 +1,6 @@
-import { mention, slackDate } from '../../blockkit/mrkdwn.js';
+import { mention } from '../../blockkit/mrkdwn.js';
 import { said } from '../../blockkit/outcome-words.js';
-import { endWords, renderReminder } from '../../blockkit/reminder.js';
+import { letsEndLine, renderReminder } from '../../blockkit/reminder.js';
 import type { Ports } from '../../ports/index.js';
 import type { Audience } from '../../ports/slack.js';
 import { type OpenFormPorts, openActionModal } from '../findings/open-action-modal.js';
@@ -60,8 +60,7 @@ export async function pressLetEnd(
   c: ReminderClick & { message: { channel: string; ts: string } | undefined; target: ReminderTarget },
 ): Promise<void> {
   const { job, end } = c.target;
-  const w = endWords(end.action);
-  const line = `${mention(c.userId)} lets the ${w.noun} end: it ${w.ends} ${slackDate(new Date(end.endsAt))}.`;
+  const line = letsEndLine(end.action, mention(c.userId), end.endsAt);
   const cards = await channelCards(p, end.findingId).catch(() => []);
   // The reminder clicked shows the choice instead of its buttons: only a message this job posted,
   // whatever else the payload's container names (an alert card would lose its buttons).

@@ -3,7 +3,9 @@ import { noPersonalOwner } from '../../blockkit/outcome-words.js';
 import { noSlackPersonText, tenantName } from '../../blockkit/owner-words.js';
 import { personalOwnerOf } from '../../domain/owner.js';
 import { isSlackApiError } from '../../errors.js';
+import type { MessageKey } from '../../i18n/catalog/index.js';
 import type { Locale } from '../../i18n/locale.js';
+import { t } from '../../i18n/speak.js';
 import type { Finding } from '../../model/finding.js';
 import type { Ports } from '../../ports/index.js';
 
@@ -35,11 +37,14 @@ const refuse = (code: string, text: string): { ok: false; text: string; code: st
 });
 
 /** Slack's answers to conversations.open that mean the owner cannot be written to. */
-const CANNOT_DM: Record<string, string> = {
-  cannot_dm_bot: 'is a bot: Warden cannot send it a direct message',
-  user_disabled: 'is deactivated in Slack',
-  user_not_found: 'is not a member of this workspace any more',
+const CANNOT_DM: Record<string, MessageKey> = {
+  cannot_dm_bot: 'ownerDm.cannotDmBot',
+  user_disabled: 'ownerDm.deactivated',
+  user_not_found: 'ownerDm.notMember',
 };
+
+/** Whom a direct message is for, as the person told why it cannot go is shown them. */
+export type DmRole = 'owner' | 'asked' | 'manager';
 
 /**
  * The owner's direct message channel: the owner the tenant names as a person, mapped to a Slack
@@ -49,7 +54,7 @@ const CANNOT_DM: Record<string, string> = {
 export async function ownerDmOf(p: OwnerDmPorts, finding: Finding): Promise<OwnerDm> {
   const owner = personalOwnerOf(finding);
   if (!owner) return refuse('no-owner', noPersonalOwner());
-  const dm = await personDmOf(p, owner.identityUserId, 'The owner');
+  const dm = await personDmOf(p, owner.identityUserId, 'owner');
   return dm.ok ? { ...dm, which: owner.which } : dm;
 }
 
@@ -58,31 +63,28 @@ export async function ownerDmOf(p: OwnerDmPorts, finding: Finding): Promise<Owne
  * their manager): mapped to a full member of this workspace, and the DM with them opened.
  * `role` names them in what the person is told ("The owner", "The person asked").
  */
-export async function personDmOf(p: OwnerDmPorts, identityUserId: string, role: string): Promise<PersonDm> {
+export async function personDmOf(p: OwnerDmPorts, identityUserId: string, role: DmRole): Promise<PersonDm> {
   const person = await p.owners.personOf(identityUserId);
   if (!person.slackUserId) return refuse(`not-mapped:${person.why ?? ''}`, noSlackPersonText(person));
-  const who = `${role}, ${mention(person.slackUserId)} (${tenantName(person.identityUserId, person.name)})`;
+  const who = t('ownerDm.who', {
+    role: t(`ownerDm.role.${role}`),
+    person: mention(person.slackUserId),
+    tenant: tenantName(person.identityUserId, person.name),
+  });
   let member: Awaited<ReturnType<Ports['people']['get']>>;
   try {
     member = await p.people.get(person.slackUserId);
   } catch (error) {
     p.logger.warn({ err: error, user: person.slackUserId }, 'users.info failed for the owner');
-    return refuse(
-      'slack-unavailable',
-      `${who} could not be looked up in Slack just now; try again in a minute.`,
-    );
+    return refuse('slack-unavailable', t('ownerDm.unavailable', { who }));
   }
-  if (member.deleted) return refuse('deactivated', `${who} is deactivated in Slack.`);
-  if (member.isBot) return refuse('bot', `${who} is a bot.`);
+  if (member.deleted) return refuse('deactivated', t('ownerDm.deactivated', { who }));
+  if (member.isBot) return refuse('bot', t('ownerDm.bot', { who }));
   // A person of any workspace Warden serves (Grid people's home may be another of the organisation's).
   const served = member.teamId === p.settings.teamId || p.settings.servedTeams?.includes(member.teamId ?? '');
   if (member.teamId !== undefined && !served)
-    return refuse(
-      'other-workspace',
-      `${who} belongs to another organisation: Warden sends findings only to its own workspace.`,
-    );
-  if (member.isGuest)
-    return refuse('guest', `${who} is a guest in this workspace: Warden does not send findings to guests.`);
+    return refuse('other-workspace', t('ownerDm.otherOrg', { who }));
+  if (member.isGuest) return refuse('guest', t('ownerDm.guest', { who }));
   try {
     // In the person's own workspace: the DM is theirs, and goes with that workspace's token.
     const channel = await p.files.openDm(person.slackUserId, member.teamId);
@@ -91,6 +93,6 @@ export async function personDmOf(p: OwnerDmPorts, identityUserId: string, role: 
     const code = isSlackApiError(error) ? error.slackCode : 'request_error';
     const why = CANNOT_DM[code];
     if (!why) throw error;
-    return refuse(code, `${who} ${why}.`);
+    return refuse(code, t(why, { who }));
   }
 }
