@@ -77,7 +77,7 @@ function row(f: Finding, offerUnsuppress: boolean, containable: boolean): KnownB
       // value: "<kind> <finding id>" (an overflow option's value holds 150 characters)
       options: [
         ...actions.map((kind) => option(plain(actionRow(kind).button, 75), `${kind} ${f.id}`)),
-        ...(containable ? [option(t('review.contain'), `contain ${f.id}`)] : []),
+        ...(containable ? [option(t('findingReview.contain'), `contain ${f.id}`)] : []),
       ],
     },
   };
@@ -91,7 +91,7 @@ function pickBlocks(findings: Finding[]): KnownBlock[] {
   return [
     {
       type: 'section',
-      text: { type: 'mrkdwn', text: t('review.pick') },
+      text: { type: 'mrkdwn', text: t('findingReview.pick') },
     },
     {
       type: 'actions',
@@ -124,7 +124,7 @@ export function renderReview(r: ReviewPage): ModalView {
       elements: [
         {
           type: 'mrkdwn',
-          text: t('review.head', {
+          text: t('findingReview.head', {
             group: code(r.groupId, 80),
             channel: r.channel,
             first: String(first),
@@ -144,7 +144,10 @@ export function renderReview(r: ReviewPage): ModalView {
       elements: [
         {
           type: 'mrkdwn',
-          text: truncate(t('review.missing', { ids: r.missing.map((id) => code(id, 80)).join(', ') }), 2_000),
+          text: truncate(
+            t('findingReview.missing', { ids: r.missing.map((id) => code(id, 80)).join(', ') }),
+            2_000,
+          ),
         },
       ],
     });
@@ -154,32 +157,32 @@ export function renderReview(r: ReviewPage): ModalView {
       type: 'actions',
       block_id: ReviewBlockId.picked,
       elements: [
-        button(`${ReviewId.pickedPrefix}snooze`, t('review.snoozePicked'), r.groupId),
-        button(`${ReviewId.pickedPrefix}suppress`, t('review.suppressPicked'), r.groupId),
-        button(`${ReviewId.pickedPrefix}acceptRisk`, t('review.acceptPicked'), r.groupId),
+        button(`${ReviewId.pickedPrefix}snooze`, t('findingReview.snoozePicked'), r.groupId),
+        button(`${ReviewId.pickedPrefix}suppress`, t('findingReview.suppressPicked'), r.groupId),
+        button(`${ReviewId.pickedPrefix}acceptRisk`, t('findingReview.acceptPicked'), r.groupId),
         {
-          ...button(`${ReviewId.pickedPrefix}reopen`, t('review.reopenPicked'), r.groupId),
+          ...button(`${ReviewId.pickedPrefix}reopen`, t('findingReview.reopenPicked'), r.groupId),
           confirm: {
-            title: txt(t('review.reopenTitle')),
-            text: txt(t('review.reopenText'), 300),
-            confirm: txt(t('review.reopen'), 30),
-            deny: txt(t('review.cancel'), 30),
+            title: txt(t('findingReview.reopenTitle')),
+            text: txt(t('findingReview.reopenText'), 300),
+            confirm: txt(t('findingReview.reopen'), 30),
+            deny: txt(t('findingReview.cancel'), 30),
           },
         },
       ],
     });
   }
   const paging = [
-    ...(r.page > 0 ? [button(ReviewId.prev, t('review.previous'), String(r.page - 1))] : []),
-    ...(last < r.total ? [button(ReviewId.next, t('review.next'), String(r.page + 1))] : []),
+    ...(r.page > 0 ? [button(ReviewId.prev, t('findingReview.previous'), String(r.page - 1))] : []),
+    ...(last < r.total ? [button(ReviewId.next, t('findingReview.next'), String(r.page + 1))] : []),
   ];
   if (paging.length > 0) blocks.push({ type: 'actions', block_id: ReviewBlockId.pages, elements: paging });
   return {
     type: 'modal',
     callback_id: ReviewId.callback,
     private_metadata: JSON.stringify({ groupId: r.groupId, page: r.page } satisfies ReviewMetadata),
-    title: txt(t('review.title')),
-    close: txt(t('review.done')),
+    title: txt(t('findingReview.title')),
+    close: txt(t('findingReview.done')),
     blocks,
   };
 }

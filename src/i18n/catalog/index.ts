@@ -9,7 +9,7 @@ import { WORK } from './work/index.js';
  * Every namespace, merged. One file per surface's words (catalog/<surface>.ts) so each can be
  * read, translated and reviewed beside the renderer that uses it.
  */
-const NAMESPACES = [outcome, ...CARD, ...FORMS, ...PEOPLE, ...WORK] as const;
+export const NAMESPACES = [outcome, ...CARD, ...FORMS, ...PEOPLE, ...WORK] as const;
 
 type Merge<T extends readonly { en: Record<string, string> }[]> = T extends readonly [
   infer H extends { en: Record<string, string> },

@@ -1,6 +1,6 @@
 import { type MessageFormatElement, parse, TYPE } from '@formatjs/icu-messageformat-parser';
 import { describe, expect, it } from 'vitest';
-import { CATALOG, type MessageKey } from '../../../src/i18n/catalog/index.js';
+import { CATALOG, type MessageKey, NAMESPACES } from '../../../src/i18n/catalog/index.js';
 import { LOCALES, localeOf } from '../../../src/i18n/locale.js';
 import { pseudoLocalize } from '../../../src/i18n/pseudo.js';
 import { say, speaking, t } from '../../../src/i18n/speak.js';
@@ -21,6 +21,11 @@ const slackTokensOf = (m: string) => (m.match(/<[!@#][^|>]*/g) ?? []).sort();
 
 describe('the catalogue', () => {
   it('has messages', () => expect(keys.length).toBeGreaterThan(20));
+
+  it('names each key in one namespace only (a second would silently replace the first)', () => {
+    const seen = NAMESPACES.flatMap((ns) => Object.keys(ns.en));
+    expect(seen.filter((k, i) => seen.indexOf(k) !== i)).toEqual([]);
+  });
 
   it.each(LOCALES.filter((l) => l !== 'en'))('%s names every English key, and no other', (locale) => {
     expect(Object.keys(CATALOG[locale]).sort()).toEqual([...keys].sort());
