@@ -1,5 +1,12 @@
+import { cardActions } from './actions.js';
+import { cardDetails } from './details.js';
+import { cardFrame } from './finding.js';
+import { cardLabels } from './labels.js';
+import { cardState } from './state.js';
+import { cardTarget } from './target.js';
+
 /**
  * The namespaces of the card surfaces (see ../index.ts): one file per surface's words, listed here
  * in a tuple so their keys stay typed.
  */
-export const CARD = [] as const;
+export const CARD = [cardFrame, cardState, cardTarget, cardDetails, cardLabels, cardActions] as const;
