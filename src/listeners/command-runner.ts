@@ -1,5 +1,5 @@
 import type { App } from '@slack/bolt';
-import { COMMAND_NOT_VALID } from '../blockkit/interaction-words.js';
+import { commandNotValid } from '../blockkit/interaction-words.js';
 import { safeMrkdwn } from '../blockkit/mrkdwn.js';
 import { parseCommand, usage, usageOf } from '../domain/command.js';
 import { type ListenerContext, portsOf } from './context.js';
@@ -17,7 +17,7 @@ export function registerCommand(app: App, listeners: ListenerContext): void {
     if (!ports) return void (await ack());
     const parsed = SlashCommandSchema.safeParse(body);
     if (!parsed.success) {
-      await ack({ response_type: 'ephemeral', text: COMMAND_NOT_VALID });
+      await ack({ response_type: 'ephemeral', text: commandNotValid() });
       return;
     }
     const p = parsed.data;

@@ -23,7 +23,7 @@ const en = {
   'owner.assignedWhy': '{who} (assigned; {why})',
   'owner.computedWhy': '{who} (computed; {why})',
   'owner.named': '{name} {id}',
-  'owner.noTenantUser': 'not in the tenant’s directory',
+  'owner.noTenantUser': "not in the tenant's directory",
   'owner.noEmail': 'no email in the tenant, so not found in Slack',
   'owner.notInSlack': 'not found in Slack by email: not a member, deactivated, or the email is hidden',
   'owner.emailsHidden': 'emails are hidden in Slack, so shown by id',
