@@ -7,6 +7,7 @@ import { cardLabels } from './labels.js';
 import { cardOwner } from './owner.js';
 import { cardState } from './state.js';
 import { cardTarget } from './target.js';
+import { cardWhen } from './when.js';
 
 /**
  * The namespaces of the card surfaces (see ../index.ts): one file per surface's words, listed here
@@ -22,4 +23,5 @@ export const CARD = [
   cardFailure,
   cardInteraction,
   cardOwner,
+  cardWhen,
 ] as const;
