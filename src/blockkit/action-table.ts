@@ -1,6 +1,7 @@
 import type { ModalView } from '@slack/types';
 import { FINDING_ACTION_KINDS, type FindingActionKind } from '../domain/actions.js';
 import type { ClosureReason } from '../domain/closure.js';
+import { t } from '../i18n/speak.js';
 import { acceptRiskForm } from './forms/accept-risk.js';
 import type { SubmissionResult } from './forms/form-state.js';
 import type { ModalContext, ModalMetadata } from './forms/form-view.js';
@@ -8,10 +9,11 @@ import { resolveForm } from './forms/resolve.js';
 import { snoozeForm } from './forms/snooze.js';
 import { suppressForm } from './forms/suppress.js';
 import { FINDING_PREFIX, findingActionId, idPattern } from './ids.js';
+import { code } from './mrkdwn.js';
 
 /**
  * The one table of finding actions as people meet them in Slack: the button, its confirmation,
- * the form it opens (renderer and parser), the words of the thread reply and of a failure, the
+ * the form it opens (renderer and parser), the words of a failure, the
  * limit its dates obey. Listeners route by the ids derived here; adding an action is a row here,
  * its form (if it takes input) and its place in domain/actions.ts.
  */
@@ -35,55 +37,73 @@ export interface ActionRow {
   form?: FormSpec;
   /** The days limit of its dates (WARDEN_CONFIG `limits`). */
   maxDays?: 'snoozeMaxDays' | 'riskAcceptanceMaxDays';
-  /** "@alice <done> until <date>: <reason>" in the alert's thread. */
-  done: string;
   /** The finding field holding the end the tenant actually recorded. */
   endField?: 'snoozeUntil' | 'riskAcceptanceExpiresAt';
-  /** "could not <verb> finding X". */
-  verb: string;
 }
 
-const REOPEN_TEXT =
-  'It becomes open again and ends any snooze, risk acceptance or suppression. Everyone in the channel sees who did it.';
+/*
+ * The words are getters over the catalogue (i18n/catalog/card/actions.ts): read when a card is
+ * rendered, in the language of its scope, not once at import.
+ */
+const reopenConfirm = (kind: 'reopen' | 'unsuppress') => ({
+  get title() {
+    return t(`action.${kind}.title`);
+  },
+  get text() {
+    return t('action.reopenText');
+  },
+  get confirm() {
+    return t(`action.${kind}.button`);
+  },
+});
 
 export const ACTION_TABLE = {
   snooze: {
-    button: 'Snooze…',
+    get button() {
+      return t('action.snooze.button');
+    },
     form: snoozeForm,
     maxDays: 'snoozeMaxDays',
-    done: 'snoozed this',
     endField: 'snoozeUntil',
-    verb: 'snooze',
   },
   acceptRisk: {
-    button: 'Accept risk…',
+    get button() {
+      return t('action.acceptRisk.button');
+    },
     form: acceptRiskForm,
     maxDays: 'riskAcceptanceMaxDays',
-    done: 'accepted the risk',
     endField: 'riskAcceptanceExpiresAt',
-    verb: 'accept the risk of',
   },
   suppress: {
-    button: 'Suppress (permanent)…',
+    get button() {
+      return t('action.suppress.button');
+    },
     style: 'danger',
     form: suppressForm,
-    done: 'suppressed this until someone reopens it',
-    verb: 'suppress',
   },
-  resolve: { button: 'Resolve…', form: resolveForm, done: 'resolved this', verb: 'resolve' },
+  resolve: {
+    get button() {
+      return t('action.resolve.button');
+    },
+    form: resolveForm,
+  },
   reopen: {
-    button: 'Reopen',
-    confirm: { title: 'Reopen this finding?', text: REOPEN_TEXT, confirm: 'Reopen' },
-    done: 'reopened this',
-    verb: 'reopen',
+    get button() {
+      return t('action.reopen.button');
+    },
+    confirm: reopenConfirm('reopen'),
   },
   unsuppress: {
-    button: 'Unsuppress',
-    confirm: { title: 'Unsuppress this finding?', text: REOPEN_TEXT, confirm: 'Unsuppress' },
-    done: 'unsuppressed this',
-    verb: 'unsuppress',
+    get button() {
+      return t('action.unsuppress.button');
+    },
+    confirm: reopenConfirm('unsuppress'),
   },
 } as const satisfies Record<FindingActionKind, ActionRow>;
+
+/** "snooze finding `X`", for "could not …" (blockkit/failure.ts) and a restart's outcome. */
+export const actionWhat = (kind: FindingActionKind, findingId: string): string =>
+  t(`action.${kind}.what`, { finding: code(findingId) });
 
 type Table = typeof ACTION_TABLE;
 

@@ -1,6 +1,8 @@
 import { actionEnd, actionText, type FindingAction } from '../domain/actions.js';
+import { t } from '../i18n/speak.js';
 import type { Finding } from '../model/finding.js';
 import { actionRow } from './action-table.js';
+import { stateLabel } from './finding-state.js';
 import { mention, safeMrkdwn, slackDate } from './mrkdwn.js';
 import { evidenceLine } from './shortcut-words.js';
 
@@ -15,15 +17,23 @@ export function describeChange(
   requesterId?: string,
 ): string {
   const row = actionRow(action.kind);
-  const who = requesterId
-    ? `${mention(actorId)} approved ${mention(requesterId)}'s request and`
-    : mention(actorId);
+  const who = t('change.who', {
+    approved: requesterId ? 'yes' : 'no',
+    who: mention(actorId),
+    requester: requesterId ? mention(requesterId) : '',
+  });
   const recorded = row.endField ? finding[row.endField] : undefined;
   const end = recorded ?? actionEnd(action);
-  const until = end ? ` until ${slackDate(end)}` : '';
   const words = actionText(action);
   const evidence = 'evidence' in action && action.evidence ? evidenceLine(action.evidence) : '';
-  return `${who} ${row.done}${until}${words ? `: ${safeMrkdwn(words, 2_000)}` : '.'}${evidence}`;
+  const line = t(`change.${action.kind}`, {
+    who,
+    end: end ? 'yes' : 'no',
+    until: end ? slackDate(end) : '',
+    said: words ? 'yes' : 'no',
+    reason: words ? safeMrkdwn(words, 2_000) : '',
+  });
+  return `${line}${evidence}`;
 }
 
 /**
@@ -37,19 +47,18 @@ export function describeOutsideChange(
   const lines: string[] = [];
   if (finding.state && before.lastState && finding.state !== before.lastState) {
     lines.push(
-      `:arrows_counterclockwise: State changed outside Slack: ${stateWords(before.lastState)} → ${stateWords(finding.state)}.`,
+      t('change.outside', { before: stateWords(before.lastState), after: stateWords(finding.state) }),
     );
   }
   const count = finding.recurrenceCount;
   if (typeof count === 'number' && (before.lastRecurrence ?? 0) < count) {
-    lines.push(`:repeat: Seen again: ${count} time${count === 1 ? '' : 's'} in all.`);
+    lines.push(t('change.seenAgain', { count }));
   }
   return lines.length > 0 ? lines.join('\n') : undefined;
 }
 
+/** A state in words, lower case as the sentence reads ("open → snoozed"); an unknown one humanised. */
 function stateWords(state: string): string {
-  const words = state.startsWith('FINDING_STATE_')
-    ? state.slice('FINDING_STATE_'.length).toLowerCase().replaceAll('_', ' ')
-    : state;
-  return `*${safeMrkdwn(words, 60)}*`;
+  const label = stateLabel(state);
+  return `*${safeMrkdwn(label.toLowerCase(), 60)}*`;
 }

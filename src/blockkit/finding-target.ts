@@ -1,4 +1,5 @@
 import { findingAppId } from '../domain/target.js';
+import { t } from '../i18n/speak.js';
 import { type Finding, FindingSchema } from '../model/finding.js';
 import type { TargetNames } from '../ports/names.js';
 import { code, safeMrkdwn } from './mrkdwn.js';
@@ -12,7 +13,7 @@ import { code, safeMrkdwn } from './mrkdwn.js';
 const KNOWN_FIELDS = new Set(Object.keys(FindingSchema.shape));
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
-const id = (v: string | null | undefined): string => (v ? code(v, 80) : '_unknown_');
+const id = (v: string | null | undefined): string => (v ? code(v, 80) : t('target.unknown'));
 /** "deploy-bot (`2Suc…`)" with a name, else "`2Suc…`". */
 const named = (name: string | undefined, v: string | null | undefined): string =>
   name ? `*${safeMrkdwn(name, 100)}* (${id(v)})` : id(v);
@@ -31,19 +32,21 @@ export function genericObject(v: unknown): string {
 
 /** The target in words (its app is the card's App field: appLine). */
 export function describeTarget(f: Finding, names: TargetNames = {}): string {
-  if (f.appUserTarget) return `app user ${named(names.target, f.appUserTarget.appUserId)}`;
-  if (f.identityUserTarget) return `identity ${named(names.target, f.identityUserTarget.identityUserId)}`;
-  if (f.decoyTarget) return `decoy ${id(f.decoyTarget.decoyId)}`;
+  if (f.appUserTarget) return t('target.appUser', { name: named(names.target, f.appUserTarget.appUserId) });
+  if (f.identityUserTarget)
+    return t('target.identity', { name: named(names.target, f.identityUserTarget.identityUserId) });
+  if (f.decoyTarget) return t('target.decoy', { id: id(f.decoyTarget.decoyId) });
   if (f.appResourceTarget) {
-    const t = f.appResourceTarget;
+    const r = f.appResourceTarget;
     return names.target
-      ? `resource ${named(names.target, t.appResourceId)}`
-      : `resource ${id(t.appResourceId)} (type ${id(t.appResourceTypeId)})`;
+      ? t('target.resource', { name: named(names.target, r.appResourceId) })
+      : t('target.resourceTyped', { id: id(r.appResourceId), type: id(r.appResourceTypeId) });
   }
-  if (f.connectorTarget) return `connector ${id(f.connectorTarget.connectorId)}`;
-  if (f.tenantTarget) return 'the whole tenant';
+  if (f.connectorTarget) return t('target.connector', { id: id(f.connectorTarget.connectorId) });
+  if (f.tenantTarget) return t('target.wholeTenant');
+  // A member this code does not know (a newer tenant): its name and fields, as they came.
   const unknown = Object.keys(f).find((k) => k.endsWith('Target') && !KNOWN_FIELDS.has(k) && isObject(f[k]));
-  return unknown ? `${safeMrkdwn(unknown, 60)} ${genericObject(f[unknown])}` : '_not given_';
+  return unknown ? `${safeMrkdwn(unknown, 60)} ${genericObject(f[unknown])}` : t('target.notGiven');
 }
 
 /** The app the finding is in, by name with its id, or its id; undefined when it names none. */
@@ -61,6 +64,6 @@ export function targetName(f: Finding, names: TargetNames = {}): string | undefi
     f.decoyTarget?.decoyId ||
     f.appResourceTarget?.appResourceId ||
     f.connectorTarget?.connectorId ||
-    (f.tenantTarget ? 'tenant' : undefined);
+    (f.tenantTarget ? t('target.tenant') : undefined);
   return name || undefined;
 }

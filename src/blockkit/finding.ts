@@ -2,6 +2,7 @@ import type { Button, KnownBlock, MrkdwnElement } from '@slack/types';
 import { type FindingActionKind, offeredActions, offersTask } from '../domain/actions.js';
 import { shownWords } from '../domain/attribution.js';
 import { findingAppId } from '../domain/target.js';
+import { t } from '../i18n/speak.js';
 import type { Finding } from '../model/finding.js';
 import type { TargetNames } from '../ports/names.js';
 import { actionRow } from './action-table.js';
@@ -82,13 +83,14 @@ function plainButton(actionId: string, label: string, findingId: string): Button
 function otherButtons(f: Finding, ctx: AlertContext): Button[] {
   const buttons: Button[] = [];
   // a hand-off, not a state: offered until the finding has its task
-  if (offersTask(f)) buttons.push(plainButton(TASK_ACTION_ID, 'Create task', f.id));
-  if (ctx.containable && !ctx.directMessage) buttons.push(plainButton(ContainId.open, 'Contain…', f.id));
+  if (offersTask(f)) buttons.push(plainButton(TASK_ACTION_ID, t('card.createTask'), f.id));
+  if (ctx.containable && !ctx.directMessage)
+    buttons.push(plainButton(ContainId.open, t('card.contain'), f.id));
   // Offered where it can work: an owner in Slack, not a guest (refused anyway), not on their own copy.
   if (ctx.owner?.person.slackUserId && !ctx.owner.person.guest && !ctx.directMessage)
-    buttons.push(plainButton(OwnerActionId.notify, 'Notify owner', f.id));
-  buttons.push(plainButton(OwnerActionId.assign, 'Assign owner…', f.id));
-  buttons.push(plainButton(OwnerActionId.history, 'History', f.id));
+    buttons.push(plainButton(OwnerActionId.notify, t('card.notifyOwner'), f.id));
+  buttons.push(plainButton(OwnerActionId.assign, t('card.assignOwner'), f.id));
+  buttons.push(plainButton(OwnerActionId.history, t('card.history'), f.id));
   return buttons;
 }
 
@@ -106,7 +108,7 @@ function button(kind: FindingActionKind, findingId: string): Button {
       title: { type: 'plain_text', text: row.confirm.title },
       text: { type: 'plain_text', text: row.confirm.text },
       confirm: { type: 'plain_text', text: row.confirm.confirm },
-      deny: { type: 'plain_text', text: 'Cancel' },
+      deny: { type: 'plain_text', text: t('card.cancel') },
     };
   }
   return b;
@@ -125,8 +127,8 @@ function riskLines(f: Finding): { score?: string; factors: string[] } {
   // proto3 writes an unset override as 0 with an empty overrideByUserId (api-facts.md).
   const overridden = Boolean(r.overrideByUserId) || (r.overrideScore ?? 0) > 0;
   const value = overridden ? r.overrideScore : (r.score ?? r.systemScore);
-  const score =
-    typeof value === 'number' ? `${Math.round(value)}${overridden ? ' (overridden)' : ''}` : undefined;
+  const rounded = typeof value === 'number' ? String(Math.round(value)) : undefined;
+  const score = rounded && overridden ? t('card.scoreOverridden', { score: rounded }) : rounded;
   // `weight` is a uint32 (the vendor's schema), not a fraction: each factor is shown as its
   // share of all the factors' weights.
   const all = r.riskFactors ?? [];
@@ -135,8 +137,15 @@ function riskLines(f: Finding): { score?: string; factors: string[] } {
     .sort((a, b) => weightOf(b) - weightOf(a))
     .slice(0, 3)
     .map((x) => {
-      const weight = total > 0 ? `, weight ${Math.round((weightOf(x) / total) * 100)}%` : '';
-      return `• ${safeMrkdwn(x.description || x.name || 'factor', 150)} (${enumWords(x.severity, 'FINDING_SEVERITY_')}${weight})`;
+      const factor = safeMrkdwn(x.description || x.name || t('card.factorUnnamed'), 150);
+      const severity = enumWords(x.severity, 'FINDING_SEVERITY_');
+      return total > 0
+        ? t('card.factorWeighted', {
+            factor,
+            severity,
+            weight: String(Math.round((weightOf(x) / total) * 100)),
+          })
+        : t('card.factor', { factor, severity });
     });
   return { ...(score === undefined ? {} : { score }), factors };
 }
@@ -152,18 +161,21 @@ function summarySection(
   const appId = findingAppId(f);
   const app = appLine(f, names);
   const fields = [
-    field('Target', target),
-    field('Owner', describeOwner(f, owner, appId && names?.app ? { id: appId, name: names.app } : undefined)),
-    field('Severity', severityOf(f).label),
+    field(t('card.fieldTarget'), target),
+    field(
+      t('card.fieldOwner'),
+      describeOwner(f, owner, appId && names?.app ? { id: appId, name: names.app } : undefined),
+    ),
+    field(t('card.fieldSeverity'), severityOf(f).label),
   ];
-  if (score) fields.push(field('Risk score', score));
+  if (score) fields.push(field(t('card.fieldRisk'), score));
   // One app: the target's (the finding's own appId only when the target names none).
-  if (app) fields.push(field('App', app));
+  if (app) fields.push(field(t('card.fieldApp'), app));
   return {
     type: 'section',
     text: {
       type: 'mrkdwn',
-      text: f.description ? safeMrkdwn(f.description, SLACK_LIMITS.sectionText) : '_No description._',
+      text: f.description ? safeMrkdwn(f.description, SLACK_LIMITS.sectionText) : t('card.noDescription'),
     },
     fields: fields.slice(0, SLACK_LIMITS.sectionFields),
   };
@@ -182,23 +194,29 @@ const context = (text: string): KnownBlock => ({
 function stateSection(f: Finding, acted: SlackChange | undefined): KnownBlock {
   // Who acted in Slack, as a mention, and when; never the tenant's stateUpdatedById (Warden's
   // own service principal when the change came from Slack) nor the tenant's attribution text.
-  const by = acted
-    ? ` · by ${mention(acted.userId)}${acted.approvedBy ? `, approved by ${mention(acted.approvedBy)}` : ''}, ${slackDate(new Date(acted.at))}`
-    : '';
-  return section(`*State:* ${describeState(f)}${by}`);
+  const state = describeState(f);
+  if (!acted) return section(t('card.state', { state }));
+  const who = mention(acted.userId);
+  const when = slackDate(new Date(acted.at));
+  return section(
+    acted.approvedBy
+      ? t('card.stateByApproved', { state, who, approver: mention(acted.approvedBy), when })
+      : t('card.stateBy', { state, who, when }),
+  );
 }
 
 /** When the finding was seen, and where it comes from: the one context line of the card. */
 function metaContext(f: Finding): KnownBlock {
-  const meta = [`Finding ${code(f.id, 130)}`];
+  const meta = [t('card.metaFinding', { id: code(f.id, 130) })];
   const seen = f.lastObservedAt ?? f.lastAppearedAt;
   if (f.firstObservedAt ?? f.createdAt)
-    meta.push(`first seen ${slackDate(f.firstObservedAt ?? f.createdAt ?? '')}`);
-  if (seen) meta.push(`last seen ${slackDate(seen)}`);
+    meta.push(t('card.metaFirstSeen', { when: slackDate(f.firstObservedAt ?? f.createdAt ?? '') }));
+  if (seen) meta.push(t('card.metaLastSeen', { when: slackDate(seen) }));
   const count = f.recurrenceCount;
-  if (typeof count === 'number' && count > 1) meta.push(`recurred ${count} times`);
-  if (f.sourceKind) meta.push(`source ${enumWords(f.sourceKind, 'FINDING_SOURCE_KIND_')}`);
-  if (f.taskId) meta.push(`remediation task ${code(f.taskId, 80)}`);
+  if (typeof count === 'number' && count > 1) meta.push(t('card.metaRecurred', { count: String(count) }));
+  if (f.sourceKind)
+    meta.push(t('card.metaSource', { source: enumWords(f.sourceKind, 'FINDING_SOURCE_KIND_') }));
+  if (f.taskId) meta.push(t('card.metaTask', { task: code(f.taskId, 80) }));
   return context(meta.join(' · '));
 }
 
@@ -218,7 +236,10 @@ export function renderFindingAlert(finding: Finding, ctx: AlertContext): Rendere
       type: 'header',
       text: {
         type: 'plain_text',
-        text: plain(`${sev.icon} ${unescapeMrkdwn(sev.label)}: ${title}`, SLACK_LIMITS.headerText),
+        text: plain(
+          t('card.header', { icon: sev.icon, severity: unescapeMrkdwn(sev.label), title }),
+          SLACK_LIMITS.headerText,
+        ),
         emoji: true,
       },
     },
@@ -230,11 +251,11 @@ export function renderFindingAlert(finding: Finding, ctx: AlertContext): Rendere
   if (ctx.contained) blocks.push(section(ctx.contained));
   const details = [
     ...describeDetails(f, ctx.now),
-    ...(risk.factors.length ? ['*Top risk factors*', ...risk.factors] : []),
+    ...(risk.factors.length ? [t('card.topFactors'), ...risk.factors] : []),
   ];
   if (details.length > 0) blocks.push(section(details.join('\n')));
   if (f.remediationDescription)
-    blocks.push(section(`*What to do*\n${safeMrkdwn(f.remediationDescription, 2_900)}`));
+    blocks.push(section(t('card.whatToDo', { text: safeMrkdwn(f.remediationDescription, 2_900) })));
   blocks.push(metaContext(f));
   if (ctx.actions !== false) {
     blocks.push({
@@ -249,7 +270,12 @@ export function renderFindingAlert(finding: Finding, ctx: AlertContext): Rendere
     });
   }
   const text = truncate(
-    `${sev.label}: ${safeMrkdwn(title, 150)} — ${safeMrkdwn(f.description ?? '', 300) || target} (${stateLabel(f.state)})`,
+    t('card.fallback', {
+      severity: sev.label,
+      title: safeMrkdwn(title, 150),
+      summary: safeMrkdwn(f.description ?? '', 300) || target,
+      state: stateLabel(f.state),
+    }),
     SLACK_LIMITS.fallbackText,
   );
   return { text, blocks };

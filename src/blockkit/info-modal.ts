@@ -1,11 +1,12 @@
 import type { ModalView } from '@slack/types';
+import { t } from '../i18n/speak.js';
 import { INFO_CALLBACK_ID } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, plain, truncate } from './mrkdwn.js';
 
 /** Opened at once on a click, before any I/O, so the trigger_id never expires. */
 export function renderLoadingModal(id: string): ModalView {
-  return renderInfoModal(`:hourglass_flowing_sand: Loading finding ${code(id, 130)}…`);
+  return renderInfoModal(t('info.loading', { finding: code(id, 130) }));
 }
 
 /**
@@ -17,7 +18,7 @@ export function renderInfoModal(text: string): ModalView {
     type: 'modal',
     callback_id: INFO_CALLBACK_ID,
     title: { type: 'plain_text', text: plain('Warden', SLACK_LIMITS.modalTitle) },
-    close: { type: 'plain_text', text: 'Close' },
+    close: { type: 'plain_text', text: t('info.close') },
     blocks: [{ type: 'section', text: { type: 'mrkdwn', text: truncate(text, SLACK_LIMITS.sectionText) } }],
   };
 }

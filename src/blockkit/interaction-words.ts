@@ -1,32 +1,29 @@
+import { t } from '../i18n/speak.js';
 import { code } from './mrkdwn.js';
 
 /**
  * What the interaction runner tells a person, in one wording each whatever the surface
- * (listeners/runner.ts): a button or form it cannot read, a refusal, a failure.
+ * (listeners/runner.ts): a button or form it cannot read, a refusal, a failure. Functions, not
+ * constants: the words are read in the language of the caller's scope (i18n/catalog/card/interaction.ts).
  */
 
 /** A button, menu or link whose value Warden did not write (forged, or from an old version). */
-export const NOT_VALID =
-  ':warning: This button is not valid (it may have been altered or is too old); nothing was done.';
+export const notValid = (): string => t('interaction.notValid');
 
 /** A form whose metadata cannot be read: it is replaced by this, nothing is sent. */
-export const FORM_NOT_VALID =
-  ':warning: This form could not be read (it may have been altered or is too old). Nothing was changed; open it again from the alert.';
+export const formNotValid = (): string => t('interaction.formNotValid');
 
 /** A click in a modal (or the Home tab) whose metadata is not what Warden wrote: altered, or opened before an upgrade. */
-export const VIEW_NOT_VALID =
-  ':warning: This window could not be checked (it may have been altered, or opened before Warden was updated); nothing was done. Close it and open it again.';
+export const viewNotValid = (): string => t('interaction.viewNotValid');
 
 /** A shortcut Warden does not declare (forged, or from an older manifest). */
-export const SHORTCUT_NOT_VALID =
-  ':warning: Warden does not know this shortcut (it may have been altered or is from an older version of the app); nothing was done.';
+export const shortcutNotValid = (): string => t('interaction.shortcutNotValid');
 
 /** A refusal: the reason comes from authorization (usecases/shared/authorize.ts). */
-export const refused = (why: string): string => `:no_entry_sign: ${why}`;
+export const refused = (why: string): string => t('interaction.refused', { why });
 
 /** Under overload: in the ack itself, no further work. */
-export const BUSY =
-  ':hourglass: Warden is very busy right now and did not take this; nothing was changed. Try again in a moment.';
+export const busy = (): string => t('interaction.busy');
 
 /**
  * Slack refused to open the modal a click or command needs (views.open or views.push rate
@@ -34,39 +31,58 @@ export const BUSY =
  */
 export function formNotOpened(what: string, retryAfterMs: number | undefined, ref: string): string {
   const seconds = retryAfterMs === undefined ? undefined : Math.ceil(retryAfterMs / 1_000);
-  const when = seconds !== undefined && seconds <= 60 ? `in ${seconds} s` : 'in a minute';
-  return `:hourglass: Slack is limiting how many forms Warden may open right now, so Warden could not ${what}: the form did not open and nothing was changed. Try again ${when}. _(ref ${code(ref, 40)})_`;
+  const when =
+    seconds !== undefined && seconds <= 60
+      ? t('interaction.inSeconds', { seconds: String(seconds) })
+      : t('interaction.inAMinute');
+  return t('interaction.formNotOpened', { what, when, ref: code(ref, 40) });
 }
 
 /** A slash command payload Warden cannot read. */
-export const COMMAND_NOT_VALID = ':warning: Warden could not read this command.';
+export const commandNotValid = (): string => t('interaction.commandNotValid');
 
 /** A reminder whose snooze or acceptance changed since (Extend… / Let it end). */
-export const REMINDER_GONE =
-  ':information_source: This reminder is no longer current: the snooze or acceptance it was about has changed. The alert shows where the finding stands.';
+export const reminderGone = (): string => t('interaction.reminderGone');
 /** Let it end by someone who neither made it nor may change it. */
-export const NOT_YOURS = 'Only whoever made it, or someone who may change it, can decide this.';
+export const notYours = (): string => t('interaction.notYours');
 
 /** A four-eyes request Warden does not have. */
-export const NO_REQUEST = ':no_entry_sign: This approval request does not exist.';
+export const noRequest = (): string => t('interaction.noRequest');
 
 /** A bulk button in Review with nothing ticked. */
-export const NONE_PICKED = 'Pick at least one finding on this page first.';
+export const nonePicked = (): string => t('interaction.nonePicked');
 
-/** Why authorization refused (usecases/shared/authorize.ts); the policy's own reasons are domain/policy.ts. */
+/**
+ * Why authorization refused (usecases/shared/authorize.ts); the policy's own reasons are
+ * domain/policy.ts. Getters: each is read when a refusal is said, in the scope's language.
+ */
 export const Refusal = {
   unknownCard: (command: string) =>
-    `This button does not belong to a current Warden alert for that finding, so nothing was done. Use the latest alert, or ${code(`${command} show <finding-id>`)}.`,
-  cannotCheck:
-    'Warden could not check your permissions just now (Slack did not answer). Try again in a moment.',
-  otherWorkspace:
-    'Warden acts only for people of its own workspace, not for guests from other organisations.',
-  deactivated: 'Warden does not act for a deactivated Slack account.',
-  noFourEyes: 'Four-eyes approval is not configured any more.',
-  guestApprover: 'Guests and bots cannot approve risk acceptances.',
-  notApprover: (group: string) => `Only members of <!subteam^${group}> may decide on risk acceptances.`,
-  noRequest: 'This approval request does not exist.',
-  decided: (status: string) => `This request was already ${status}.`,
-  expired: 'This request has expired; the requester can ask again.',
-  ownRequest: 'You asked for this acceptance: someone else must approve or deny it (four-eyes).',
+    t('refusal.unknownCard', { command: code(`${command} show <finding-id>`) }),
+  get cannotCheck() {
+    return t('refusal.cannotCheck');
+  },
+  get otherWorkspace() {
+    return t('refusal.otherWorkspace');
+  },
+  get deactivated() {
+    return t('refusal.deactivated');
+  },
+  get noFourEyes() {
+    return t('refusal.noFourEyes');
+  },
+  get guestApprover() {
+    return t('refusal.guestApprover');
+  },
+  notApprover: (group: string) => t('refusal.notApprover', { group }),
+  get noRequest() {
+    return t('refusal.noRequest');
+  },
+  decided: (status: string) => t('refusal.decided', { status }),
+  get expired() {
+    return t('refusal.expired');
+  },
+  get ownRequest() {
+    return t('refusal.ownRequest');
+  },
 } as const;

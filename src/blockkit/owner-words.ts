@@ -1,3 +1,5 @@
+import type { MessageKey } from '../i18n/catalog/index.js';
+import { t } from '../i18n/speak.js';
 import type { NoSlackPerson, NoTenantUser, OwnerPerson } from '../ports/owners.js';
 import { code, mention, safeMrkdwn, slackDate } from './mrkdwn.js';
 
@@ -8,42 +10,39 @@ import { code, mention, safeMrkdwn, slackDate } from './mrkdwn.js';
 
 /** "Bob Brown (`IU_BOB`)", or the id alone. */
 export function tenantName(identityUserId: string, name: string | undefined): string {
-  return name ? `${safeMrkdwn(name, 80)} (${code(identityUserId, 80)})` : code(identityUserId, 80);
+  const id = code(identityUserId, 80);
+  return name ? t('ownerWords.tenantName', { name: safeMrkdwn(name, 80), id }) : id;
 }
 
-const NO_SLACK_PERSON: Record<NoSlackPerson, string> = {
-  'no-tenant-user': 'is not in the tenant’s user directory',
-  'no-email': 'has no email in the tenant, so Warden cannot find them in Slack',
-  'not-in-slack':
-    'has no Slack account Warden can find by their email (not a member, deactivated, or their email is hidden)',
-  'emails-hidden': 'cannot be looked up: Warden may not read emails in this workspace (users:read.email)',
-  'other-organisation':
-    'matches only a person of another organisation in Slack (a shared channel), whom Warden does not take for them',
-  unavailable: 'could not be looked up just now (the tenant or Slack did not answer); try again in a minute',
+const NO_SLACK_PERSON: Record<NoSlackPerson, MessageKey> = {
+  'no-tenant-user': 'ownerWords.noSlack.noTenantUser',
+  'no-email': 'ownerWords.noSlack.noEmail',
+  'not-in-slack': 'ownerWords.noSlack.notInSlack',
+  'emails-hidden': 'ownerWords.noSlack.emailsHidden',
+  'other-organisation': 'ownerWords.noSlack.otherOrganisation',
+  unavailable: 'ownerWords.noSlack.unavailable',
 };
 
 /** Why the owner gets no message: "The owner, Build Service (`IU_NOEMAIL`), has no email …". */
 export function noSlackPersonText(person: OwnerPerson): string {
-  const why = NO_SLACK_PERSON[person.why ?? 'not-in-slack'];
-  return `The owner, ${tenantName(person.identityUserId, person.name)}, ${why}.`;
+  const why = t(NO_SLACK_PERSON[person.why ?? 'not-in-slack']);
+  return t('ownerWords.noSlackPerson', { owner: tenantName(person.identityUserId, person.name), why });
 }
 
-const NO_TENANT_USER: Record<NoTenantUser, string> = {
-  'slack-user-unknown': 'is not a member of this workspace',
-  deactivated: 'is deactivated in Slack',
-  bot: 'is a bot, not a person the tenant knows',
-  'other-organisation':
-    'belongs to another organisation (a shared channel): only people of this workspace can own findings',
-  'email-hidden':
-    'has no email Warden can see in Slack (hidden by the workspace), so Warden cannot find them in the tenant',
-  'no-tenant-user': 'has no user in the tenant with their email',
-  ambiguous: 'matches several users in the tenant by email; assign the owner in the tenant instead',
-  unavailable: 'could not be looked up just now (Slack or the tenant did not answer); try again in a minute',
+const NO_TENANT_USER: Record<NoTenantUser, MessageKey> = {
+  'slack-user-unknown': 'ownerWords.noTenant.slackUserUnknown',
+  deactivated: 'ownerWords.noTenant.deactivated',
+  bot: 'ownerWords.noTenant.bot',
+  'other-organisation': 'ownerWords.noTenant.otherOrganisation',
+  'email-hidden': 'ownerWords.noTenant.emailHidden',
+  'no-tenant-user': 'ownerWords.noTenant.noTenantUser',
+  ambiguous: 'ownerWords.noTenant.ambiguous',
+  unavailable: 'ownerWords.noTenant.unavailable',
 };
 
 /** Why a Slack member cannot be made the owner: "@dave has no user in the tenant …". */
 export function noTenantUserText(slackUserId: string, why: NoTenantUser): string {
-  return `${mention(slackUserId)} ${NO_TENANT_USER[why]}.`;
+  return t('ownerWords.noTenantUser', { who: mention(slackUserId), why: t(NO_TENANT_USER[why]) });
 }
 
 /**
@@ -57,9 +56,8 @@ export function alreadyNotifiedText(n: {
   again: Date;
   you: string;
 }): string {
-  const by = n.by === n.you ? 'you' : mention(n.by);
-  return (
-    `:information_source: ${mention(n.owner)} was already sent this finding ${slackDate(n.at)} (by ${by}); ` +
-    `Warden does not send it to them again before ${slackDate(n.again)}.`
-  );
+  const values = { owner: mention(n.owner), at: slackDate(n.at), again: slackDate(n.again) };
+  return n.by === n.you
+    ? t('ownerWords.alreadyNotifiedByYou', values)
+    : t('ownerWords.alreadyNotified', { ...values, by: mention(n.by) });
 }

@@ -1,3 +1,6 @@
+import type { MessageKey } from '../i18n/catalog/index.js';
+import { t } from '../i18n/speak.js';
+
 /**
  * Why a finding is closed (resolved or suppressed), from a fixed list (WARDEN_CONFIG
  * `closure.reasons`), so detector noise can be measured: `warden_closures_total` by reason and
@@ -18,6 +21,20 @@ export const DEFAULT_CLOSURE_REASONS: readonly ClosureReason[] = [
   { id: 'duplicate', label: 'Duplicate' },
   { id: OTHER_REASON, label: 'Other' },
 ];
+
+const DEFAULT_LABELS: ReadonlyMap<string, string> = new Map(
+  DEFAULT_CLOSURE_REASONS.map((r) => [r.id, r.label]),
+);
+
+/**
+ * A closure reason as a person reads it: a default reason (its English label unchanged by
+ * WARDEN_CONFIG) in the language of the current scope, a configured label as it was written.
+ * The tenant's record keeps the English label (closureReasonText).
+ */
+export function closureLabel(reason: ClosureReason): string {
+  if (DEFAULT_LABELS.get(reason.id) !== reason.label) return reason.label;
+  return t(`closure.${reason.id}` as MessageKey);
+}
 
 /**
  * `other` names no reason by itself: chosen (in a form) or typed (`/warden suppress <id> other`)

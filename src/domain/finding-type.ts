@@ -1,3 +1,5 @@
+import { t } from '../i18n/speak.js';
+
 /**
  * The finding_type oneof of a Finding (spec): which member is set, its FINDING_TYPE_* search
  * value (api-facts.md) and a title people read. `shadowMcp` has no published search value.
@@ -65,4 +67,16 @@ export type FindingTypeInfo = (typeof FINDING_TYPES)[number];
 export function findingTypeOf(finding: Readonly<Record<string, unknown>>): FindingTypeInfo | undefined {
   const set = FINDING_TYPES.filter((t) => finding[t.member] != null);
   return set.find((t) => t.member !== 'custom') ?? set[0];
+}
+
+/**
+ * The type's title in the language of the current scope (i18n/catalog/card/labels.ts); `title`
+ * above stays the English one, for metrics and logs.
+ */
+export const typeTitle = (type: Pick<FindingTypeInfo, 'member'>): string => t(`type.${type.member}`);
+
+/** The title of a FINDING_TYPE_* search value, in words; undefined for a value Warden does not know. */
+export function typeTitleOf(searchValue: string | null | undefined): string | undefined {
+  const type = FINDING_TYPES.find((x) => x.searchValue === searchValue);
+  return type ? typeTitle(type) : undefined;
 }

@@ -1,6 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
+import { t } from '../i18n/speak.js';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);
@@ -10,7 +11,8 @@ export const DEFAULT_HOUR = 9;
 
 export type WhenResult = { ok: true; at: Date } | { ok: false; error: string };
 
-export const WHEN_HELP = '`7d`, `2w`, `36h`, `P7D`, `2026-12-01` or `2026-12-01 09:00`';
+/** The forms a time may take, in the scope's language (i18n/catalog/card/when.ts). */
+export const whenHelp = (): string => t('when.help');
 
 const RELATIVE = /^(\d{1,4})\s*(h|d|w)$/i;
 const RELATIVE_UNITS: Record<string, 'hour' | 'day' | 'week'> = { h: 'hour', d: 'day', w: 'week' };
@@ -117,15 +119,14 @@ export function parseWhen(text: string, tz: string, now: Date): WhenResult {
       },
       zone,
     );
-    return at ? { ok: true, at } : { ok: false, error: `"${input}" is not a real date or time.` };
+    return at ? { ok: true, at } : { ok: false, error: t('when.notReal', { input }) };
   }
-  return { ok: false, error: `"${input.slice(0, 40)}" is not a time Warden understands; use ${WHEN_HELP}.` };
+  return { ok: false, error: t('when.notUnderstood', { input: input.slice(0, 40), help: whenHelp() }) };
 }
 
 /** Refuses a time in the past or beyond `maxDays` from now. */
 export function checkBounds(at: Date, now: Date, maxDays: number): string | undefined {
-  if (at.getTime() <= now.getTime()) return 'That time is in the past; choose a time in the future.';
-  if (at.getTime() - now.getTime() > maxDays * 86_400_000)
-    return `That is more than ${maxDays} days ahead; choose an earlier date.`;
+  if (at.getTime() <= now.getTime()) return t('when.past');
+  if (at.getTime() - now.getTime() > maxDays * 86_400_000) return t('when.tooFar', { days: String(maxDays) });
   return undefined;
 }

@@ -1,5 +1,5 @@
 import type { App } from '@slack/bolt';
-import { COMMAND_NOT_VALID } from '../blockkit/interaction-words.js';
+import { commandNotValid } from '../blockkit/interaction-words.js';
 import { safeMrkdwn } from '../blockkit/mrkdwn.js';
 import { parseCommand, usage, usageOf } from '../domain/command.js';
 import { asPerson } from '../usecases/shared/speech.js';
@@ -20,7 +20,7 @@ export function registerCommand(app: App, listeners: ListenerContext): void {
     await asPerson(ports, typeof body.user_id === 'string' ? body.user_id : undefined, async () => {
       const parsed = SlashCommandSchema.safeParse(body);
       if (!parsed.success) {
-        await ack({ response_type: 'ephemeral', text: COMMAND_NOT_VALID });
+        await ack({ response_type: 'ephemeral', text: commandNotValid() });
         return;
       }
       const p = parsed.data;

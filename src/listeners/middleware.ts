@@ -1,5 +1,5 @@
 import type { AnyMiddlewareArgs, App } from '@slack/bolt';
-import { BUSY } from '../blockkit/interaction-words.js';
+import { busy } from '../blockkit/interaction-words.js';
 import { stepError } from '../blockkit/workflow-step-words.js';
 import { slackKindOf } from '../http/request-context.js';
 import { noticeSharing } from './connect-learning.js';
@@ -13,18 +13,18 @@ async function shed(args: AnyMiddlewareArgs, kind: string): Promise<void> {
   // A workflow step is never left running: it fails, saying why.
   if ('fail' in args && typeof args.fail === 'function' && 'ack' in args && typeof args.ack === 'function') {
     await args.ack();
-    await args.fail({ error: stepError(BUSY) }).catch(() => undefined);
+    await args.fail({ error: stepError(busy()) }).catch(() => undefined);
     return;
   }
   if (!('ack' in args) || typeof args.ack !== 'function') return;
   if (kind === 'command' && 'command' in args) {
-    await args.ack({ response_type: 'ephemeral', text: BUSY });
+    await args.ack({ response_type: 'ephemeral', text: busy() });
     return;
   }
   if (kind === 'view_submission' && 'view' in args) {
     // Keep the form and what was typed; say it on the first field.
     const first = Object.keys(args.view.state.values)[0];
-    await args.ack(first ? { response_action: 'errors', errors: { [first]: BUSY } } : undefined);
+    await args.ack(first ? { response_action: 'errors', errors: { [first]: busy() } } : undefined);
     return;
   }
   await args.ack();

@@ -3,12 +3,12 @@ import { restartedBeforeForm } from '../blockkit/delivery-words.js';
 import { describeFailure } from '../blockkit/failure.js';
 import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
 import {
-  FORM_NOT_VALID,
   formNotOpened,
-  NOT_VALID,
+  formNotValid,
+  notValid,
   refused,
-  SHORTCUT_NOT_VALID,
-  VIEW_NOT_VALID,
+  shortcutNotValid,
+  viewNotValid,
 } from '../blockkit/interaction-words.js';
 import { isApiError, isSlackApiError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
@@ -66,7 +66,7 @@ async function authorizeAndRun(p: Ports, bound: Bound, to: Reply, ref: string, w
   if (bound.belongs && !(await bound.belongs(p))) {
     const why = 'its value names something its message or modal does not carry';
     await refusedAsNotHere(p, { userId: to.audience.user, ref, what, why });
-    return tell(p, to, NOT_VALID);
+    return tell(p, to, notValid());
   }
   const granted = await bound.access(p);
   if (granted && 'gone' in granted) return tell(p, to, granted.gone);
@@ -166,7 +166,7 @@ async function clicked(p: Ports, route: ActionRow, click: Click, ref: string, re
       const why = 'its view’s metadata is not what Warden wrote (altered, or opened before an upgrade)';
       await refusedAsNotHere(p, { userId: click.userId, ref, what: route.what, why });
       // Said in the modal itself (a click there has no channel to answer in).
-      return tell(p, { audience: click.audience, viewId: click.view.id }, VIEW_NOT_VALID);
+      return tell(p, { audience: click.audience, viewId: click.view.id }, viewNotValid());
     }
     click.view.metadata = metadata;
   }
@@ -177,7 +177,7 @@ async function clicked(p: Ports, route: ActionRow, click: Click, ref: string, re
       { ref, user: click.userId, action: click.actionId, value },
       'click with an invalid value refused',
     );
-    await p.privately.tell(click.audience, NOT_VALID);
+    await p.privately.tell(click.audience, notValid());
     return;
   }
   const loading = click.value.split(' ').at(-1) ?? '';
@@ -232,7 +232,7 @@ function registerView(app: App, ctx: ListenerContext, route: ViewRow): void {
         if (!form.ok) {
           if ('errors' in form) return void (await ack({ response_action: 'errors', errors: form.errors }));
           p.logger.warn({ ref, callback: id }, 'form with unreadable metadata refused');
-          return void (await ack({ response_action: 'update', view: renderInfoModal(FORM_NOT_VALID) }));
+          return void (await ack({ response_action: 'update', view: renderInfoModal(formNotValid()) }));
         }
         if (form.updating) await ack({ response_action: 'update', view: form.updating });
         else await ack(form.clear ? { response_action: 'clear' } : undefined);
@@ -277,8 +277,8 @@ async function shortcutRun(p: Ports, rows: readonly ShortcutRow[], s: Shortcut, 
   if (!row || !bound) {
     p.logger.warn({ ref, user: s.userId, callback: s.callbackId.slice(0, 80) }, 'unknown shortcut refused');
     await p.views
-      .open(s.triggerId, renderInfoModal(SHORTCUT_NOT_VALID))
-      .catch(() => p.privately.tell(s.audience, SHORTCUT_NOT_VALID));
+      .open(s.triggerId, renderInfoModal(shortcutNotValid()))
+      .catch(() => p.privately.tell(s.audience, shortcutNotValid()));
     return;
   }
   await runBound(p, bound, {

@@ -1,7 +1,7 @@
 import { containFindings, type SlackActor } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { AttestId, ContainId, LifecycleId, RollupId } from '../../src/blockkit/ids.js';
-import { NOT_VALID } from '../../src/blockkit/interaction-words.js';
+import { notValid } from '../../src/blockkit/interaction-words.js';
 import { ATTEST_CONFIG, alert, auditOf, BOB, inDm, json, question, seedAttest } from '../helpers/attest.js';
 import { clockedHarnessPerTest, dmsTo, jobIdOf, moveClockTo, snoozeFromCard } from '../helpers/clocked.js';
 import { ALICE, type Harness, settle, waitFor } from '../helpers/harness.js';
@@ -72,7 +72,7 @@ contain:
       await h.warden.store.updateContain(other, { requestTs: otherTs }, Date.now());
       const from = h.slack.ephemerals.length;
       await h.click(actionId, other, request.ts, CAROL);
-      expect((await toldAfter(h, from, 'U0CAROL')).text).toBe(NOT_VALID);
+      expect((await toldAfter(h, from, 'U0CAROL')).text).toBe(notValid());
       await refusedAsNotHere(h);
       await settle(300);
       expect(revokes(h)).toHaveLength(0);
@@ -102,7 +102,7 @@ describe("an attestation's answers", () => {
     const [, ownAsk, ownAnswer] = value(similar) ?? [];
     const from = h.slack.ephemerals.length;
     await h.click(`attest.answer.${otherAnswer}`, `${otherAsk} ${otherAnswer}`, similar.ts, inDm(BOB));
-    expect((await toldAfter(h, from, 'U0BOB')).text).toBe(NOT_VALID);
+    expect((await toldAfter(h, from, 'U0BOB')).text).toBe(notValid());
     await refusedAsNotHere(h);
     expect(await auditOf(h, 'FND_ATT_EXPOSED', 'attest.answer')).toHaveLength(0);
     expect((await h.warden.store.getAsk(String(otherAsk)))?.answer).toBeNull();
@@ -137,7 +137,7 @@ describe("a roll-up listing's Open card", () => {
     const listing = h.slack.seedMessage('C0SECOPS', 'Findings 1–1 of this roll-up');
     const from = h.slack.ephemerals.length;
     await h.click(RollupId.openCard, 'FND_DECOY_USED', listing);
-    expect((await toldAfter(h, from, 'U0ALICE')).text).toBe(NOT_VALID);
+    expect((await toldAfter(h, from, 'U0ALICE')).text).toBe(notValid());
     await refusedAsNotHere(h);
     await settle(300);
     expect(h.slack.messages.some((m) => m.channel === 'C0SECOPS' && json(m).includes('FND_DECOY_USED'))).toBe(
@@ -149,7 +149,7 @@ describe("a roll-up listing's Open card", () => {
       5_000,
       'its card',
     );
-    expect(h.slack.ephemerals.slice(from).filter((e) => e.text === NOT_VALID)).toHaveLength(1);
+    expect(h.slack.ephemerals.slice(from).filter((e) => e.text === notValid())).toHaveLength(1);
   });
 });
 
@@ -162,7 +162,7 @@ describe("a reminder's Extend… and Let it end", () => {
     const jobId = jobIdOf(dm);
     const from = h.slack.ephemerals.length;
     await h.click(LifecycleId.letEnd, jobId, ts);
-    expect((await toldAfter(h, from, 'U0ALICE')).text).toBe(NOT_VALID);
+    expect((await toldAfter(h, from, 'U0ALICE')).text).toBe(notValid());
     // Extend… opens its modal first: the refusal is said there, and no form is offered.
     const opened = h.slack.views.size;
     await h.click(LifecycleId.extend, jobId, ts);

@@ -2,7 +2,7 @@ import { SEED_IDS, type SlackActor, viewActionBody, viewSubmissionBody } from '@
 import { afterEach, describe, expect, it } from 'vitest';
 import { AccessReviewId } from '../../src/blockkit/access-review-ids.js';
 import { bulkCallbackId, ReviewId, RollupId } from '../../src/blockkit/ids.js';
-import { FORM_NOT_VALID, VIEW_NOT_VALID } from '../../src/blockkit/interaction-words.js';
+import { formNotValid, viewNotValid } from '../../src/blockkit/interaction-words.js';
 import { parseConfigFile } from '../../src/config-file.js';
 import { type Answer, fillByLabel } from '../helpers/form-fill.js';
 import { ALICE, type Form, type Harness, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
@@ -57,7 +57,7 @@ async function submitRepointed(
 }
 
 const refusedInAck = (body: string | undefined) => {
-  expect(body).toContain(JSON.stringify(FORM_NOT_VALID).slice(1, -1));
+  expect(body).toContain(JSON.stringify(formNotValid()).slice(1, -1));
 };
 
 async function nothingChanged(h: Harness) {
@@ -183,7 +183,7 @@ describe('a click inside Review (its ⋯ menu)', () => {
     );
     // Told in the modal itself.
     await waitFor(
-      () => JSON.stringify(h.slack.views.get(review.view.id)?.view).includes(VIEW_NOT_VALID.slice(10, 60)),
+      () => JSON.stringify(h.slack.views.get(review.view.id)?.view).includes(viewNotValid().slice(10, 60)),
       5_000,
       'the refusal in the modal',
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { NOT_VALID } from '../../src/blockkit/interaction-words.js';
+import { notValid } from '../../src/blockkit/interaction-words.js';
 import { clockedHarnessPerTest, dmsTo, jobIdOf, moveClockTo, snoozeFromCard } from '../helpers/clocked.js';
 import { ALICE, type Harness, settle, waitFor } from '../helpers/harness.js';
 
@@ -68,7 +68,7 @@ describe('Let it end, with a payload naming another message', () => {
       5_000,
       'the refusal',
     );
-    expect(refusal.text).toBe(NOT_VALID);
+    expect(refusal.text).toBe(notValid());
     await settle(300);
     expect(h.slack.thread('C0SECOPS', ts).some((m) => m.text.includes('lets the snooze end'))).toBe(false);
     expect(json(card())).toBe(cardBefore);

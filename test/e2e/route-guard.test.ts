@@ -21,7 +21,7 @@ import {
   TASK_ACTION_ID,
 } from '../../src/blockkit/ids.js';
 import { renderInfoModal } from '../../src/blockkit/info-modal.js';
-import { FORM_NOT_VALID, NOT_VALID, VIEW_NOT_VALID } from '../../src/blockkit/interaction-words.js';
+import { formNotValid, notValid, viewNotValid } from '../../src/blockkit/interaction-words.js';
 import { ANSWERS } from '../../src/domain/attest.js';
 import { POLICY_ACTIONS } from '../../src/domain/policy.js';
 import { registerListeners } from '../../src/listeners/index.js';
@@ -272,7 +272,7 @@ describe('every registered route refuses what it must, and calls the tenant for 
     // A forged value: one sentence, before any I/O.
     const forged = await said({ user: 'U0ALICE' }, FORGED);
     if (row.none) expect(forged).toBe('');
-    else expect(forged).toContain(row.view ? VIEW_NOT_VALID : NOT_VALID);
+    else expect(forged).toContain(row.view ? viewNotValid() : notValid());
     // A guest, and a member without the permission: refused in words (or the resource is gone).
     for (const user of ['U0GUEST', 'U0BOB']) {
       const told = await said({ user });
@@ -299,7 +299,7 @@ describe('every registered route refuses what it must, and calls the tenant for 
     // nothing sent. Find a finding's search keeps no metadata: what it reads is the (empty)
     // field, refused on it.
     expect(JSON.stringify(await submit('U0ALICE', FORGED))).toContain(
-      JSON.stringify(FORM_NOT_VALID).slice(1, -1),
+      JSON.stringify(formNotValid()).slice(1, -1),
     );
     if (callbackId === ShortcutId.find)
       expect(JSON.stringify(await submit('U0ALICE', ''))).toContain('"response_action":"errors"');
@@ -466,12 +466,12 @@ describe('a click acts only on what its own message or modal carries (issue 36, 
     const before = s.l.tenant.requests.length;
     const from = mark(s.l);
     await onMessage(s, id, s.other.groupId, group?.summaryTs ?? '');
-    expect(toldSince(s.l, from).join('\n')).toContain(NOT_VALID);
+    expect(toldSince(s.l, from).join('\n')).toContain(notValid());
     expect(s.l.tenant.requests.slice(before)).toEqual([]);
     // Its own value on its own summary is not refused as forged.
     const own = mark(s.l);
     await onMessage(s, id, s.r.groupId, group?.summaryTs ?? '');
-    expect(toldSince(s.l, own).join('\n')).not.toContain(NOT_VALID);
+    expect(toldSince(s.l, own).join('\n')).not.toContain(notValid());
   });
 
   it.each([ApprovalId.approve, ApprovalId.deny])(
@@ -480,11 +480,11 @@ describe('a click acts only on what its own message or modal carries (issue 36, 
       const s = await twoOfEach();
       const from = mark(s.l);
       await onMessage(s, id, s.a2.id, s.a1.ts);
-      expect(toldSince(s.l, from).join('\n')).toContain(NOT_VALID);
+      expect(toldSince(s.l, from).join('\n')).toContain(notValid());
       expect((await s.l.store.getApproval(s.a2.id))?.status).toBe('pending');
       const own = mark(s.l);
       await onMessage(s, id, s.a1.id, s.a1.ts);
-      expect(toldSince(s.l, own).join('\n')).not.toContain(NOT_VALID);
+      expect(toldSince(s.l, own).join('\n')).not.toContain(notValid());
     },
   );
 
@@ -514,7 +514,7 @@ describe('a click acts only on what its own message or modal carries (issue 36, 
       });
     const from = mark(s.l);
     await inReviewOf('reopen FND_DECOY_USED');
-    expect(toldSince(s.l, from).join('\n')).toContain(NOT_VALID);
+    expect(toldSince(s.l, from).join('\n')).toContain(notValid());
     expect(s.l.tenant.requests.slice(before)).toEqual([]);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LifecycleId } from '../../blockkit/ids.js';
-import { NOT_YOURS, REMINDER_GONE } from '../../blockkit/interaction-words.js';
+import { notYours, reminderGone } from '../../blockkit/interaction-words.js';
 import { isResourceId } from '../../domain/finding-id.js';
 import type { Ports } from '../../ports/index.js';
 import {
@@ -49,7 +49,7 @@ async function withTarget(
 
 async function mayChange(p: Ports, j: Job, c: Click, ownIsEnough: boolean): Promise<Granted> {
   const t = await load(p, j, c.userId);
-  if (!t) return { gone: REMINDER_GONE };
+  if (!t) return { gone: reminderGone() };
   if (ownIsEnough && (c.userId === t.job.madeBy || c.userId === t.job.approvedBy)) return { own: true };
   // Someone else's Let it end is judged in the channel of the finding's card Warden recorded, not
   // the one the payload names (a payload can point anywhere).
@@ -59,7 +59,7 @@ async function mayChange(p: Ports, j: Job, c: Click, ownIsEnough: boolean): Prom
     userId: c.userId,
     action: t.end.action,
     channel,
-    ...(ownIsEnough ? { refusedAs: NOT_YOURS } : { findingId: t.end.findingId, cardTs: t.card?.ts }),
+    ...(ownIsEnough ? { refusedAs: notYours() } : { findingId: t.end.findingId, cardTs: t.card?.ts }),
   };
 }
 

@@ -1,7 +1,7 @@
 import { exceedsRequest, renderApproveModal, renderDenyModal } from '../../blockkit/approval-forms.js';
 import { renderApprovalRequest } from '../../blockkit/approval-request.js';
 import { renderInfoModal } from '../../blockkit/info-modal.js';
-import { NO_REQUEST } from '../../blockkit/interaction-words.js';
+import { noRequest } from '../../blockkit/interaction-words.js';
 import { mention, safeMrkdwn, slackDate } from '../../blockkit/mrkdwn.js';
 import { decidedFirst, mayNotExtend } from '../../blockkit/outcome-words.js';
 import { verifiedMark } from '../../blockkit/step-up-words.js';
@@ -41,7 +41,7 @@ export async function openDecision(p: DecidePorts, input: DecisionInput & { view
   const { viewId } = input;
   const approval = await p.approvals.getApproval(input.approvalId);
   if (!approval) {
-    await p.views.update(viewId, renderInfoModal(NO_REQUEST));
+    await p.views.update(viewId, renderInfoModal(noRequest()));
     return;
   }
   const view =
@@ -106,7 +106,7 @@ export async function decide(
   const approval = await p.approvals.getApproval(input.approvalId);
   const audience: Audience = { channel: approval?.channel ?? input.userId, user: input.userId };
   if (!approval) {
-    await p.privately.tell(audience, NO_REQUEST);
+    await p.privately.tell(audience, noRequest());
     return;
   }
   if (input.expiresAt && exceedsRequest(input.expiresAt, approval.riskExpiresAt)) {

@@ -1,6 +1,5 @@
-import { actionRow } from '../../blockkit/action-table.js';
+import { actionWhat } from '../../blockkit/action-table.js';
 import { describeChange } from '../../blockkit/audit.js';
-import { code } from '../../blockkit/mrkdwn.js';
 import { restartedApplied, restartedNotApplied } from '../../blockkit/outcome-words.js';
 import { actionFromParams, isActionApplied } from '../../domain/actions.js';
 import type { Finding } from '../../model/finding.js';
@@ -77,7 +76,7 @@ export async function reconcileOne(p: ChangePorts, a: AuditEntry): Promise<boole
   await releaseClaimOf(p, a, a.finding_id);
   const audience = { channel: a.channel ?? a.user_id, user: a.user_id };
   const requester = typeof a.params.requester === 'string' ? a.params.requester : undefined;
-  const what = `${actionRow(action.kind).verb} finding ${code(a.finding_id)}`;
+  const what = actionWhat(action.kind, a.finding_id);
   if (!applied) {
     await p.privately.tell(audience, restartedNotApplied(what));
     return true;

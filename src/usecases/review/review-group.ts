@@ -1,7 +1,7 @@
 import { isFormKind } from '../../blockkit/action-table.js';
 import type { BulkFormKind } from '../../blockkit/forms/bulk.js';
 import { renderInfoModal } from '../../blockkit/info-modal.js';
-import { NONE_PICKED } from '../../blockkit/interaction-words.js';
+import { nonePicked } from '../../blockkit/interaction-words.js';
 import { notInRollup } from '../../blockkit/outcome-words.js';
 import { REVIEW_PAGE_SIZE, type ReviewPage, renderReview } from '../../blockkit/review.js';
 import { GONE_ROLLUP } from '../../blockkit/rollup.js';
@@ -84,14 +84,14 @@ export async function openPickedForm(
   p: GroupPorts,
   input: PickedInput & { kind: BulkFormKind; formViewId: string },
 ): Promise<void> {
-  if (input.picked.length === 0) return p.views.update(input.formViewId, renderInfoModal(NONE_PICKED));
+  if (input.picked.length === 0) return p.views.update(input.formViewId, renderInfoModal(nonePicked()));
   await openGroupForm(p, { ...input, viewId: input.formViewId, findingIds: input.picked });
 }
 
 /** Reopen for the findings picked on the page, at once; the page shows the result. */
 export async function reopenPicked(p: GroupPorts, input: PickedInput & { triggerId: string }): Promise<void> {
   if (input.picked.length === 0) {
-    await p.views.push(input.triggerId, renderInfoModal(NONE_PICKED));
+    await p.views.push(input.triggerId, renderInfoModal(nonePicked()));
     return;
   }
   await submitGroupAction(p, { ...input, action: { kind: 'reopen' }, findingIds: input.picked });

@@ -1,7 +1,6 @@
-import { actionRow } from '../../blockkit/action-table.js';
+import { actionWhat } from '../../blockkit/action-table.js';
 import { describeChange } from '../../blockkit/audit.js';
 import { describeFailure } from '../../blockkit/failure.js';
-import { code } from '../../blockkit/mrkdwn.js';
 import { doneBut, inFlightWatch } from '../../blockkit/outcome-words.js';
 import { verifiedMark } from '../../blockkit/step-up-words.js';
 import { actionParams, actionText, type FindingAction, withText } from '../../domain/actions.js';
@@ -185,7 +184,7 @@ export async function changeFindingState(
   } catch (error) {
     logTenantFailure(log, error, 'state change failed');
     await audit(p, input, outcomeOf(error), attemptId, error);
-    const what = `${actionRow(action.kind).verb} finding ${code(findingId)}`;
+    const what = actionWhat(action.kind, findingId);
     await p.privately.tell(input.audience, describeFailure(error, what, ref));
     return { ok: false, reason: 'refused', error };
   } finally {

@@ -70,7 +70,11 @@ const shown = (s: Surface) => ('message' in s ? s.message : 'view' in s ? s.view
 
 /** The plain-ASCII words of four letters or more left once data and Slack's syntax are taken out. */
 function englishLeft(text: string): string[] {
+  // the tenant's text arrives escaped for mrkdwn (`&lt;script&gt;`): compared with the data as it came
   let rest = text
+    .replaceAll('&lt;', '<')
+    .replaceAll('&gt;', '>')
+    .replaceAll('&amp;', '&')
     .replace(/<[^|>]*\|/g, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/:[a-z0-9_+-]+:/g, ' ');
