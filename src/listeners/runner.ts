@@ -30,7 +30,10 @@ import {
   type Submission,
   type ViewRow,
 } from './route.js';
+import { failed, modalRefused, type Reply, type Start, tell } from './runner-replies.js';
 import { readShortcut, type Shortcut, type ShortcutRow } from './shortcut-route.js';
+
+export type { Start } from './runner-replies.js';
 
 /**
  * The one runner every route goes through (route.ts). For a click or a command: ack, read the
@@ -39,26 +42,6 @@ import { readShortcut, type Shortcut, type ShortcutRow } from './shortcut-route.
  * ack, then the same. Any failure after the ack is told to the person in a sentence with a ref
  * (in the modal when one is open, else ephemeral): nobody is left on a spinner or with nothing.
  */
-
-/** Where the person is told: the open modal if there is one, else privately. */
-interface Reply {
-  audience: Audience;
-  viewId: string | undefined;
-}
-
-async function tell(p: Ports, to: Reply, text: string): Promise<void> {
-  if (to.viewId) {
-    const shown = await p.views.update(to.viewId, renderInfoModal(text)).then(
-      () => true,
-      (error: unknown) => {
-        p.logger.warn({ err: error }, 'modal not updated; telling the person privately');
-        return false;
-      },
-    );
-    if (shown) return;
-  }
-  await p.privately.tell(to.audience, text);
-}
 
 /** Authorizes, then runs; a refusal or a missing resource is told, and the use case not run. */
 async function authorizeAndRun(p: Ports, bound: Bound, to: Reply, ref: string, what: string): Promise<void> {
@@ -78,47 +61,6 @@ async function authorizeAndRun(p: Ports, bound: Bound, to: Reply, ref: string, w
   const why = asked ? await refusal(p, asked, ref) : undefined;
   if (why !== undefined) return tell(p, to, refused(asked?.refusedAs ?? why));
   await bound.run(p, to.viewId);
-}
-
-/** The last word on any failure: logged with the ref, told to the person. */
-async function failed(p: Ports, error: unknown, to: Reply, what: string, ref: string): Promise<void> {
-  // A tenant's answer (an unknown id, mostly) is logged as the tenant's; anything else is Warden's fault.
-  if (isApiError(error)) logTenantFailure(p.logger.child({ ref }), error, `${what} failed`);
-  else p.logger.error({ err: error, ref }, `interaction failed: could not ${what}`);
-  p.metrics.interactionFailures.inc({ what });
-  await tell(p, to, describeFailure(error, what, ref)).catch((e: unknown) =>
-    p.logger.error({ err: e, ref }, 'the person could not be told of a failure'),
-  );
-}
-
-export interface Start {
-  audience: Audience;
-  triggerId: string;
-  ref: string;
-  what: string;
-  /** What the loading modal names. */
-  loading: string;
-  /** Carried out after a restart (request-intents.ts): its trigger_id died long ago. */
-  recovered?: boolean;
-}
-
-/**
- * Slack rate limits views.open / views.push: the trigger dies in 3 s, so the call was not
- * retried (slack/clients.ts, `trigger`). Nothing was done; the person is told so at once.
- */
-async function modalRefused(p: Ports, error: unknown, to: Reply, s: Start): Promise<boolean> {
-  if (!isSlackApiError(error) || error.failure !== 'rate_limited') return false;
-  p.logger.warn(
-    { ref: s.ref, method: error.method, retryAfterMs: error.retryAfterMs },
-    `Slack rate limited ${error.method}: could not ${s.what}; the person was told`,
-  );
-  p.metrics.interactionFailures.inc({ what: s.what });
-  await p.privately
-    .tell(to.audience, formNotOpened(s.what, error.retryAfterMs, s.ref))
-    .catch((e: unknown) =>
-      p.logger.error({ err: e, ref: s.ref }, 'the person could not be told of a failure'),
-    );
-  return true;
 }
 
 /** A checked click or command: its modal first (a trigger_id lives 3 s), then as above. */
