@@ -1,5 +1,8 @@
+import { actionForms } from './action-forms.js';
+import { form } from './form.js';
+
 /**
  * The namespaces of the forms surfaces (see ../index.ts): one file per surface's words, listed here
  * in a tuple so their keys stay typed.
  */
-export const FORMS = [] as const;
+export const FORMS = [form, actionForms] as const;
