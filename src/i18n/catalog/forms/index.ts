@@ -1,8 +1,9 @@
 import { actionForms } from './action-forms.js';
+import { approval } from './approval.js';
 import { form } from './form.js';
 
 /**
  * The namespaces of the forms surfaces (see ../index.ts): one file per surface's words, listed here
  * in a tuple so their keys stay typed.
  */
-export const FORMS = [form, actionForms] as const;
+export const FORMS = [form, actionForms, approval] as const;
