@@ -25,7 +25,7 @@ export function renderNoteForm(askId: string): ModalView {
           action_id: INPUT_ACTION,
           multiline: true,
           max_length: NOTE_MAX,
-          placeholder: txt(t('form.notePlaceholder')),
+          placeholder: txt(t('form.notePlaceholder'), 150),
         },
       },
     ],

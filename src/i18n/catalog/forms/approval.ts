@@ -45,6 +45,7 @@ const en = {
   'approval.approvedThread': "{approver} approved {requester}'s request: risk accepted until {until}.",
   'approval.expiredThread':
     '{requester} your request to accept the risk of {subject} expired without a decision.',
+  'approval.whatPost': 'post the approval request',
 } as const;
 
 export const approval: Namespace<typeof en> = {
@@ -94,6 +95,7 @@ export const approval: Namespace<typeof en> = {
       '{approver} hat die Anfrage von {requester} genehmigt: Risiko akzeptiert bis {until}.',
     'approval.expiredThread':
       '{requester} Ihre Anfrage, das Risiko von {subject} zu akzeptieren, ist ohne Entscheidung abgelaufen.',
+    'approval.whatPost': 'die Anfrage zur Genehmigung senden',
   },
   ja: {
     'approval.subjectOne': '検出結果 {finding}',
@@ -136,5 +138,6 @@ export const approval: Namespace<typeof en> = {
     'approval.approvedThread': '{approver} が {requester} の依頼を承認しました: {until} までリスク受容済み。',
     'approval.expiredThread':
       '{requester} {subject} のリスク受容の依頼は、判断されないまま期限切れになりました。',
+    'approval.whatPost': '承認依頼の投稿',
   },
 };

@@ -39,6 +39,9 @@ const en = {
     ':hourglass: {count, plural, one {{count} finding} other {{count} findings}} left alone, a change to them was already in progress: {ids}.',
   'bulkReport.despiteError':
     ':warning: The tenant answered with an error, but reading the findings back shows what it did: {words}\n_(ref {ref})_',
+  'bulkReport.whatChange':
+    '{kind, select, snooze {snooze} acceptRisk {accept the risk of} suppress {suppress} reopen {reopen} unsuppress {unsuppress} other {assign an owner to}} these findings',
+  'rollup.whatShow': 'show finding {finding}',
 } as const;
 
 export const rollup: Namespace<typeof en> = {
@@ -78,6 +81,9 @@ export const rollup: Namespace<typeof en> = {
       ':hourglass: {count, plural, one {{count} Finding blieb} other {{count} Findings blieben}} unberührt, weil bereits eine Änderung daran lief: {ids}.',
     'bulkReport.despiteError':
       ':warning: Der Tenant hat mit einem Fehler geantwortet, aber das erneute Lesen der Findings zeigt, was er getan hat: {words}\n_(Ref. {ref})_',
+    'bulkReport.whatChange':
+      'diese Findings {kind, select, snooze {zurückstellen} acceptRisk {als Risiko akzeptieren} suppress {unterdrücken} reopen {wieder öffnen} unsuppress {nicht mehr unterdrücken} other {einer verantwortlichen Person zuweisen}}',
+    'rollup.whatShow': 'Finding {finding} anzeigen',
   },
   ja: {
     'rollup.andMore': 'ほか {count} 件',
@@ -113,5 +119,8 @@ export const rollup: Namespace<typeof en> = {
       ':hourglass: {count, plural, other {{count} 件の検出結果}}は変更がすでに進行中だったため、手を付けていません: {ids}。',
     'bulkReport.despiteError':
       ':warning: テナントはエラーを返しましたが、検出結果を読み直すと実施内容は次のとおりです: {words}\n_(ref {ref})_',
+    'bulkReport.whatChange':
+      'これらの検出結果の{kind, select, snooze {スヌーズ} acceptRisk {リスク受容} suppress {抑制} reopen {再オープン} unsuppress {抑制解除} other {担当者の割り当て}}',
+    'rollup.whatShow': '検出結果 {finding} の表示',
   },
 };
