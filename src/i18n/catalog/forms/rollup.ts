@@ -110,7 +110,7 @@ export const rollup: Namespace<typeof en> = {
       'このまとめ通知は Warden にはもう記録されていません (整理された可能性があります)。検出結果はテナントに残っています。個別には `show <finding-id>` を使ってください。',
     'bulkReport.andMore': '{ids} ほか {count} 件',
     'bulkReport.line':
-      '{approved, select, yes {{actor} が {requester} の依頼を承認し、} other {{actor} が}}{all, select, yes {{count, plural, other {{count}}}} other {{count} 件中 {changed}}} 件の検出結果{owner}{hasEnd, select, yes {を {until} まで} other {を}}{kind, select, snooze {スヌーズしました} acceptRisk {リスク受容しました} suppress {抑制しました} reopen {再オープンしました} unsuppress {抑制解除しました} other {担当者に割り当てました}}{hasWords, select, yes {: {words}} other {。}}',
+      '{approved, select, yes {{actor} が {requester} の依頼を承認し、} other {{actor} が }}{all, select, yes {{count, plural, other {{count}}}} other {{count} 件中 {changed}}} 件の検出結果{owner}{hasEnd, select, yes {を {until} まで} other {を}}{kind, select, snooze {スヌーズしました} acceptRisk {リスク受容しました} suppress {抑制しました} reopen {再オープンしました} unsuppress {抑制解除しました} other {担当者に割り当てました}}{hasWords, select, yes {: {words}} other {。}}',
     'bulkReport.unchanged':
       ':warning: テナントは {count, plural, other {{count} 件の検出結果}}を変更しませんでした (状態が許さないか、テナントが拒否しました): {ids}。',
     'bulkReport.already':
