@@ -2,6 +2,7 @@ import type { KnownBlock, ModalView } from '@slack/types';
 import { z } from 'zod';
 import { isResourceId } from '../domain/finding-id.js';
 import { checkBounds, isKnownTimeZone, pickedTime } from '../domain/when.js';
+import { t } from '../i18n/speak.js';
 import type { Approval } from '../ports/store.js';
 import { approvalSubject } from './approval-request.js';
 import { ApprovalBlockId, ApprovalId, INPUT_ACTION } from './ids.js';
@@ -38,7 +39,12 @@ function summary(a: Approval): KnownBlock {
     text: {
       type: 'mrkdwn',
       text: truncate(
-        `${mention(a.requesterId)} asks to accept the risk of ${approvalSubject(a)} until ${slackDate(new Date(a.riskExpiresAt))}.\n*Justification*\n${quoted(a.justification)}`,
+        t('approval.summary', {
+          requester: mention(a.requesterId),
+          subject: approvalSubject(a),
+          until: slackDate(new Date(a.riskExpiresAt)),
+          justification: quoted(a.justification),
+        }),
         SLACK_LIMITS.sectionText,
       ),
     },
@@ -57,28 +63,28 @@ export function renderApproveModal(a: Approval, tz: string): ModalView {
       tz: zone,
       until: a.riskExpiresAt,
     } satisfies ApprovalModalMeta),
-    title: { type: 'plain_text', text: 'Approve risk' },
-    submit: { type: 'plain_text', text: 'Approve' },
-    close: { type: 'plain_text', text: 'Cancel' },
+    title: { type: 'plain_text', text: t('approval.approveTitle') },
+    submit: { type: 'plain_text', text: t('approval.approve') },
+    close: { type: 'plain_text', text: t('form.cancel') },
     blocks: [
       summary(a),
       {
         type: 'input',
         block_id: ApprovalBlockId.expires,
-        label: { type: 'plain_text', text: 'Accept until' },
-        hint: { type: 'plain_text', text: 'You may shorten it, not extend it.' },
+        label: { type: 'plain_text', text: t('approval.acceptUntil') },
+        hint: { type: 'plain_text', text: t('approval.shortenOnly') },
         element: { type: 'datepicker', action_id: INPUT_ACTION, initial_date: ymd(until, zone) },
       },
       {
         type: 'input',
         block_id: ApprovalBlockId.time,
-        label: { type: 'plain_text', text: 'Time' },
+        label: { type: 'plain_text', text: t('approval.time') },
         element: { type: 'timepicker', action_id: INPUT_ACTION, initial_time: hm(until, zone) },
       },
       {
         type: 'input',
         block_id: ApprovalBlockId.confirm,
-        label: { type: 'plain_text', text: 'Confirmation' },
+        label: { type: 'plain_text', text: t('approval.confirmation') },
         element: {
           type: 'checkboxes',
           action_id: INPUT_ACTION,
@@ -86,7 +92,7 @@ export function renderApproveModal(a: Approval, tz: string): ModalView {
             {
               text: {
                 type: 'plain_text',
-                text: 'I reviewed the justification and approve this risk acceptance.',
+                text: t('approval.confirmText'),
               },
               value: 'confirm',
             },
@@ -95,7 +101,7 @@ export function renderApproveModal(a: Approval, tz: string): ModalView {
       },
       {
         type: 'context',
-        elements: [{ type: 'mrkdwn', text: `Times are in your Slack time zone (${safeMrkdwn(zone, 60)}).` }],
+        elements: [{ type: 'mrkdwn', text: t('approval.tzNote', { tz: safeMrkdwn(zone, 60) }) }],
       },
     ],
   };
@@ -110,15 +116,15 @@ export function renderDenyModal(a: Approval): ModalView {
       tz: 'UTC',
       until: a.riskExpiresAt,
     } satisfies ApprovalModalMeta),
-    title: { type: 'plain_text', text: 'Deny risk' },
-    submit: { type: 'plain_text', text: 'Deny' },
-    close: { type: 'plain_text', text: 'Cancel' },
+    title: { type: 'plain_text', text: t('approval.denyTitle') },
+    submit: { type: 'plain_text', text: t('approval.deny') },
+    close: { type: 'plain_text', text: t('form.cancel') },
     blocks: [
       summary(a),
       {
         type: 'input',
         block_id: ApprovalBlockId.reason,
-        label: { type: 'plain_text', text: 'Why not' },
+        label: { type: 'plain_text', text: t('approval.whyNot') },
         element: { type: 'plain_text_input', action_id: INPUT_ACTION, multiline: true, max_length: 2_000 },
       },
     ],
@@ -174,21 +180,19 @@ export function parseApproveSubmission(
   now: Date,
 ): { ok: true; expiresAt: Date } | { ok: false; errors: Record<string, string> } {
   const parsed = ValuesSchema.safeParse(raw);
-  if (!parsed.success)
-    return { ok: false, errors: { [ApprovalBlockId.expires]: 'The form could not be read; open it again.' } };
+  if (!parsed.success) return { ok: false, errors: { [ApprovalBlockId.expires]: t('form.unreadable') } };
   const v = (block: string) => parsed.data[block]?.[INPUT_ACTION];
   const errors: Record<string, string> = {};
   if (!v(ApprovalBlockId.confirm)?.selected_options?.some((o) => o.value === 'confirm')) {
-    errors[ApprovalBlockId.confirm] = 'Tick the box to confirm you approve.';
+    errors[ApprovalBlockId.confirm] = t('approval.tickBox');
   }
   const at = pickedTime(
     v(ApprovalBlockId.expires)?.selected_date,
     v(ApprovalBlockId.time)?.selected_time,
     meta.tz,
   );
-  if (!at) errors[ApprovalBlockId.expires] = 'Pick the date the acceptance ends.';
-  else if (exceedsRequest(at, meta.until))
-    errors[ApprovalBlockId.expires] = 'You may shorten the acceptance, not extend it.';
+  if (!at) errors[ApprovalBlockId.expires] = t('approval.pickEnd');
+  else if (exceedsRequest(at, meta.until)) errors[ApprovalBlockId.expires] = t('approval.mayNotExtend');
   else {
     const bound = checkBounds(at, now, 3_650);
     if (bound) errors[ApprovalBlockId.expires] = bound;
@@ -204,9 +208,8 @@ export function parseDenySubmission(
   const reason = (
     parsed.success ? (parsed.data[ApprovalBlockId.reason]?.[INPUT_ACTION]?.value ?? '') : ''
   ).trim();
-  if (!reason)
-    return { ok: false, errors: { [ApprovalBlockId.reason]: 'Say why, so the requester can act on it.' } };
+  if (!reason) return { ok: false, errors: { [ApprovalBlockId.reason]: t('approval.sayWhy') } };
   if (reason.length > 2_000)
-    return { ok: false, errors: { [ApprovalBlockId.reason]: 'At most 2000 characters.' } };
+    return { ok: false, errors: { [ApprovalBlockId.reason]: t('form.atMost', { max: 2_000 }) } };
   return { ok: true, reason };
 }

@@ -1,4 +1,5 @@
 import type { KnownBlock } from '@slack/types';
+import { t } from '../i18n/speak.js';
 import type { Approval } from '../ports/store.js';
 import type { RenderedMessage } from './finding.js';
 import { ApprovalBlockId, ApprovalId } from './ids.js';
@@ -8,9 +9,8 @@ import { spokenLabel } from './plain-text.js';
 
 /** What a request is about: one finding, or the findings of a roll-up (a bulk acceptance). */
 export function approvalSubject(a: Pick<Approval, 'findingId' | 'findingIds'>): string {
-  if (!a.findingIds) return `finding ${code(a.findingId)}`;
-  const n = a.findingIds.length;
-  return `${n} finding${n === 1 ? '' : 's'} of roll-up ${code(a.findingId)}`;
+  if (!a.findingIds) return t('approval.subjectOne', { finding: code(a.findingId) });
+  return t('approval.subjectMany', { count: a.findingIds.length, group: code(a.findingId) });
 }
 
 /** Approve… / Deny… for a pending request: in its thread, and on an approver's Home tab. */
@@ -23,16 +23,16 @@ export function approvalButtons(approvalId: string, blockId?: string, about?: st
       {
         type: 'button',
         action_id: ApprovalId.approve,
-        text: { type: 'plain_text', text: 'Approve…' },
-        ...(about ? { accessibility_label: spokenLabel('Approve', about) } : {}),
+        text: { type: 'plain_text', text: t('approval.approveButton') },
+        ...(about ? { accessibility_label: spokenLabel(t('approval.approve'), about) } : {}),
         style: 'primary',
         value: approvalId,
       },
       {
         type: 'button',
         action_id: ApprovalId.deny,
-        text: { type: 'plain_text', text: 'Deny…' },
-        ...(about ? { accessibility_label: spokenLabel('Deny', about) } : {}),
+        text: { type: 'plain_text', text: t('approval.denyButton') },
+        ...(about ? { accessibility_label: spokenLabel(t('approval.deny'), about) } : {}),
         style: 'danger',
         value: approvalId,
       },
@@ -42,7 +42,11 @@ export function approvalButtons(approvalId: string, blockId?: string, about?: st
 
 /** The request in the alert's thread: what is asked, by whom, until when, and Approve / Deny. */
 export function renderApprovalRequest(a: Approval, approvers: string): RenderedMessage {
-  const head = `:scales: ${mention(a.requesterId)} asks to *accept the risk* of ${approvalSubject(a)} until ${slackDate(new Date(a.riskExpiresAt))}:`;
+  const head = t('approval.asks', {
+    requester: mention(a.requesterId),
+    subject: approvalSubject(a),
+    until: slackDate(new Date(a.riskExpiresAt)),
+  });
   const blocks: KnownBlock[] = [
     {
       type: 'section',
@@ -55,16 +59,21 @@ export function renderApprovalRequest(a: Approval, approvers: string): RenderedM
   let status: string;
   switch (a.status) {
     case 'pending':
-      status = `Needs an approver from <!subteam^${approvers}> other than the requester, by ${slackDate(new Date(a.expireAt))}.`;
+      status = t('approval.pending', { approvers, by: slackDate(new Date(a.expireAt)) });
       break;
     case 'approved':
-      status = `:white_check_mark: Approved by ${mention(a.decidedBy ?? '')}.`;
+      status = t('approval.approved', { who: mention(a.decidedBy ?? '') });
       break;
     case 'denied':
-      status = `:x: Denied by ${mention(a.decidedBy ?? '')}${a.decisionReason ? `: ${safeMrkdwn(a.decisionReason, 1_000)}` : '.'}`;
+      status = a.decisionReason
+        ? t('approval.deniedWhy', {
+            who: mention(a.decidedBy ?? ''),
+            reason: safeMrkdwn(a.decisionReason, 1_000),
+          })
+        : t('approval.denied', { who: mention(a.decidedBy ?? '') });
       break;
     case 'expired':
-      status = ':hourglass: Expired without a decision. Ask again if it is still needed.';
+      status = t('approval.expired');
       break;
   }
   blocks.push({
@@ -73,36 +82,41 @@ export function renderApprovalRequest(a: Approval, approvers: string): RenderedM
   });
   if (a.status === 'pending') blocks.push(approvalButtons(a.id, ApprovalBlockId.actions));
   return {
-    text: `Risk acceptance request for ${a.findingIds ? `${a.findingIds.length} findings of ` : ''}${a.findingId} (${a.status})`,
+    text: t('approval.requestText', {
+      many: a.findingIds ? 'yes' : 'no',
+      count: a.findingIds?.length ?? 0,
+      finding: a.findingId,
+      status: a.status,
+    }),
     blocks,
   };
 }
 
 /** `/warden approvals`: what is waiting for a decision. */
 export function renderApprovalList(approvals: readonly Approval[]): RenderedMessage {
-  if (approvals.length === 0)
-    return {
-      text: 'No risk acceptances are waiting for approval.',
-      blocks: [
-        { type: 'section', text: { type: 'mrkdwn', text: 'No risk acceptances are waiting for approval.' } },
-      ],
-    };
-  const lines = approvals
-    .slice(0, 40)
-    .map(
-      (a) =>
-        `• ${approvalSubject(a)} by ${mention(a.requesterId)}, until ${slackDate(new Date(a.riskExpiresAt), '{date_short}')} — in <#${a.channel}>, expires ${slackDate(new Date(a.expireAt))}`,
-    );
-  const more = approvals.length > 40 ? `\n…and ${approvals.length - 40} more.` : '';
+  if (approvals.length === 0) {
+    const none = t('approval.noneWaiting');
+    return { text: none, blocks: [{ type: 'section', text: { type: 'mrkdwn', text: none } }] };
+  }
+  const lines = approvals.slice(0, 40).map((a) =>
+    t('approval.listLine', {
+      subject: approvalSubject(a),
+      requester: mention(a.requesterId),
+      until: slackDate(new Date(a.riskExpiresAt), '{date_short}'),
+      channel: a.channel,
+      expires: slackDate(new Date(a.expireAt)),
+    }),
+  );
+  const more = approvals.length > 40 ? `\n${t('approval.listMore', { count: approvals.length - 40 })}` : '';
   return {
-    text: `${approvals.length} risk acceptance(s) waiting for approval`,
+    text: t('approval.listText', { count: approvals.length }),
     blocks: [
       {
         type: 'section',
         text: {
           type: 'mrkdwn',
           text: truncate(
-            `*Waiting for approval (${approvals.length})*\n${lines.join('\n')}${more}`,
+            `${t('approval.listHead', { count: approvals.length })}\n${lines.join('\n')}${more}`,
             SLACK_LIMITS.sectionText,
           ),
         },

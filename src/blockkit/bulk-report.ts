@@ -1,5 +1,6 @@
 import { actionEnd, actionText } from '../domain/actions.js';
 import type { BulkChange } from '../domain/bulk-change.js';
+import { t } from '../i18n/speak.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, mention, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
 
@@ -15,24 +16,15 @@ export interface BulkTally {
   already?: readonly string[];
 }
 
-const DONE: Record<BulkChange['kind'], string> = {
-  snooze: 'snoozed',
-  acceptRisk: 'accepted the risk of',
-  suppress: 'suppressed',
-  reopen: 'reopened',
-  unsuppress: 'unsuppressed',
-  assignOwner: 'assigned an owner to',
-};
-
 const LISTED = 20;
 
 /** Up to 20 ids as code, then how many more. */
 export function idList(ids: readonly string[]): string {
   const shown = ids.slice(0, LISTED).map((id) => code(id, 80));
-  return ids.length > LISTED ? `${shown.join(', ')} and ${ids.length - LISTED} more` : shown.join(', ');
+  return ids.length > LISTED
+    ? t('bulkReport.andMore', { ids: shown.join(', '), count: ids.length - LISTED })
+    : shown.join(', ');
 }
-
-const findings = (n: number) => `${n} finding${n === 1 ? '' : 's'}`;
 
 /** "@bob approved @alice's request and accepted the risk of 37 of 40 findings until …: why". */
 export function describeBulk(
@@ -43,32 +35,30 @@ export function describeBulk(
 ): string {
   const already = tally.already ?? [];
   const asked = tally.changed.length + tally.unchanged.length + tally.busy.length + already.length;
-  const who = requesterId
-    ? `${mention(actorId)} approved ${mention(requesterId)}'s request and`
-    : mention(actorId);
-  const count =
-    tally.changed.length === asked ? findings(asked) : `${tally.changed.length} of ${findings(asked)}`;
   const end = change.kind === 'assignOwner' ? undefined : actionEnd(change);
   const words = change.kind === 'assignOwner' ? undefined : actionText(change);
-  const owner = change.kind === 'assignOwner' ? ` (${code(change.identityUserId, 80)})` : '';
   const lines = [
-    `${who} ${DONE[change.kind]} ${count}${owner}${end ? ` until ${slackDate(end)}` : ''}${words ? `: ${safeMrkdwn(words, 1_500)}` : '.'}`,
+    t('bulkReport.line', {
+      approved: requesterId ? 'yes' : 'no',
+      actor: mention(actorId),
+      requester: requesterId ? mention(requesterId) : '',
+      kind: change.kind,
+      all: tally.changed.length === asked ? 'yes' : 'no',
+      changed: tally.changed.length,
+      count: asked,
+      owner: change.kind === 'assignOwner' ? ` (${code(change.identityUserId, 80)})` : '',
+      hasEnd: end ? 'yes' : 'no',
+      until: end ? slackDate(end) : '',
+      hasWords: words ? 'yes' : 'no',
+      words: words ? safeMrkdwn(words, 1_500) : '',
+    }),
   ];
-  if (tally.unchanged.length > 0) {
-    lines.push(
-      `:warning: The tenant did not change ${findings(tally.unchanged.length)} (their state does not allow it, or it refused them): ${idList(tally.unchanged)}.`,
-    );
-  }
-  if (already.length > 0) {
-    lines.push(
-      `:information_source: ${findings(already.length)} already so, left as they were: ${idList(already)}.`,
-    );
-  }
-  if (tally.busy.length > 0) {
-    lines.push(
-      `:hourglass: ${findings(tally.busy.length)} left alone, a change to them was already in progress: ${idList(tally.busy)}.`,
-    );
-  }
+  if (tally.unchanged.length > 0)
+    lines.push(t('bulkReport.unchanged', { count: tally.unchanged.length, ids: idList(tally.unchanged) }));
+  if (already.length > 0)
+    lines.push(t('bulkReport.already', { count: already.length, ids: idList(already) }));
+  if (tally.busy.length > 0)
+    lines.push(t('bulkReport.busy', { count: tally.busy.length, ids: idList(tally.busy) }));
   return truncate(lines.join('\n'), SLACK_LIMITS.messageText);
 }
 
@@ -79,5 +69,5 @@ export function describeBulk(
 export function doneDespiteError(line: string, ref: string): string {
   // The ref stays whole: the report's words give way if the message would be too long.
   const words = truncate(line, SLACK_LIMITS.messageText - 200);
-  return `:warning: The tenant answered with an error, but reading the findings back shows what it did: ${words}\n_(ref ${code(ref, 40)})_`;
+  return t('bulkReport.despiteError', { words, ref: code(ref, 40) });
 }

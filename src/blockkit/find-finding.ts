@@ -1,4 +1,5 @@
 import type { KnownBlock, ModalView } from '@slack/types';
+import { t } from '../i18n/speak.js';
 import type { Finding } from '../model/finding.js';
 import { findingTitle } from './finding-details.js';
 import { describeState, severityOf } from './finding-state.js';
@@ -8,7 +9,7 @@ import { INPUT_ACTION, ShortcutBlockId, ShortcutId } from './ids.js';
 import { SLACK_LIMITS } from './limits.js';
 import { code, safeMrkdwn, truncate } from './mrkdwn.js';
 import { spokenLabel } from './plain-text.js';
-import { FIND_CAP, FIND_HINT, findCapped, findNone } from './shortcut-words.js';
+import { FIND_CAP, findCapped, findHint, findNone } from './shortcut-words.js';
 
 /**
  * *Find a finding* (global shortcut): a search field and, once searched, at most FIND_CAP
@@ -29,24 +30,24 @@ function resultBlock(f: Finding): KnownBlock {
     text: {
       type: 'mrkdwn',
       text: truncate(
-        `*${sev.icon} ${safeMrkdwn(findingTitle(f), 150)}*\n${code(f.id, 130)} · ${describeState(f)}${f.appId ? ` · app ${code(f.appId, 80)}` : ''}`,
+        `*${sev.icon} ${safeMrkdwn(findingTitle(f), 150)}*\n${code(f.id, 130)} · ${describeState(f)}${f.appId ? ` · ${t('find.inApp', { app: code(f.appId, 80) })}` : ''}`,
         SLACK_LIMITS.sectionText,
       ),
     },
     accessory: {
       type: 'button',
       action_id: ShortcutId.openCard,
-      text: txt('Open card', SLACK_LIMITS.buttonText),
-      accessibility_label: spokenLabel('Open card', `${findingTitle(f)}, ${f.id}`),
+      text: txt(t('find.openCard'), SLACK_LIMITS.buttonText),
+      accessibility_label: spokenLabel(t('find.openCard'), `${findingTitle(f)}, ${f.id}`),
       value: f.id,
     },
   };
 }
 
 function resultBlocks(r: FindResults | undefined): KnownBlock[] {
-  if (!r) return [{ type: 'context', elements: [{ type: 'mrkdwn', text: FIND_HINT }] }];
-  const say = (t: string): KnownBlock => ({ type: 'context', elements: [{ type: 'mrkdwn', text: t }] });
-  if ('searching' in r) return [say(`:hourglass_flowing_sand: Searching for ${code(r.query, 100)}…`)];
+  if (!r) return [{ type: 'context', elements: [{ type: 'mrkdwn', text: findHint() }] }];
+  const say = (text: string): KnownBlock => ({ type: 'context', elements: [{ type: 'mrkdwn', text }] });
+  if ('searching' in r) return [say(t('find.searching', { query: code(r.query, 100) }))];
   if (r.findings.length === 0) return [say(findNone(r.query))];
   const blocks = r.findings.slice(0, FIND_CAP).flatMap((f) => [resultBlock(f)]);
   return r.more ? [...blocks, say(findCapped(FIND_CAP))] : blocks;
@@ -56,14 +57,14 @@ export function renderFindModal(results?: FindResults): ModalView {
   return {
     type: 'modal',
     callback_id: ShortcutId.find,
-    title: txt('Find a finding'),
-    submit: txt('Search'),
-    close: txt('Close'),
+    title: txt(t('find.title')),
+    submit: txt(t('find.search')),
+    close: txt(t('find.close')),
     blocks: [
       {
         type: 'input',
         block_id: ShortcutBlockId.query,
-        label: txt('Finding id, app, owner or words', 100),
+        label: txt(t('find.label'), 100),
         element: {
           type: 'plain_text_input',
           action_id: INPUT_ACTION,
@@ -85,7 +86,7 @@ export function parseFind(
   if (!query || query.length > QUERY_MAX)
     return {
       ok: false,
-      errors: { [ShortcutBlockId.query]: `Type what to search for (at most ${QUERY_MAX} characters).` },
+      errors: { [ShortcutBlockId.query]: t('find.tooLong', { max: QUERY_MAX }) },
     };
   return { ok: true, query };
 }

@@ -1,4 +1,5 @@
 import type { KnownBlock } from '@slack/types';
+import { t } from '../i18n/speak.js';
 import type { Finding } from '../model/finding.js';
 import type { RenderedMessage } from './finding.js';
 import { findingTitle } from './finding-details.js';
@@ -37,7 +38,9 @@ function tally<T>(items: T[], key: (t: T) => string): [string, number][] {
 /** "3 × Unused secret, 2 × …": the 8 largest, then how many more kinds. */
 function line(counts: [string, number][], max = 8): string {
   const shown = counts.slice(0, max).map(([k, n]) => `${n} × ${k}`);
-  return counts.length > max ? `${shown.join(' · ')} · and ${counts.length - max} more` : shown.join(' · ');
+  return counts.length > max
+    ? `${shown.join(' · ')} · ${t('rollup.andMore', { count: counts.length - max })}`
+    : shown.join(' · ');
 }
 
 const severityLabel = (f: Finding) => {
@@ -47,15 +50,17 @@ const severityLabel = (f: Finding) => {
 
 export function renderRollupSummary(s: RollupSummary): RenderedMessage {
   const total = s.findings.length + s.unread;
-  const head = `:package: *${total} findings* arrived in a burst since ${slackDate(s.since)}: listed in this thread, each with its own card a click away.`;
+  const head = t('rollup.head', { total, since: slackDate(s.since) });
   const rows = [
-    `*By severity:* ${line(tally(s.findings, severityLabel))}`,
-    `*By type:* ${line(tally(s.findings, (f) => safeMrkdwn(findingTitle(f), 60)))}`,
-    `*By app:* ${line(tally(s.findings, (f) => (f.appId ? code(f.appId, 60) : 'no app')))}`,
-    `*By state:* ${line(tally(s.findings, (f) => stateLabel(f.state)))}`,
+    t('rollup.bySeverity', { line: line(tally(s.findings, severityLabel)) }),
+    t('rollup.byType', { line: line(tally(s.findings, (f) => safeMrkdwn(findingTitle(f), 60))) }),
+    t('rollup.byApp', {
+      line: line(tally(s.findings, (f) => (f.appId ? code(f.appId, 60) : t('rollup.noApp')))),
+    }),
+    t('rollup.byState', { line: line(tally(s.findings, (f) => stateLabel(f.state))) }),
   ];
-  if (s.newSince > 0) rows.push(`:new: ${s.newSince} new since the last summary.`);
-  if (s.unread > 0) rows.push(`:warning: ${s.unread} could not be read from the tenant just now.`);
+  if (s.newSince > 0) rows.push(t('rollup.newSince', { count: s.newSince }));
+  if (s.unread > 0) rows.push(t('rollup.unread', { count: s.unread }));
   const button = (action_id: string, text: string, extra: object = {}) => ({
     type: 'button' as const,
     action_id,
@@ -70,26 +75,31 @@ export function renderRollupSummary(s: RollupSummary): RenderedMessage {
       type: 'actions',
       block_id: `rollup.actions`,
       elements: [
-        button(RollupId.review, 'Review…', { style: 'primary' }),
-        button(RollupId.snoozeAll, 'Snooze all…'),
-        button(RollupId.acceptAll, 'Accept risk for all…'),
-        button(RollupId.suppressAll, 'Suppress all…', { style: 'danger' }),
-        button(RollupId.reopenAll, 'Reopen all', {
+        button(RollupId.review, t('rollup.review'), { style: 'primary' }),
+        button(RollupId.snoozeAll, t('rollup.snoozeAll')),
+        button(RollupId.acceptAll, t('rollup.acceptAll')),
+        button(RollupId.suppressAll, t('rollup.suppressAll'), { style: 'danger' }),
+        button(RollupId.reopenAll, t('rollup.reopenAll'), {
           confirm: {
-            title: { type: 'plain_text', text: 'Reopen every finding?' },
-            text: { type: 'plain_text', text: `All ${total} findings of this roll-up become open again.` },
-            confirm: { type: 'plain_text', text: 'Reopen all' },
-            deny: { type: 'plain_text', text: 'Cancel' },
+            title: { type: 'plain_text', text: t('rollup.reopenConfirmTitle') },
+            text: { type: 'plain_text', text: t('rollup.reopenConfirm', { total }) },
+            confirm: { type: 'plain_text', text: t('rollup.reopenAll') },
+            deny: { type: 'plain_text', text: t('form.cancel') },
           },
         }),
       ],
     },
     {
       type: 'context',
-      elements: [{ type: 'mrkdwn', text: `Roll-up ${code(s.groupId, 80)} · updated ${slackDate(s.now)}` }],
+      elements: [
+        {
+          type: 'mrkdwn',
+          text: t('rollup.context', { group: code(s.groupId, 80), updated: slackDate(s.now) }),
+        },
+      ],
     },
   ];
-  return { text: `${total} findings arrived in a burst (roll-up ${s.groupId})`, blocks };
+  return { text: t('rollup.text', { total, group: s.groupId }), blocks };
 }
 
 /** One batch of the thread listing: id, title, severity, and Open card. */
@@ -106,21 +116,17 @@ export function renderRollupListing(findings: Finding[], from: number): Rendered
     accessory: {
       type: 'button',
       action_id: RollupId.openCard,
-      text: { type: 'plain_text', text: plain('Open card', 75) },
-      accessibility_label: spokenLabel('Open card', `${findingTitle(f)}, ${f.id}`),
+      text: { type: 'plain_text', text: plain(t('find.openCard'), 75) },
+      accessibility_label: spokenLabel(t('find.openCard'), `${findingTitle(f)}, ${f.id}`),
       value: f.id,
     },
   }));
   const to = from + findings.length - 1;
   return {
-    text: safeMrkdwn(
-      `Findings ${from}–${to} of this roll-up: ${findings.map((f) => f.id).join(', ')}`,
-      3_000,
-    ),
+    text: safeMrkdwn(t('rollup.listingText', { from, to, ids: findings.map((f) => f.id).join(', ') }), 3_000),
     blocks,
   };
 }
 
 /** A roll-up Warden no longer knows (swept, or a forged id). */
-export const GONE_ROLLUP =
-  'This roll-up is not known to Warden any more (it may have been cleaned up). Its findings are still in the tenant; use `show <finding-id>` for one.';
+export const goneRollup = (): string => t('rollup.gone');

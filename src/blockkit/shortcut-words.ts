@@ -1,24 +1,28 @@
+import { t } from '../i18n/speak.js';
 import { code, mention, quoted } from './mrkdwn.js';
 
-/** What the shortcuts tell people (listeners/routes/shortcuts.ts, usecases/shortcuts/attach-note.ts, report-activity.ts, find-finding.ts). */
+/**
+ * What the shortcuts tell people (listeners/routes/shortcuts.ts, usecases/shortcuts/attach-note.ts,
+ * report-activity.ts, find-finding.ts). The words are in i18n/catalog/forms/shortcut.ts and find.ts;
+ * what goes to the tenant (a task's comment) stays in English: the tenant's readers have no scope.
+ */
 
 /** How much of a message Warden keeps: more is cut, and the note says so. */
 export const NOTE_TEXT_MAX = 2_000;
-export const CUT_NOTE = '_(the message was longer: Warden kept its beginning; the link shows all of it)_';
+export const cutNote = (): string => t('shortcut.cutNote');
 
-export const NOT_A_FINDING_ID = 'That is not a finding id (e.g. FND_…): letters, digits and _ . : - only.';
-export const noSuchFinding = (id: string) =>
-  `:warning: Warden could not find finding ${code(id, 130)} in the tenant: nothing was attached or filed.`;
-export const alreadyAttached = (id: string) =>
-  `:information_source: This message is already attached to finding ${code(id, 130)}; nothing was added.`;
-export const NOT_A_MESSAGE =
-  ':warning: Warden could not read the message this shortcut was used on; nothing was done.';
+export const notAFindingId = (): string => t('shortcut.notAFindingId');
+export const noSuchFinding = (id: string): string => t('shortcut.noSuchFinding', { finding: code(id, 130) });
+export const alreadyAttached = (id: string): string =>
+  t('shortcut.alreadyAttached', { finding: code(id, 130) });
+export const notAMessage = (): string => t('shortcut.notAMessage');
 
 /** The note in the finding's thread. */
 export function noteReply(userId: string, link: string | undefined, text: string, cut: boolean): string {
-  const what = link ? `<${link}|a message>` : 'a message';
+  const who = mention(userId);
+  const head = link ? t('shortcut.noteReplyLink', { who, link }) : t('shortcut.noteReply', { who });
   const body = text ? `\n${quoted(text, 1_500)}` : '';
-  return `:paperclip: ${mention(userId)} attached ${what} to this finding as a note:${body}${cut ? `\n${CUT_NOTE}` : ''}`;
+  return `${head}${body}${cut ? `\n${cutNote()}` : ''}`;
 }
 
 /** The same note on the finding's remediation task (plain text: the tenant shows no mrkdwn). */
@@ -26,9 +30,23 @@ export function noteComment(userId: string, link: string | undefined, text: stri
   return `Warden note from Slack user ${userId}${link ? ` (${link})` : ''}: ${text}${cut ? ' [cut: the message was longer]' : ''}`;
 }
 
-export function noteAttached(id: string, where: readonly string[]): string {
-  return `:paperclip: The message is attached to finding ${code(id, 130)} as a note: ${where.join(', ')}. It is offered as evidence when the finding is resolved or suppressed.`;
+/** Where a note went: its card's thread (the channel), Warden's audit log, the task's comment. */
+export interface NotePlaces {
+  thread: string | undefined;
+  task: string | undefined;
 }
+
+export function noteAttached(id: string, at: NotePlaces): string {
+  const where = [
+    ...(at.thread ? [t('shortcut.whereThread', { channel: at.thread })] : []),
+    t('shortcut.whereAudit'),
+    ...(at.task ? [t('shortcut.whereTask', { task: at.task })] : []),
+  ];
+  return t('shortcut.noteAttached', { finding: code(id, 130), where: where.join(', ') });
+}
+
+/** A severity a report may carry, in words (the option's label and the posted report's). */
+export const severityWord = (s: ReportSeverity): string => t(`shortcut.severity.${s}`);
 
 export const SEVERITIES = ['low', 'medium', 'high', 'critical'] as const;
 export type ReportSeverity = (typeof SEVERITIES)[number];
@@ -41,8 +59,14 @@ export function reportPost(r: {
   severity: ReportSeverity;
   link: string | undefined;
 }): string {
-  const from = r.link ? `\n:link: <${r.link}|The message it is about>` : '';
-  return `:rotating_light: *Suspicious identity activity reported* by ${mention(r.userId)} (severity: *${r.severity}*)\n*Identity or app:* ${quoted(r.who, 200).slice(2)}\n${quoted(r.what, 1_000)}${from}`;
+  const from = r.link ? `\n${t('shortcut.reportFrom', { link: r.link })}` : '';
+  const post = t('shortcut.reportPost', {
+    who: mention(r.userId),
+    severity: severityWord(r.severity),
+    app: quoted(r.who, 200).slice(2),
+    what: quoted(r.what, 1_000),
+  });
+  return `${post}${from}`;
 }
 
 /** The same report as a comment on a finding's remediation task. */
@@ -56,22 +80,20 @@ export function reportComment(r: {
   return `Suspicious identity activity reported in Slack by ${r.userId} (severity ${r.severity}). Identity or app: ${r.who}. ${r.what}${r.link ? ` Message: ${r.link}` : ''}`;
 }
 
-export const reportFiledOnTask = (taskId: string, findingId: string) =>
-  `:white_check_mark: Your report was filed on remediation task ${code(taskId, 80)} of finding ${code(findingId, 130)} in the tenant.`;
-export const reportPosted = (channel: string) =>
-  `:white_check_mark: Your report was posted to the security team in <#${channel}>.`;
-export const NO_SECURITY_CHANNEL =
-  ':warning: Warden has no security channel configured (ALERTS_CHANNEL or a routing rule), so the report could not be sent; nothing was filed.';
+export const reportFiledOnTask = (taskId: string, findingId: string): string =>
+  t('shortcut.reportFiledOnTask', { task: code(taskId, 80), finding: code(findingId, 130) });
+export const reportPosted = (channel: string): string => t('shortcut.reportPosted', { channel });
+export const noSecurityChannel = (): string => t('shortcut.noSecurityChannel');
 
 export const FIND_CAP = 10;
-export const findCapped = (n: number) =>
-  `Showing the first ${n} matches; there are more. Narrow the search (a finding id, an app id, or more words).`;
-export const findNone = (q: string) => `No finding matches ${code(q, 100)}.`;
-export const FIND_HINT = 'Search by finding id, app id, owner (tenant user id) or words of its description.';
-export const cardIsIn = (id: string, channel: string, link: string | undefined) =>
-  `:card_index: The card of finding ${code(id, 130)} is in <#${channel}>${link ? `: <${link}|open it>` : ''}.`;
-export const NO_CARD_CHANNEL =
-  ':warning: Warden has no channel to show this finding in (its routing drops it and no card exists): use `/warden show <finding-id>` in a channel.';
+export const findCapped = (n: number): string => t('find.capped', { count: n });
+export const findNone = (q: string): string => t('find.none', { query: code(q, 100) });
+export const findHint = (): string => t('find.hint');
+export const cardIsIn = (id: string, channel: string, link: string | undefined): string =>
+  link
+    ? t('find.cardIsInLink', { finding: code(id, 130), channel, link })
+    : t('find.cardIsIn', { finding: code(id, 130), channel });
+export const noCardChannel = (): string => t('find.noCardChannel');
 
 /** A link Slack gave (chat.getPermalink) as mrkdwn, only when it cannot break out of `<…|…>`. */
 const safeLink = (link: string | undefined, label: string) =>
@@ -80,11 +102,9 @@ const safeLink = (link: string | undefined, label: string) =>
 /** The closure's evidence under its thread reply: each chosen note, linked to its message. */
 export function evidenceLine(evidence: readonly { note: string; link?: string | undefined }[]): string {
   if (evidence.length === 0) return '';
-  const items = evidence.map((e, i) => safeLink(e.link, `message ${i + 1}`));
-  return `\n:paperclip: Evidence: ${items.join(', ')}`;
+  const items = evidence.map((e, i) => safeLink(e.link, t('find.evidenceItem', { n: i + 1 })));
+  return `\n${t('find.evidence', { items: items.join(', ') })}`;
 }
 
-export const EVIDENCE_LABEL = 'Evidence (notes attached to this finding)';
-export const BAD_EVIDENCE = 'Choose only notes attached to this finding.';
-export const evidenceLeftOut = (n: number, findingId: string) =>
-  `:warning: ${n === 1 ? 'One chosen note is' : `${n} chosen notes are`} not attached to finding ${code(findingId, 130)}; left out of the evidence.`;
+export const evidenceLeftOut = (n: number, findingId: string): string =>
+  t('find.evidenceLeftOut', { count: n, finding: code(findingId, 130) });

@@ -43,7 +43,7 @@ const TOKEN = /^[A-Za-z0-9_-]{20,100}$/;
 
 function page(body: string): string {
   return (
-    `<!doctype html><html><head><meta charset="utf-8"><title>${esc(STEP_UP_PAGE.title)}</title>` +
+    `<!doctype html><html><head><meta charset="utf-8"><title>${esc(STEP_UP_PAGE.title())}</title>` +
     '<meta name="viewport" content="width=device-width, initial-scale=1"></head>' +
     `<body>${body}</body></html>`
   );
@@ -64,7 +64,7 @@ function answer(res: Response, a: BrowserAnswer, token?: string): void {
     const [ask = '', warning = ''] = STEP_UP_PAGE.confirm(a.confirm);
     const form =
       `<form method="post" action="/verify/${esc(token ?? '')}">` +
-      `<button type="submit">${esc(STEP_UP_PAGE.button)}</button></form>`;
+      `<button type="submit">${esc(STEP_UP_PAGE.button())}</button></form>`;
     return void res
       .status(200)
       .type('html')
@@ -96,7 +96,7 @@ export function registerStepUpRoutes(http: express.Application, w: StepUpWorkspa
   const site: CookieSite = { secure: new URL(linkBase).protocol === 'https:' };
   const failed = (res: Response, error: unknown, ref: string) => {
     core.logger.error({ err: error, ref }, 'step-up verification failed');
-    answer(res, { page: STEP_UP_PAGE.unavailable, status: 500 });
+    answer(res, { page: STEP_UP_PAGE.unavailable(), status: 500 });
   };
   // The workspace it was asked in; a verification of no workspace served is refused as unknown.
   const portsOf = async (by: { id: string } | { state: string }) =>

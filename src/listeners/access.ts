@@ -1,4 +1,4 @@
-import { GONE_ROLLUP } from '../blockkit/rollup.js';
+import { goneRollup } from '../blockkit/rollup.js';
 import type { PolicyAction } from '../domain/policy.js';
 import type { Ports } from '../ports/index.js';
 import type { AccessRequest } from '../usecases/shared/authorize.js';
@@ -39,7 +39,7 @@ export async function inGroup(
   userId: string,
 ): Promise<Granted> {
   const group = await p.rollups.get(groupId);
-  if (!group) return { gone: GONE_ROLLUP };
+  if (!group) return { gone: goneRollup() };
   return { kind: 'act', userId, action, channel: group.channel };
 }
 

@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { ShortcutId } from '../../src/blockkit/ids.js';
-import { EVIDENCE_LABEL } from '../../src/blockkit/shortcut-words.js';
 import { fillByLabel } from '../helpers/form-fill.js';
 import { harnessPerTest, waitFor } from '../helpers/harness.js';
 import { onMessage } from '../helpers/shortcuts.js';
+
+/** The evidence field's label, as an English-speaking person reads it. */
+const EVIDENCE_LABEL = 'Evidence (notes attached to this finding)';
 
 /** Notes attached with *Attach to finding…* offered as closure evidence in Resolve… and Suppress…. */
 

@@ -1,4 +1,5 @@
 import type { KnownBlock } from '@slack/types';
+import { t } from '../../i18n/speak.js';
 import { BlockId, INPUT_ACTION } from '../ids.js';
 import { SLACK_LIMITS } from '../limits.js';
 import { endTime, readValues, type SubmissionResult, text } from './form-state.js';
@@ -21,11 +22,8 @@ export const acceptRiskFields = (maxDays: number, tz: string, words?: string): K
   {
     type: 'input',
     block_id: BlockId.justification,
-    label: txt('Justification', SLACK_LIMITS.inputLabel),
-    hint: txt(
-      `At least ${JUSTIFICATION_MIN} characters: the compensating control, who decided, until when.`,
-      2_000,
-    ),
+    label: txt(t('form.justification'), SLACK_LIMITS.inputLabel),
+    hint: txt(t('form.justificationHint', { min: JUSTIFICATION_MIN }), 2_000),
     element: {
       type: 'plain_text_input',
       action_id: INPUT_ACTION,
@@ -35,12 +33,9 @@ export const acceptRiskFields = (maxDays: number, tz: string, words?: string): K
       ...(words ? { initial_value: words.slice(0, REASON_MAX) } : {}),
     },
   },
-  presetInput('Accept for', [30, 90, 180, 365], 90, maxDays),
-  ...dateInputs(
-    BlockId.expires,
-    `A date picked here wins over the choice above. At most ${maxDays} days ahead.`,
-  ),
-  tzNote(tz, 'The finding reopens by itself when the acceptance expires.'),
+  presetInput(t('form.acceptFor'), [30, 90, 180, 365], 90, maxDays),
+  ...dateInputs(BlockId.expires, t('form.acceptDateWins', { max: maxDays })),
+  tzNote(tz, t('form.acceptReopens')),
 ];
 
 /** Accept risk…: a justification and an expiry (four-eyes may route it to an approver). */
@@ -48,12 +43,12 @@ export const acceptRiskForm = {
   render: (ctx: ModalContext) =>
     formView(
       'acceptRisk',
-      ctx.extending ? 'Extend acceptance' : 'Accept risk',
-      ctx.extending ? 'Extend' : 'Accept risk',
+      ctx.extending ? t('form.extendAcceptance') : t('form.acceptRisk'),
+      ctx.extending ? t('form.extend') : t('form.acceptRisk'),
       ctx.meta,
       [
         ...summary(ctx.finding),
-        ...extendingNote(ctx, 'risk acceptance'),
+        ...extendingNote(ctx, 'acceptance'),
         ...acceptRiskFields(ctx.maxDays, ctx.meta.tz, ctx.extending?.words),
       ],
     ),
@@ -64,10 +59,9 @@ export const acceptRiskForm = {
     const justification = text(read.values, BlockId.justification);
     const errors: Record<string, string> = {};
     if (justification.length < JUSTIFICATION_MIN) {
-      errors[BlockId.justification] =
-        `Give at least ${JUSTIFICATION_MIN} characters: what makes this risk acceptable.`;
+      errors[BlockId.justification] = t('form.justificationShort', { min: JUSTIFICATION_MIN });
     } else if (justification.length > REASON_MAX)
-      errors[BlockId.justification] = `At most ${REASON_MAX} characters.`;
+      errors[BlockId.justification] = t('form.atMost', { max: REASON_MAX });
     const end = endTime(read.values, BlockId.expires, meta, now, maxDays);
     if ('errors' in end) Object.assign(errors, end.errors);
     if (Object.keys(errors).length > 0 || !('at' in end)) return { ok: false, errors };

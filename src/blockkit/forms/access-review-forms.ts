@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isResourceId } from '../../domain/finding-id.js';
+import { t } from '../../i18n/speak.js';
 import { AccessReviewBlock } from '../access-review-ids.js';
 import { reviewWords } from '../access-review-words.js';
 import { input, readValues, text } from './form-state.js';
@@ -77,14 +78,13 @@ export function readWords(
   required: string | undefined,
 ): { ok: true; words: string } | { ok: false; errors: Record<string, string> } {
   const read = readValues(raw);
-  if (!('values' in read))
-    return { ok: false, errors: { [AccessReviewBlock.words]: 'The form could not be read; open it again.' } };
+  if (!('values' in read)) return { ok: false, errors: { [AccessReviewBlock.words]: t('form.unreadable') } };
   const words = text(read.values, AccessReviewBlock.words);
   if (required && !words) return { ok: false, errors: { [AccessReviewBlock.words]: required } };
   if (words.length > MAX_WORDS)
     return {
       ok: false,
-      errors: { [AccessReviewBlock.words]: `At most ${MAX_WORDS} characters (this is ${words.length}).` },
+      errors: { [AccessReviewBlock.words]: t('form.atMostThis', { max: MAX_WORDS, length: words.length }) },
     };
   return { ok: true, words };
 }

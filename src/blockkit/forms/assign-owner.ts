@@ -1,4 +1,5 @@
 import type { ModalView } from '@slack/types';
+import { t } from '../../i18n/speak.js';
 import type { Finding } from '../../model/finding.js';
 import { describeOwner, type ShownOwner } from '../finding-details.js';
 import { ASSIGN_CALLBACK_ID, AssignBlockId, INPUT_ACTION } from '../ids.js';
@@ -16,22 +17,25 @@ export function renderAssignOwnerForm(finding: Finding, meta: ModalMetadata, own
     type: 'modal',
     callback_id: ASSIGN_CALLBACK_ID,
     private_metadata: JSON.stringify(meta),
-    title: txt('Assign owner'),
-    submit: txt('Assign', SLACK_LIMITS.modalSubmit),
-    close: txt('Cancel'),
+    title: txt(t('form.assignOwner')),
+    submit: txt(t('form.assign'), SLACK_LIMITS.modalSubmit),
+    close: txt(t('form.cancel')),
     blocks: [
       ...summary(finding),
       {
         type: 'section',
         text: {
           type: 'mrkdwn',
-          text: truncate(`*Owner now:* ${describeOwner(finding, owner)}`, SLACK_LIMITS.sectionText),
+          text: truncate(
+            t('form.ownerNow', { owner: describeOwner(finding, owner) }),
+            SLACK_LIMITS.sectionText,
+          ),
         },
       },
       {
         type: 'input',
         block_id: AssignBlockId.user,
-        label: txt('New owner', SLACK_LIMITS.inputLabel),
+        label: txt(t('form.newOwner'), SLACK_LIMITS.inputLabel),
         element: { type: 'users_select', action_id: INPUT_ACTION },
       },
       {
@@ -39,7 +43,7 @@ export function renderAssignOwnerForm(finding: Finding, meta: ModalMetadata, own
         elements: [
           {
             type: 'mrkdwn',
-            text: 'Warden finds this person in the tenant by the email Slack has for them, and assigns them as the finding’s owner there.',
+            text: t('form.assignHow'),
           },
         ],
       },
@@ -52,10 +56,9 @@ export function parseAssignOwner(
   raw: unknown,
 ): { ok: true; userId: string } | { ok: false; errors: Record<string, string> } {
   const read = readValues(raw);
-  if (!('values' in read))
-    return { ok: false, errors: { [AssignBlockId.user]: 'The form could not be read; open it again.' } };
+  if (!('values' in read)) return { ok: false, errors: { [AssignBlockId.user]: t('form.unreadable') } };
   const picked = input(read.values, AssignBlockId.user)?.selected_user;
   return typeof picked === 'string' && /^[UW][A-Z0-9]{2,20}$/.test(picked)
     ? { ok: true, userId: picked }
-    : { ok: false, errors: { [AssignBlockId.user]: 'Pick the person who should own this finding.' } };
+    : { ok: false, errors: { [AssignBlockId.user]: t('form.pickOwner') } };
 }

@@ -1,4 +1,5 @@
 import type { ModalView } from '@slack/types';
+import { t } from '../../i18n/speak.js';
 import { AttestId, BlockId, INPUT_ACTION } from '../ids.js';
 import { readValues, text } from './form-state.js';
 import { txt } from './form-view.js';
@@ -11,20 +12,20 @@ export function renderNoteForm(askId: string): ModalView {
     type: 'modal',
     callback_id: AttestId.note,
     private_metadata: askId,
-    title: txt('Add a note'),
-    submit: txt('Add'),
-    close: txt('Cancel'),
+    title: txt(t('form.addNote')),
+    submit: txt(t('form.add')),
+    close: txt(t('form.cancel')),
     blocks: [
       {
         type: 'input',
         block_id: BlockId.reason,
-        label: txt('Note'),
+        label: txt(t('form.note')),
         element: {
           type: 'plain_text_input',
           action_id: INPUT_ACTION,
           multiline: true,
           max_length: NOTE_MAX,
-          placeholder: txt('e.g. I ran the deploy script from my laptop at 10:05'),
+          placeholder: txt(t('form.notePlaceholder'), 150),
         },
       },
     ],
@@ -37,8 +38,8 @@ export function parseNote(
   const read = readValues(raw);
   if (!('values' in read)) return read;
   const note = text(read.values, BlockId.reason);
-  if (!note) return { ok: false, errors: { [BlockId.reason]: 'Write the note, or cancel.' } };
+  if (!note) return { ok: false, errors: { [BlockId.reason]: t('form.writeNote') } };
   if (note.length > NOTE_MAX)
-    return { ok: false, errors: { [BlockId.reason]: `At most ${NOTE_MAX} characters.` } };
+    return { ok: false, errors: { [BlockId.reason]: t('form.atMost', { max: NOTE_MAX }) } };
   return { ok: true, note };
 }

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { ClosureReason } from '../../domain/closure.js';
 import { isResourceId } from '../../domain/finding-id.js';
 import { isKnownTimeZone } from '../../domain/when.js';
+import { t } from '../../i18n/speak.js';
 import { BULK_FORM_KINDS, BULK_PREFIX, bulkCallbackId } from '../ids.js';
 import { SLACK_LIMITS } from '../limits.js';
 import { code } from '../mrkdwn.js';
@@ -39,11 +40,18 @@ export interface BulkFormContext {
   closureReasons: readonly ClosureReason[];
 }
 
-const TITLES: Record<BulkFormKind, { title: string; submit: string; done: string }> = {
-  snooze: { title: 'Snooze findings', submit: 'Snooze all', done: 'snoozed' },
-  suppress: { title: 'Suppress findings', submit: 'Suppress all', done: 'suppressed' },
-  acceptRisk: { title: 'Accept risk', submit: 'Accept risk', done: 'accepted' },
+/** Functions, not constants: the words are read in the scope's language when the form renders. */
+const TITLES: Record<BulkFormKind, () => { title: string; submit: string }> = {
+  snooze: () => ({ title: t('bulkForm.snoozeTitle'), submit: t('bulkForm.snoozeSubmit') }),
+  suppress: () => ({ title: t('bulkForm.suppressTitle'), submit: t('bulkForm.suppressSubmit') }),
+  acceptRisk: () => ({ title: t('form.acceptRisk'), submit: t('form.acceptRisk') }),
 };
+
+const HEADS = {
+  snooze: 'bulkForm.snoozeHead',
+  suppress: 'bulkForm.suppressHead',
+  acceptRisk: 'bulkForm.acceptRiskHead',
+} as const satisfies Record<BulkFormKind, string>;
 
 const FIELDS: Record<BulkFormKind, (maxDays: number, tz: string) => KnownBlock[]> = {
   snooze: snoozeFields,
@@ -52,26 +60,23 @@ const FIELDS: Record<BulkFormKind, (maxDays: number, tz: string) => KnownBlock[]
 };
 
 export function renderBulkForm(kind: BulkFormKind, ctx: BulkFormContext): ModalView {
-  const which = ctx.meta.findingIds ? 'picked in Review' : `of roll-up ${code(ctx.meta.groupId, 80)}`;
-  const n = `${ctx.count} finding${ctx.count === 1 ? '' : 's'}`;
   const fourEyes =
-    kind === 'acceptRisk' && ctx.approvers
-      ? `\nAn approver from <!subteam^${ctx.approvers}> decides before anything is accepted (four-eyes).`
-      : '';
-  const head: KnownBlock = {
-    type: 'section',
-    text: {
-      type: 'mrkdwn',
-      text: `*${n}* ${which} in <#${ctx.channel}> will be ${TITLES[kind].done}. Findings whose state does not allow it are left as they are; the roll-up's thread lists them.${fourEyes}`,
-    },
-  };
+    kind === 'acceptRisk' && ctx.approvers ? `\n${t('bulkForm.fourEyes', { approvers: ctx.approvers })}` : '';
+  const said = t(HEADS[kind], {
+    count: ctx.count,
+    source: ctx.meta.findingIds ? 'review' : 'group',
+    group: code(ctx.meta.groupId, 80),
+    channel: ctx.channel,
+  });
+  const head: KnownBlock = { type: 'section', text: { type: 'mrkdwn', text: `${said}${fourEyes}` } };
+  const words = TITLES[kind]();
   return {
     type: 'modal',
     callback_id: bulkCallbackId(kind),
     private_metadata: JSON.stringify(ctx.meta),
-    title: txt(TITLES[kind].title),
-    submit: txt(TITLES[kind].submit, SLACK_LIMITS.modalSubmit),
-    close: txt('Cancel'),
+    title: txt(words.title),
+    submit: txt(words.submit, SLACK_LIMITS.modalSubmit),
+    close: txt(t('form.cancel')),
     blocks: [
       head,
       ...(kind === 'suppress' ? suppressFields(ctx.closureReasons) : FIELDS[kind](ctx.maxDays, ctx.meta.tz)),

@@ -1,9 +1,9 @@
 import type { KnownBlock } from '@slack/types';
 import { EVIDENCE_MAX, type Evidence, NOTE_ID } from '../../domain/closure.js';
+import { t } from '../../i18n/speak.js';
 import { BlockId, INPUT_ACTION } from '../ids.js';
 import { SLACK_LIMITS } from '../limits.js';
 import { plain } from '../mrkdwn.js';
-import { BAD_EVIDENCE, EVIDENCE_LABEL } from '../shortcut-words.js';
 import type { StateValues } from './form-state.js';
 import { txt } from './form-view.js';
 
@@ -21,7 +21,7 @@ export interface NoteOption {
 }
 
 /** One whitespace-folded line of a note's words, cut to the option's 75 characters. */
-const line = (text: string, max: number) => plain(text, max) || '(a message without text)';
+const line = (text: string, max: number) => plain(text, max) || t('form.noText');
 
 export function evidenceInput(notes: readonly NoteOption[] | undefined): KnownBlock[] {
   const offered = (notes ?? []).slice(0, EVIDENCE_MAX);
@@ -31,13 +31,13 @@ export function evidenceInput(notes: readonly NoteOption[] | undefined): KnownBl
       type: 'input',
       block_id: BlockId.evidence,
       optional: true,
-      label: txt(EVIDENCE_LABEL, SLACK_LIMITS.inputLabel),
+      label: txt(t('form.evidenceLabel'), SLACK_LIMITS.inputLabel),
       element: {
         type: 'checkboxes',
         action_id: INPUT_ACTION,
         options: offered.map((n) => ({
           text: txt(line(n.text, SLACK_LIMITS.optionText), SLACK_LIMITS.optionText),
-          description: txt(`attached by ${n.userId}`, SLACK_LIMITS.optionText),
+          description: txt(t('form.attachedBy', { user: n.userId }), SLACK_LIMITS.optionText),
           value: n.id,
         })),
       },
@@ -52,6 +52,6 @@ export function readEvidence(
   const chosen = values[BlockId.evidence]?.[INPUT_ACTION]?.selected_options ?? [];
   const ids = [...new Set(chosen.map((o) => o.value))];
   if (ids.length > EVIDENCE_MAX || ids.some((id) => !NOTE_ID.test(id)))
-    return { errors: { [BlockId.evidence]: BAD_EVIDENCE } };
+    return { errors: { [BlockId.evidence]: t('form.badEvidence') } };
   return { evidence: ids.map((note) => ({ note })) };
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FindingAction } from '../../domain/actions.js';
 import { isResourceId } from '../../domain/finding-id.js';
 import { checkBounds, isKnownTimeZone, pickedTime } from '../../domain/when.js';
+import { t } from '../../i18n/speak.js';
 import { BlockId, INPUT_ACTION } from '../ids.js';
 import { CUSTOM_PRESET, type ModalMetadata } from './form-view.js';
 
@@ -76,15 +77,14 @@ export function endTime(
   let errorBlock = dateBlock;
   if (date) {
     at = pickedTime(date, time, meta.tz);
-    if (!at) return { errors: { [dateBlock]: 'That is not a valid date.' } };
+    if (!at) return { errors: { [dateBlock]: t('form.badDate') } };
   } else if (preset && preset !== CUSTOM_PRESET) {
     const days = /^\d{1,4}$/.test(preset) ? Number(preset) : Number.NaN;
-    if (!Number.isFinite(days) || days < 1)
-      return { errors: { [BlockId.preset]: 'Choose one of the options.' } };
+    if (!Number.isFinite(days) || days < 1) return { errors: { [BlockId.preset]: t('form.chooseOption') } };
     at = new Date(now.getTime() + days * 86_400_000);
     errorBlock = BlockId.preset;
   } else {
-    return { errors: { [dateBlock]: 'Pick a date, or choose a duration above.' } };
+    return { errors: { [dateBlock]: t('form.pickDate') } };
   }
   const bound = checkBounds(at, now, maxDays);
   return bound ? { errors: { [errorBlock]: bound } } : { at };
@@ -97,5 +97,5 @@ export function readValues(
   const parsed = StateValuesSchema.safeParse(raw);
   return parsed.success
     ? { values: parsed.data }
-    : { ok: false, errors: { [BlockId.reason]: 'The form could not be read; open it again.' } };
+    : { ok: false, errors: { [BlockId.reason]: t('form.unreadable') } };
 }

@@ -1,5 +1,6 @@
 import type { KnownBlock, ModalView, PlainTextOption } from '@slack/types';
 import type { ClosureReason } from '../../domain/closure.js';
+import { t } from '../../i18n/speak.js';
 import type { Finding } from '../../model/finding.js';
 import { findingTitle } from '../finding-details.js';
 import { describeState, severityOf } from '../finding-state.js';
@@ -70,10 +71,8 @@ function option(text: string, value: string): PlainTextOption {
 }
 
 export function presetInput(label: string, days: number[], initial: number, maxDays: number): KnownBlock {
-  const options = days
-    .filter((d) => d <= maxDays)
-    .map((d) => option(d === 1 ? '1 day' : `${d} days`, String(d)));
-  options.push(option('Custom date…', CUSTOM_PRESET));
+  const options = days.filter((d) => d <= maxDays).map((d) => option(t('form.days', { days: d }), String(d)));
+  options.push(option(t('form.customDateOption'), CUSTOM_PRESET));
   const initialOption = options.find((o) => o.value === String(initial)) ?? options[0];
   return {
     type: 'input',
@@ -94,7 +93,7 @@ export function dateInputs(dateBlockId: string, hint: string): KnownBlock[] {
       type: 'input',
       block_id: dateBlockId,
       optional: true,
-      label: txt('Custom date', SLACK_LIMITS.inputLabel),
+      label: txt(t('form.customDate'), SLACK_LIMITS.inputLabel),
       hint: txt(hint, 2_000),
       element: { type: 'datepicker', action_id: INPUT_ACTION },
     },
@@ -102,7 +101,7 @@ export function dateInputs(dateBlockId: string, hint: string): KnownBlock[] {
       type: 'input',
       block_id: BlockId.time,
       optional: true,
-      label: txt('Time on that date', SLACK_LIMITS.inputLabel),
+      label: txt(t('form.timeOnDate'), SLACK_LIMITS.inputLabel),
       element: { type: 'timepicker', action_id: INPUT_ACTION, initial_time: '09:00' },
     },
   ];
@@ -131,14 +130,16 @@ export function reasonInput(
 }
 
 /** Extending: when it ends now, above the inputs that set the new end. */
-export function extendingNote(ctx: ModalContext, what: string): KnownBlock[] {
+export function extendingNote(ctx: ModalContext, what: 'snooze' | 'acceptance'): KnownBlock[] {
   if (!ctx.extending) return [];
+  const date = slackDate(ctx.extending.endsAt);
   return [
     {
       type: 'section',
       text: {
         type: 'mrkdwn',
-        text: `*The ${what} now ends ${slackDate(ctx.extending.endsAt)}.* Choose the new end below; it counts from now.`,
+        text:
+          what === 'snooze' ? t('form.extendingSnooze', { date }) : t('form.extendingAcceptance', { date }),
       },
     },
   ];
@@ -158,7 +159,7 @@ export function formView(
     private_metadata: JSON.stringify(meta),
     title: txt(title),
     submit: txt(submit, SLACK_LIMITS.modalSubmit),
-    close: txt('Cancel'),
+    close: txt(t('form.cancel')),
     blocks,
   };
 }
@@ -169,10 +170,7 @@ export function tzNote(tz: string, extra: string): KnownBlock {
     elements: [
       {
         type: 'mrkdwn',
-        text: truncate(
-          `${extra} Dates and times are in your Slack time zone (${safeMrkdwn(tz, 60)}).`,
-          2_000,
-        ),
+        text: truncate(t('form.tzNote', { extra, tz: safeMrkdwn(tz, 60) }), 2_000),
       },
     ],
   };

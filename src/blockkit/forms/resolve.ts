@@ -1,4 +1,5 @@
 import type { ClosureReason } from '../../domain/closure.js';
+import { t } from '../../i18n/speak.js';
 import { readClosing } from './closing.js';
 import { closureInputs } from './closure-reason.js';
 import { evidenceInput } from './evidence.js';
@@ -8,9 +9,9 @@ import { formView, type ModalContext, type ModalMetadata, summary } from './form
 /** Resolve…: why it is closed, and what was done. */
 export const resolveForm = {
   render: (ctx: ModalContext) =>
-    formView('resolve', 'Resolve finding', 'Resolve', ctx.meta, [
+    formView('resolve', t('form.resolveFinding'), t('form.resolve'), ctx.meta, [
       ...summary(ctx.finding),
-      ...closureInputs(ctx.closureReasons, 'What was done', 'e.g. owner assigned, account disabled'),
+      ...closureInputs(ctx.closureReasons, t('form.whatWasDone'), t('form.resolvePlaceholder')),
       ...evidenceInput(ctx.notes),
     ]),
 

@@ -1,10 +1,17 @@
 import type { KnownBlock, ModalView } from '@slack/types';
 import { z } from 'zod';
 import { isResourceId } from '../../domain/finding-id.js';
+import { t } from '../../i18n/speak.js';
 import { INPUT_ACTION, ShortcutBlockId, ShortcutId } from '../ids.js';
 import { METADATA_SEAL_ROOM, SLACK_LIMITS } from '../limits.js';
 import { quoted } from '../mrkdwn.js';
-import { NOT_A_FINDING_ID, NOTE_TEXT_MAX, type ReportSeverity, SEVERITIES } from '../shortcut-words.js';
+import {
+  NOTE_TEXT_MAX,
+  notAFindingId,
+  type ReportSeverity,
+  SEVERITIES,
+  severityWord,
+} from '../shortcut-words.js';
 import { readValues, type StateValues, text } from './form-state.js';
 import { txt } from './form-view.js';
 
@@ -54,7 +61,7 @@ export function parseMessageMeta(raw: string): MessageRef | undefined {
 
 const preview = (m: { text: string }): KnownBlock => ({
   type: 'context',
-  elements: [{ type: 'mrkdwn', text: m.text ? quoted(m.text, 300) : '_(a message without text)_' }],
+  elements: [{ type: 'mrkdwn', text: m.text ? quoted(m.text, 300) : `_${t('form.noText')}_` }],
 });
 
 const textInput = (
@@ -81,45 +88,43 @@ export function renderAttachForm(m: { channel: string; ts: string; text: string 
     type: 'modal',
     callback_id: ShortcutId.attach,
     private_metadata: messageMeta(m),
-    title: txt('Attach to finding'),
-    submit: txt('Attach'),
-    close: txt('Cancel'),
+    title: txt(t('shortcut.attachTitle')),
+    submit: txt(t('shortcut.attach')),
+    close: txt(t('form.cancel')),
     blocks: [
       preview(m),
-      textInput(ShortcutBlockId.finding, 'Finding id', 128, {
-        hint: 'The id on the finding’s card, e.g. FND_…',
-      }),
+      textInput(ShortcutBlockId.finding, t('shortcut.findingId'), 128, { hint: t('shortcut.findingIdHint') }),
     ],
   };
 }
 
 export function renderReportForm(m: { channel: string; ts: string; text: string }): ModalView {
-  const options = SEVERITIES.map((s) => ({ text: txt(s, 75), value: s }));
+  const options = SEVERITIES.map((s) => ({ text: txt(severityWord(s), 75), value: s }));
   return {
     type: 'modal',
     callback_id: ShortcutId.report,
     private_metadata: messageMeta(m),
-    title: txt('Report activity'),
-    submit: txt('Report'),
-    close: txt('Cancel'),
+    title: txt(t('shortcut.reportTitle')),
+    submit: txt(t('shortcut.report')),
+    close: txt(t('form.cancel')),
     blocks: [
       preview(m),
-      textInput(ShortcutBlockId.what, 'What looks suspicious?', 1_000, { multiline: true }),
-      textInput(ShortcutBlockId.who, 'Which identity or app?', 200),
+      textInput(ShortcutBlockId.what, t('shortcut.what'), 1_000, { multiline: true }),
+      textInput(ShortcutBlockId.who, t('shortcut.who'), 200),
       {
         type: 'input',
         block_id: ShortcutBlockId.severity,
-        label: txt('Severity', 100),
+        label: txt(t('shortcut.severity'), 100),
         element: {
           type: 'static_select',
           action_id: INPUT_ACTION,
           options,
-          initial_option: { text: txt('medium', 75), value: 'medium' },
+          initial_option: { text: txt(severityWord('medium'), 75), value: 'medium' },
         },
       },
-      textInput(ShortcutBlockId.finding, 'Related finding id', 128, {
+      textInput(ShortcutBlockId.finding, t('shortcut.relatedFinding'), 128, {
         optional: true,
-        hint: 'With one, the report is filed on its remediation task in the tenant; without, it goes to the security channel.',
+        hint: t('shortcut.relatedHint'),
       }),
     ],
   };
@@ -129,7 +134,7 @@ const findingField = (values: StateValues, optional: boolean) => {
   const id = text(values, ShortcutBlockId.finding);
   if (!id && optional) return { ok: true as const, id: undefined };
   if (!isResourceId(id))
-    return { ok: false as const, errors: { [ShortcutBlockId.finding]: NOT_A_FINDING_ID } };
+    return { ok: false as const, errors: { [ShortcutBlockId.finding]: notAFindingId() } };
   return { ok: true as const, id };
 };
 
@@ -137,8 +142,7 @@ export function parseAttach(
   raw: unknown,
 ): { ok: true; findingId: string } | { ok: false; errors: Record<string, string> } {
   const read = readValues(raw);
-  if (!('values' in read))
-    return { ok: false, errors: { [ShortcutBlockId.finding]: 'The form could not be read; open it again.' } };
+  if (!('values' in read)) return { ok: false, errors: { [ShortcutBlockId.finding]: t('form.unreadable') } };
   const f = findingField(read.values, false);
   return f.ok && f.id ? { ok: true, findingId: f.id } : { ok: false, errors: f.ok ? {} : f.errors };
 }
@@ -154,19 +158,16 @@ export function parseReport(
   raw: unknown,
 ): { ok: true; report: Report } | { ok: false; errors: Record<string, string> } {
   const read = readValues(raw);
-  if (!('values' in read))
-    return { ok: false, errors: { [ShortcutBlockId.what]: 'The form could not be read; open it again.' } };
+  if (!('values' in read)) return { ok: false, errors: { [ShortcutBlockId.what]: t('form.unreadable') } };
   const v = read.values;
   const what = text(v, ShortcutBlockId.what);
   const who = text(v, ShortcutBlockId.who);
   const severity = v[ShortcutBlockId.severity]?.[INPUT_ACTION]?.selected_option?.value;
   const errors: Record<string, string> = {};
-  if (!what || what.length > 1_000)
-    errors[ShortcutBlockId.what] = 'Say what looks suspicious (at most 1,000 characters).';
-  if (!who || who.length > 200)
-    errors[ShortcutBlockId.who] = 'Name the identity or app (at most 200 characters).';
+  if (!what || what.length > 1_000) errors[ShortcutBlockId.what] = t('shortcut.sayWhat');
+  if (!who || who.length > 200) errors[ShortcutBlockId.who] = t('shortcut.nameWho');
   const sev = SEVERITIES.find((s) => s === severity);
-  if (!sev) errors[ShortcutBlockId.severity] = 'Pick a severity.';
+  if (!sev) errors[ShortcutBlockId.severity] = t('shortcut.pickSeverity');
   const f = findingField(v, true);
   if (!f.ok) Object.assign(errors, f.errors);
   if (Object.keys(errors).length > 0 || !sev || !f.ok) return { ok: false, errors };

@@ -1,4 +1,5 @@
 import type { KnownBlock } from '@slack/types';
+import { t } from '../../i18n/speak.js';
 import { BlockId } from '../ids.js';
 import { endTime, readValues, type SubmissionResult, text } from './form-state.js';
 import {
@@ -16,10 +17,10 @@ import {
 
 /** The inputs of Snooze… (one finding, or many at once). */
 export const snoozeFields = (maxDays: number, tz: string, words?: string): KnownBlock[] => [
-  presetInput('Snooze for', [1, 7, 30, 90], 7, maxDays),
-  ...dateInputs(BlockId.date, 'A date picked here wins over the choice above.'),
-  reasonInput('Reason', false, 'Why can this wait? e.g. waiting on the vendor', words),
-  tzNote(tz, 'The finding reopens by itself at that time.'),
+  presetInput(t('form.snoozeFor'), [1, 7, 30, 90], 7, maxDays),
+  ...dateInputs(BlockId.date, t('form.dateWins')),
+  reasonInput(t('form.reason'), false, t('form.snoozePlaceholder'), words),
+  tzNote(tz, t('form.snoozeReopens')),
 ];
 
 /** Snooze…: for how long (or until a date, in the person's zone) and why. */
@@ -27,8 +28,8 @@ export const snoozeForm = {
   render: (ctx: ModalContext) =>
     formView(
       'snooze',
-      ctx.extending ? 'Extend snooze' : 'Snooze finding',
-      ctx.extending ? 'Extend' : 'Snooze',
+      ctx.extending ? t('form.extendSnooze') : t('form.snoozeFinding'),
+      ctx.extending ? t('form.extend') : t('form.snooze'),
       ctx.meta,
       [
         ...summary(ctx.finding),
@@ -42,8 +43,8 @@ export const snoozeForm = {
     if (!('values' in read)) return read;
     const reason = text(read.values, BlockId.reason);
     const errors: Record<string, string> = {};
-    if (!reason) errors[BlockId.reason] = 'Say why this can wait.';
-    else if (reason.length > REASON_MAX) errors[BlockId.reason] = `At most ${REASON_MAX} characters.`;
+    if (!reason) errors[BlockId.reason] = t('form.sayWhyWait');
+    else if (reason.length > REASON_MAX) errors[BlockId.reason] = t('form.atMost', { max: REASON_MAX });
     const end = endTime(read.values, BlockId.date, meta, now, maxDays);
     if ('errors' in end) Object.assign(errors, end.errors);
     if (Object.keys(errors).length > 0 || !('at' in end)) return { ok: false, errors };

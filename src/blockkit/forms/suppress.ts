@@ -1,5 +1,6 @@
 import type { KnownBlock } from '@slack/types';
 import type { ClosureReason } from '../../domain/closure.js';
+import { t } from '../../i18n/speak.js';
 import { readClosing } from './closing.js';
 import { closureInputs } from './closure-reason.js';
 import { evidenceInput } from './evidence.js';
@@ -12,15 +13,15 @@ export const suppressFields = (reasons: readonly ClosureReason[]): KnownBlock[] 
     type: 'section',
     text: {
       type: 'mrkdwn',
-      text: '*Suppression is permanent.* The finding stays suppressed, with no expiry, until someone reopens it.',
+      text: t('form.suppressPermanent'),
     },
   },
-  ...closureInputs(reasons, 'Reason', 'e.g. test account of the load rig'),
+  ...closureInputs(reasons, t('form.reason'), t('form.suppressPlaceholder')),
 ];
 
 export const suppressForm = {
   render: (ctx: ModalContext) =>
-    formView('suppress', 'Suppress finding', 'Suppress', ctx.meta, [
+    formView('suppress', t('form.suppressFinding'), t('form.suppress'), ctx.meta, [
       ...summary(ctx.finding),
       ...suppressFields(ctx.closureReasons),
       ...evidenceInput(ctx.notes),

@@ -6,7 +6,7 @@ import {
   parseReport,
 } from '../../blockkit/forms/shortcut-forms.js';
 import { ShortcutId } from '../../blockkit/ids.js';
-import { NO_CARD_CHANNEL, noSuchFinding } from '../../blockkit/shortcut-words.js';
+import { noCardChannel, noSuchFinding } from '../../blockkit/shortcut-words.js';
 import { isResourceId } from '../../domain/finding-id.js';
 import { isApiError } from '../../errors.js';
 import type { Ports } from '../../ports/index.js';
@@ -133,7 +133,7 @@ export const SHORTCUT_ROUTES = [
     modal: 'push',
     access: async (p, findingId, c): Promise<Granted> => {
       const channel = await cardChannelOf(p, findingId);
-      if (!channel) return { gone: NO_CARD_CHANNEL };
+      if (!channel) return { gone: noCardChannel() };
       return { kind: 'act', userId: c.userId, action: 'show', channel, findingId };
     },
     run: async (p, findingId, c) => {

@@ -5,6 +5,7 @@ import { noRequest } from '../../blockkit/interaction-words.js';
 import { mention, safeMrkdwn, slackDate } from '../../blockkit/mrkdwn.js';
 import { decidedFirst, mayNotExtend } from '../../blockkit/outcome-words.js';
 import { verifiedMark } from '../../blockkit/step-up-words.js';
+import { t } from '../../i18n/speak.js';
 import type { Ports } from '../../ports/index.js';
 import type { Audience } from '../../ports/slack.js';
 import type { Approval } from '../../ports/store.js';
@@ -93,7 +94,12 @@ async function deny(p: DecidePorts, approval: Approval, input: DecisionInput, re
     .post({
       channel: approval.channel,
       threadTs: thread,
-      text: `${mention(input.userId)} denied ${mention(approval.requesterId)}'s request to accept the risk${verifiedMark(input.verifiedAt)}: ${safeMrkdwn(reason, 2_000)}`,
+      text: t('approval.deniedThread', {
+        approver: mention(input.userId),
+        requester: mention(approval.requesterId),
+        verified: verifiedMark(input.verifiedAt),
+        reason: safeMrkdwn(reason, 2_000),
+      }),
     })
     .catch((error: unknown) => p.logger.warn({ err: error }, 'deny reply not posted'));
 }
@@ -171,7 +177,11 @@ export async function decide(
       .post({
         channel: approval.channel,
         threadTs: approval.requestTs,
-        text: `${mention(input.userId)} approved ${mention(approval.requesterId)}'s request: risk accepted until ${slackDate(expiresAt)}.`,
+        text: t('approval.approvedThread', {
+          approver: mention(input.userId),
+          requester: mention(approval.requesterId),
+          until: slackDate(expiresAt),
+        }),
       })
       .catch(() => undefined);
   }

@@ -1,6 +1,7 @@
 import { approvalSubject, renderApprovalList } from '../../blockkit/approval-request.js';
 import { withContainsWaiting } from '../../blockkit/contain-list.js';
 import { mention } from '../../blockkit/mrkdwn.js';
+import { t } from '../../i18n/speak.js';
 import type { Ports } from '../../ports/index.js';
 import type { Audience } from '../../ports/slack.js';
 import type { Approval } from '../../ports/store.js';
@@ -32,7 +33,7 @@ export async function approvalExpired(p: ExpirePorts, a: Approval): Promise<void
     .post({
       channel: a.channel,
       threadTs: thread,
-      text: `${mention(a.requesterId)} your request to accept the risk of ${approvalSubject(a)} expired without a decision.`,
+      text: t('approval.expiredThread', { requester: mention(a.requesterId), subject: approvalSubject(a) }),
     })
     .catch(() => undefined);
 }

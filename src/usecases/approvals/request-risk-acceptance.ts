@@ -1,6 +1,7 @@
 import { approvalSubject, renderApprovalRequest } from '../../blockkit/approval-request.js';
 import { describeFailure } from '../../blockkit/failure.js';
 import { awaitingApprover } from '../../blockkit/outcome-words.js';
+import { t } from '../../i18n/speak.js';
 import type { Ports } from '../../ports/index.js';
 import type { Audience } from '../../ports/slack.js';
 import type { Approval } from '../../ports/store.js';
@@ -59,7 +60,7 @@ export async function requestRiskAcceptance(
     await p.approvals.setApprovalRequestTs(approval.id, ts);
   } catch (error) {
     log.error({ err: error }, 'approval request could not be posted');
-    await p.privately.tell(req.audience, describeFailure(error, 'post the approval request', req.ref));
+    await p.privately.tell(req.audience, describeFailure(error, t('approval.whatPost'), req.ref));
     return undefined;
   }
   await recordAudit(p, {

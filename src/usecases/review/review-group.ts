@@ -4,7 +4,7 @@ import { renderInfoModal } from '../../blockkit/info-modal.js';
 import { nonePicked } from '../../blockkit/interaction-words.js';
 import { notInRollup } from '../../blockkit/outcome-words.js';
 import { REVIEW_PAGE_SIZE, type ReviewPage, renderReview } from '../../blockkit/review.js';
-import { GONE_ROLLUP } from '../../blockkit/rollup.js';
+import { goneRollup } from '../../blockkit/rollup.js';
 import type { FindingActionKind } from '../../domain/actions.js';
 import { offersContain } from '../../domain/contain.js';
 import type { Finding } from '../../model/finding.js';
@@ -52,7 +52,7 @@ async function page(p: GroupPorts, group: RollupGroup, ids: string[], n: number)
 /** The page to show `who`, or the info modal saying why not. */
 async function reviewView(p: GroupPorts, who: Reviewer, n: number) {
   const targets = await loadTargets(p, who.groupId);
-  if (!targets) return renderInfoModal(GONE_ROLLUP);
+  if (!targets) return renderInfoModal(goneRollup());
   try {
     return renderReview(await page(p, targets.group, targets.ids, n));
   } catch (error) {
@@ -113,7 +113,7 @@ export interface ReviewedFindingInput extends Reviewer {
 export async function actOnReviewedFinding(p: GroupPorts, input: ReviewedFindingInput): Promise<void> {
   const targets = await loadTargets(p, input.groupId, [input.findingId]);
   if (!targets || targets.ids.length === 0) {
-    const why = renderInfoModal(targets ? notInRollup() : GONE_ROLLUP);
+    const why = renderInfoModal(targets ? notInRollup() : goneRollup());
     if (input.formViewId) await p.views.update(input.formViewId, why);
     else await p.views.push(input.triggerId, why);
     return;

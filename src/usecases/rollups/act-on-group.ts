@@ -1,7 +1,7 @@
 import { type BulkFormKind, renderBulkForm } from '../../blockkit/forms/bulk.js';
 import { renderInfoModal } from '../../blockkit/info-modal.js';
 import { noneInRollup, noneInRollupDone } from '../../blockkit/outcome-words.js';
-import { GONE_ROLLUP } from '../../blockkit/rollup.js';
+import { goneRollup } from '../../blockkit/rollup.js';
 import type { FindingAction } from '../../domain/actions.js';
 import type { Ports } from '../../ports/index.js';
 import type { RollupGroup } from '../../ports/rollups.js';
@@ -55,7 +55,7 @@ export interface OpenGroupFormInput {
 export async function openGroupForm(p: GroupPorts, input: OpenGroupFormInput): Promise<void> {
   const { viewId } = input;
   const targets = await loadTargets(p, input.groupId, input.findingIds);
-  if (!targets) return p.views.update(viewId, renderInfoModal(GONE_ROLLUP));
+  if (!targets) return p.views.update(viewId, renderInfoModal(goneRollup()));
   const { group, ids } = targets;
   if (ids.length === 0) return p.views.update(viewId, renderInfoModal(noneInRollup()));
   const tz = await p.people.timeZone(input.userId);
@@ -87,7 +87,7 @@ export interface GroupSubmission {
 export async function submitGroupAction(p: GroupPorts, s: GroupSubmission): Promise<void> {
   const targets = await loadTargets(p, s.groupId, s.findingIds);
   if (!targets) {
-    await p.privately.tell({ channel: s.userId, user: s.userId }, GONE_ROLLUP);
+    await p.privately.tell({ channel: s.userId, user: s.userId }, goneRollup());
     return;
   }
   const { group, ids } = targets;

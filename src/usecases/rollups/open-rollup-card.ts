@@ -1,5 +1,6 @@
 import { describeFailure } from '../../blockkit/failure.js';
 import { code } from '../../blockkit/mrkdwn.js';
+import { t } from '../../i18n/speak.js';
 import type { Ports } from '../../ports/index.js';
 import type { Audience } from '../../ports/slack.js';
 import { type ShowPorts, showFinding } from '../findings/show-finding.js';
@@ -24,7 +25,7 @@ export async function openRollupCard(
     );
     await p.privately.tell(
       input.audience,
-      describeFailure(error, `show finding ${code(input.findingId)}`, input.ref),
+      describeFailure(error, t('rollup.whatShow', { finding: code(input.findingId) }), input.ref),
     );
   }
 }

@@ -6,6 +6,7 @@ import { actionParams } from '../../domain/actions.js';
 import { asBulkChange, type BulkChange, isBulkChangeApplied } from '../../domain/bulk-change.js';
 import { keptPrincipal } from '../../domain/credit.js';
 import { isApiError } from '../../errors.js';
+import { t } from '../../i18n/speak.js';
 import type { Finding } from '../../model/finding.js';
 import type { Ports } from '../../ports/index.js';
 import type { RollupStore } from '../../ports/rollups.js';
@@ -224,7 +225,7 @@ async function tell(
   if (error !== undefined && tally.changed.length === 0) {
     await p.privately.tell(
       input.audience,
-      describeFailure(error, `${input.change.kind} these findings`, input.ref),
+      describeFailure(error, t('bulkReport.whatChange', { kind: input.change.kind }), input.ref),
     );
     return undefined;
   }

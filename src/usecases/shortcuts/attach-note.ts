@@ -3,7 +3,8 @@ import type { ModalView } from '@slack/types';
 import { renderAttachForm } from '../../blockkit/forms/shortcut-forms.js';
 import {
   alreadyAttached,
-  NOT_A_MESSAGE,
+  type NotePlaces,
+  notAMessage,
   noteAttached,
   noteComment,
   noteReply,
@@ -45,7 +46,7 @@ export async function openMessageForm(
   s: MessageFormInput,
   render: (m: { channel: string; ts: string; text: string }) => ModalView,
 ): Promise<void> {
-  if (!s.message || !s.viewId) return void (await p.privately.tell(s.audience, NOT_A_MESSAGE));
+  if (!s.message || !s.viewId) return void (await p.privately.tell(s.audience, notAMessage()));
   await p.views.update(s.viewId, render(s.message));
 }
 
@@ -100,21 +101,21 @@ export async function attachNote(p: AttachPorts, a: AttachInput): Promise<void> 
     },
     outcome: 'ok',
   });
-  const where = ["Warden's audit log"];
+  const where: NotePlaces = { thread: undefined, task: undefined };
   const [card] = await p.cards.messagesFor(finding.id).catch(() => []);
   if (card) {
     const posted = await p.chat
       .post({ channel: card.channel, threadTs: card.ts, text: noteReply(a.userId, permalink, text, cut) })
       .then(() => true)
       .catch((error: unknown) => void log.warn({ err: error }, 'the note could not be told in the thread'));
-    if (posted) where.unshift(`the thread of its card in <#${card.channel}>`);
+    if (posted) where.thread = card.channel;
   }
   if (finding.taskId) {
     const commented = await p.findings
       .comment(finding.taskId, noteComment(a.userId, permalink, text, cut))
       .then(() => true)
       .catch((error: unknown) => void log.warn({ err: error }, 'the note could not be written on the task'));
-    if (commented) where.push(`a comment on remediation task ${finding.taskId}`);
+    if (commented) where.task = finding.taskId;
   }
   log.info({ note: id, truncated: cut }, 'note attached to finding');
   await p.privately.tell(a.audience, noteAttached(finding.id, where));

@@ -1,7 +1,7 @@
 import { type Report, renderReportForm } from '../../blockkit/forms/shortcut-forms.js';
 import { inFlight } from '../../blockkit/outcome-words.js';
 import {
-  NO_SECURITY_CHANNEL,
+  noSecurityChannel,
   reportComment,
   reportFiledOnTask,
   reportPost,
@@ -116,7 +116,7 @@ export async function reportActivity(p: ReportPorts, r: ReportInput): Promise<vo
   const channel = securityChannel(p, r.report.severity);
   if (!channel) {
     log.warn('no security channel for a report');
-    await p.privately.tell(r.audience, NO_SECURITY_CHANNEL);
+    await p.privately.tell(r.audience, noSecurityChannel());
     return;
   }
   await p.chat.post({ channel, text: reportPost(words) });

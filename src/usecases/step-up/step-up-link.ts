@@ -54,7 +54,7 @@ export async function claimStepUpLink(
     const look = await p.stepUps.peekStepUp(linkId(token), p.clock());
     if (!look.ok) return deadLink(p, look, ref);
     p.logger.warn({ ref }, 'step-up link pressed without its page’s cookie: nothing claimed');
-    return { page: STEP_UP_PAGE.noCookie, status: 403 };
+    return { page: STEP_UP_PAGE.noCookie(), status: 403 };
   }
   let begun: Awaited<ReturnType<NonNullable<VerifyPorts['identity']>['begin']>>;
   try {
@@ -62,7 +62,7 @@ export async function claimStepUpLink(
   } catch (error) {
     // The link is not spent: the person can try it again once the provider answers.
     p.logger.error({ err: error, ref }, 'identity provider unreachable');
-    return { page: STEP_UP_PAGE.unavailable, status: 503 };
+    return { page: STEP_UP_PAGE.unavailable(), status: 503 };
   }
   const claim = await p.stepUps.startStepUp(linkId(token), p.clock(), begun.checks, browserHash(browser));
   if (!claim.ok) return refuse(p, claim.record, claim.why, ref, claim.settled === true);

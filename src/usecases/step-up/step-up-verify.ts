@@ -123,5 +123,5 @@ export async function completeStepUp(
     { channel: record.channel, user: record.userId },
     stepUpPassedInSlack(whatOf(record), now),
   );
-  return { answer: { page: STEP_UP_PAGE.passed, status: 200 }, passed: { record, at: now } };
+  return { answer: { page: STEP_UP_PAGE.passed(), status: 200 }, passed: { record, at: now } };
 }
