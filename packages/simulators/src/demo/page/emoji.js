@@ -23,6 +23,7 @@ export const EMOJI = {
   heavy_multiplication_x: '✖️',
   information_source: 'ℹ️',
   lock: '🔒',
+  link: '🔗',
   mag: '🔍',
   new: '🆕',
   no_entry: '⛔',
