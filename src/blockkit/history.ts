@@ -1,6 +1,7 @@
 import type { KnownBlock, ModalView } from '@slack/types';
 import { z } from 'zod';
 import { isResourceId } from '../domain/finding-id.js';
+import { CATALOG, type MessageKey } from '../i18n/catalog/index.js';
 import { t } from '../i18n/speak.js';
 import { enumWords } from './finding-details.js';
 import { txt } from './forms/form-view.js';
@@ -61,8 +62,10 @@ export function parseHistoryMetadata(raw: string | undefined): HistoryMetadata |
   }
 }
 
-/** `FINDING_AUDIT_EVENT_TYPE_RISK_ACCEPTANCE_EXPIRED` -> "Risk acceptance expired". */
+/** `FINDING_AUDIT_EVENT_TYPE_RISK_ACCEPTANCE_EXPIRED` -> "Risk acceptance expired", in the reader's language; a newer type humanised. */
 function eventWords(type: string | undefined): string {
+  const key = `historyEvent.${(type ?? '').replace('FINDING_AUDIT_EVENT_TYPE_', '')}`;
+  if (key in CATALOG.en) return t(key as MessageKey);
   const words = enumWords(type, 'FINDING_AUDIT_EVENT_TYPE_');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

@@ -103,7 +103,7 @@ export const history = {
   entries: [
     {
       at: now.toISOString(),
-      eventType: 'FINDING_EVENT_TYPE_STATE_CHANGED',
+      eventType: 'FINDING_AUDIT_EVENT_TYPE_STATE_CHANGED',
       actor: { kind: 'person' as const, slackUserId: 'U0ALICE', viaWarden: true },
       state: 'FINDING_STATE_SNOOZED',
       severity: 'FINDING_SEVERITY_HIGH',

@@ -1,0 +1,70 @@
+import type { Namespace } from '../types.js';
+
+/**
+ * The tenant's finding audit event types (`FINDING_AUDIT_EVENT_TYPE_*`, the vendor's schema) as the
+ * History modal names them; a type newer than this list is shown humanised (blockkit/history.ts).
+ */
+const en = {
+  'historyEvent.CREATED': 'Created',
+  'historyEvent.STATE_CHANGED': 'State changed',
+  'historyEvent.SNOOZED': 'Snoozed',
+  'historyEvent.SNOOZE_EXPIRED': 'Snooze expired',
+  'historyEvent.RISK_ACCEPTED': 'Risk accepted',
+  'historyEvent.RISK_ACCEPTANCE_EXPIRED': 'Risk acceptance expired',
+  'historyEvent.SUPPRESSED': 'Suppressed',
+  'historyEvent.UNSUPPRESSED': 'Unsuppressed',
+  'historyEvent.RESOLVED': 'Resolved',
+  'historyEvent.REOPENED': 'Reopened',
+  'historyEvent.OWNER_CHANGED': 'Owner changed',
+  'historyEvent.SEVERITY_OVERRIDDEN': 'Severity overridden',
+  'historyEvent.COMMENT': 'Comment',
+  'historyEvent.TASK_CREATED': 'Task created',
+  'historyEvent.TASK_CANCELLED': 'Task cancelled',
+  'historyEvent.EVIDENCE_UPDATED': 'Evidence updated',
+  'historyEvent.ROUTING_EVALUATED': 'Routing evaluated',
+  'historyEvent.TRANSFORMED': 'Transformed',
+} as const;
+
+export const historyEvents: Namespace<typeof en> = {
+  en,
+  de: {
+    'historyEvent.CREATED': 'Erstellt',
+    'historyEvent.STATE_CHANGED': 'Status geändert',
+    'historyEvent.SNOOZED': 'Zurückgestellt',
+    'historyEvent.SNOOZE_EXPIRED': 'Zurückstellung abgelaufen',
+    'historyEvent.RISK_ACCEPTED': 'Risiko akzeptiert',
+    'historyEvent.RISK_ACCEPTANCE_EXPIRED': 'Risikoakzeptanz abgelaufen',
+    'historyEvent.SUPPRESSED': 'Unterdrückt',
+    'historyEvent.UNSUPPRESSED': 'Unterdrückung aufgehoben',
+    'historyEvent.RESOLVED': 'Behoben',
+    'historyEvent.REOPENED': 'Wieder geöffnet',
+    'historyEvent.OWNER_CHANGED': 'Verantwortliche(r) geändert',
+    'historyEvent.SEVERITY_OVERRIDDEN': 'Schweregrad überschrieben',
+    'historyEvent.COMMENT': 'Kommentar',
+    'historyEvent.TASK_CREATED': 'Aufgabe erstellt',
+    'historyEvent.TASK_CANCELLED': 'Aufgabe abgebrochen',
+    'historyEvent.EVIDENCE_UPDATED': 'Nachweise aktualisiert',
+    'historyEvent.ROUTING_EVALUATED': 'Routing ausgewertet',
+    'historyEvent.TRANSFORMED': 'Umgewandelt',
+  },
+  ja: {
+    'historyEvent.CREATED': '作成',
+    'historyEvent.STATE_CHANGED': '状態の変更',
+    'historyEvent.SNOOZED': 'スヌーズ',
+    'historyEvent.SNOOZE_EXPIRED': 'スヌーズ期限切れ',
+    'historyEvent.RISK_ACCEPTED': 'リスク受容',
+    'historyEvent.RISK_ACCEPTANCE_EXPIRED': 'リスク受容の期限切れ',
+    'historyEvent.SUPPRESSED': '抑制',
+    'historyEvent.UNSUPPRESSED': '抑制の解除',
+    'historyEvent.RESOLVED': '解決',
+    'historyEvent.REOPENED': '再オープン',
+    'historyEvent.OWNER_CHANGED': '担当者の変更',
+    'historyEvent.SEVERITY_OVERRIDDEN': '重大度の上書き',
+    'historyEvent.COMMENT': 'コメント',
+    'historyEvent.TASK_CREATED': 'タスク作成',
+    'historyEvent.TASK_CANCELLED': 'タスクの取り消し',
+    'historyEvent.EVIDENCE_UPDATED': '証跡の更新',
+    'historyEvent.ROUTING_EVALUATED': 'ルーティングの評価',
+    'historyEvent.TRANSFORMED': '変換',
+  },
+};
