@@ -70,7 +70,9 @@ const shown = (s: Surface) => ('message' in s ? s.message : 'view' in s ? s.view
 
 /** The plain-ASCII words of four letters or more left once data and Slack's syntax are taken out. */
 function englishLeft(text: string): string[] {
+  // Code spans are ids and the tenant's own names (a profile attribute such as `department`).
   let rest = text
+    .replace(/`[^`\n]*`/g, ' ')
     .replace(/<[^|>]*\|/g, ' ')
     .replace(/<[^>]*>/g, ' ')
     .replace(/:[a-z0-9_+-]+:/g, ' ');

@@ -4,6 +4,7 @@ import { containThread } from './contain-thread.js';
 import { reviewDecide } from './review-decide.js';
 import { reviewHome } from './review-home.js';
 import { reviewLink } from './review-link.js';
+import { scope } from './scope.js';
 import { sla } from './sla.js';
 import { slaReport } from './sla-report.js';
 import { workflowStep } from './workflow-step.js';
@@ -22,4 +23,5 @@ export const WORK = [
   slaReport,
   campaign,
   workflowStep,
+  scope,
 ] as const;
