@@ -7,6 +7,7 @@ import { reviewLink } from './review-link.js';
 import { scope } from './scope.js';
 import { sla } from './sla.js';
 import { slaReport } from './sla-report.js';
+import { stepInputs } from './step-inputs.js';
 import { workflowStep } from './workflow-step.js';
 
 /**
@@ -24,4 +25,5 @@ export const WORK = [
   campaign,
   workflowStep,
   scope,
+  stepInputs,
 ] as const;
