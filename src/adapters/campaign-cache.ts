@@ -5,6 +5,11 @@ import { getCampaignScopeAndEntitlements } from '../tenant/campaigns.js';
 import type { TenantClient } from '../tenant/client.js';
 import { TtlCache } from '../ttl-cache.js';
 
+type Cached = {
+  scopeV2: Parameters<typeof describeScope>[0];
+  entitlements: CampaignView['entitlements'];
+};
+
 /**
  * Campaigns as people page through them: fetched and grouped once, kept for a minute, one
  * request per campaign however many clicks arrive at once. Paging a 10,000-entitlement campaign
@@ -13,7 +18,7 @@ import { TtlCache } from '../ttl-cache.js';
 export class CampaignCache implements CampaignsPort {
   readonly #tenant: TenantClient;
   readonly #ttlMs: number;
-  readonly #cache: TtlCache<CampaignView>;
+  readonly #cache: TtlCache<Cached>;
 
   constructor(tenant: TenantClient, opts: { ttlMs?: number; max?: number; now?: () => number } = {}) {
     this.#tenant = tenant;
@@ -24,9 +29,12 @@ export class CampaignCache implements CampaignsPort {
   get(campaignId: string): Promise<CampaignView> {
     const load = () =>
       getCampaignScopeAndEntitlements(this.#tenant, campaignId).then((response) => ({
-        scope: describeScope(response.scopeV2),
+        scopeV2: response.scopeV2,
         entitlements: groupEntitlements(response),
       }));
-    return this.#cache.get(campaignId, load, () => this.#ttlMs);
+    // The scope is put in words on each read, in the reader's language, not once in the first's.
+    return this.#cache
+      .get(campaignId, load, () => this.#ttlMs)
+      .then((c) => ({ scope: describeScope(c.scopeV2), entitlements: c.entitlements }));
   }
 }

@@ -1,3 +1,4 @@
+import { t } from '../i18n/speak.js';
 import { isResourceId } from './finding-id.js';
 import type { PolicyAction } from './policy.js';
 
@@ -142,24 +143,30 @@ export function withoutSecrets(inputs: unknown): unknown {
   );
 }
 
+/** An input's name as the builder typed it, marked as a name (the same marks in every language). */
+const mark = (name: string) => `\`${name}\``;
+
 /** Why one value is not of its declared type, or undefined when it is. */
 function typeError(name: string, type: StepParamType, v: unknown): string | undefined {
   switch (type) {
     case 'string':
-      if (typeof v !== 'string' || v.trim() === '') return `\`${name}\` must be text.`;
-      if (v.length > MAX_STEP_TEXT) return `\`${name}\` is longer than ${MAX_STEP_TEXT} characters.`;
+      if (typeof v !== 'string' || v.trim() === '') return t('stepInput.text', { name: mark(name) });
+      if (v.length > MAX_STEP_TEXT)
+        return t('stepInput.tooLong', { name: mark(name), max: String(MAX_STEP_TEXT) });
       return undefined;
     case 'integer':
     case 'timestamp':
-      return Number.isSafeInteger(v) ? undefined : `\`${name}\` must be a whole number.`;
+      return Number.isSafeInteger(v) ? undefined : t('stepInput.whole', { name: mark(name) });
     case 'boolean':
-      return typeof v === 'boolean' ? undefined : `\`${name}\` must be true or false.`;
+      return typeof v === 'boolean' ? undefined : t('stepInput.boolean', { name: mark(name) });
     case 'slack#/types/user_id':
-      return typeof v === 'string' && USER_ID.test(v) ? undefined : `\`${name}\` must be a Slack person.`;
+      return typeof v === 'string' && USER_ID.test(v) ? undefined : t('stepInput.user', { name: mark(name) });
     case 'slack#/types/channel_id':
-      return typeof v === 'string' && CHANNEL_ID.test(v) ? undefined : `\`${name}\` must be a Slack channel.`;
+      return typeof v === 'string' && CHANNEL_ID.test(v)
+        ? undefined
+        : t('stepInput.channel', { name: mark(name) });
     case 'slack#/types/interactivity':
-      return interactorOf(v) ? undefined : `\`${name}\` is not a person's interactivity.`;
+      return interactorOf(v) ? undefined : t('stepInput.notPerson', { name: mark(name) });
   }
 }
 
@@ -177,7 +184,7 @@ const INTERACTIVITY: StepParamType = 'slack#/types/interactivity';
  */
 export function readStepInputs(step: StepDefinition, inputs: unknown): ReadInputs {
   if (typeof inputs !== 'object' || inputs === null || Array.isArray(inputs))
-    return { ok: false, error: 'The step was run without inputs.' };
+    return { ok: false, error: t('stepInput.none') };
   const given = Object.entries(inputs).filter(([, v]) => v !== null && v !== undefined && v !== '');
   // Who it runs as comes first: without a person, nothing else about the run matters.
   const who = Object.entries(step.inputs).find(([, p]) => p.type === INTERACTIVITY)?.[0];
@@ -186,19 +193,19 @@ export function readStepInputs(step: StepDefinition, inputs: unknown): ReadInput
     return {
       ok: false,
       noPerson: true,
-      error: `\`${who ?? 'interactivity'}\` is not a person's interactivity.`,
+      error: t('stepInput.notPerson', { name: mark(who ?? 'interactivity') }),
     };
   const unknown = given.map(([k]) => k).filter((k) => !(k in step.inputs));
   if (unknown.length > 0)
     return {
       ok: false,
-      error: `The step does not take ${unknown.map((k) => `\`${k.slice(0, 40)}\``).join(', ')}.`,
+      error: t('stepInput.unknown', { names: unknown.map((k) => mark(k.slice(0, 40))).join(', ') }),
     };
   const values: Record<string, StepValue> = {};
   for (const [name, param] of Object.entries(step.inputs)) {
     const v = given.find(([k]) => k === name)?.[1];
     if (v === undefined) {
-      if (param.required) return { ok: false, error: `The step needs \`${name}\`.` };
+      if (param.required) return { ok: false, error: t('stepInput.missing', { name: mark(name) }) };
       continue;
     }
     if (param.type === INTERACTIVITY) continue; // read above: the person, never a value
@@ -207,6 +214,7 @@ export function readStepInputs(step: StepDefinition, inputs: unknown): ReadInput
     values[name] = v as StepValue;
   }
   const findingId = String(values.finding_id ?? '');
-  if (!isResourceId(findingId)) return { ok: false, error: '`finding_id` is not a finding id.' };
+  if (!isResourceId(findingId))
+    return { ok: false, error: t('stepInput.notFinding', { name: mark('finding_id') }) };
   return { ok: true, values, findingId, userId };
 }

@@ -4,8 +4,10 @@ import { containThread } from './contain-thread.js';
 import { reviewDecide } from './review-decide.js';
 import { reviewHome } from './review-home.js';
 import { reviewLink } from './review-link.js';
+import { scope } from './scope.js';
 import { sla } from './sla.js';
 import { slaReport } from './sla-report.js';
+import { stepInputs } from './step-inputs.js';
 import { workflowStep } from './workflow-step.js';
 
 /**
@@ -22,4 +24,6 @@ export const WORK = [
   slaReport,
   campaign,
   workflowStep,
+  scope,
+  stepInputs,
 ] as const;
