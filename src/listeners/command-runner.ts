@@ -2,7 +2,7 @@ import type { App } from '@slack/bolt';
 import { commandNotValid } from '../blockkit/interaction-words.js';
 import { safeMrkdwn } from '../blockkit/mrkdwn.js';
 import { parseCommand, usage, usageOf } from '../domain/command.js';
-import { asPerson } from '../usecases/shared/speech.js';
+import { asPersonSoon } from '../usecases/shared/speech.js';
 import { type ListenerContext, portsOf } from './context.js';
 import { SlashCommandSchema } from './payloads.js';
 import { refOf } from './ref.js';
@@ -17,7 +17,7 @@ export function registerCommand(app: App, listeners: ListenerContext): void {
     const ports = portsOf(listeners, context, 'run a command');
     if (!ports) return void (await ack());
     // Help and mistakes are answered in the ack: the person's language first (cached after once).
-    await asPerson(ports, typeof body.user_id === 'string' ? body.user_id : undefined, async () => {
+    await asPersonSoon(ports, typeof body.user_id === 'string' ? body.user_id : undefined, async () => {
       const parsed = SlashCommandSchema.safeParse(body);
       if (!parsed.success) {
         await ack({ response_type: 'ephemeral', text: commandNotValid() });

@@ -15,7 +15,7 @@ import type { Ports } from '../ports/index.js';
 import type { Audience } from '../ports/slack.js';
 import { refusal } from '../usecases/shared/authorize.js';
 import { logTenantFailure } from '../usecases/shared/log-failure.js';
-import { asPerson } from '../usecases/shared/speech.js';
+import { asPersonSoon } from '../usecases/shared/speech.js';
 import { refusedAsNotHere } from './belongs.js';
 import { type ListenerContext, portsOf } from './context.js';
 import { refOf } from './ref.js';
@@ -96,7 +96,7 @@ export async function runClick(p: Ports, route: ActionRow, body: unknown, ref: s
   }
   // What the person reads (the loading modal, forms, ephemerals) speaks their language; a card
   // or a thread reply the click causes speaks its channel's (usecases/shared/speech.ts).
-  await asPerson(p, click.userId, () => clicked(p, route, click, ref, recovered));
+  await asPersonSoon(p, click.userId, () => clicked(p, route, click, ref, recovered));
 }
 
 async function clicked(p: Ports, route: ActionRow, click: Click, ref: string, recovered: boolean) {
@@ -166,7 +166,7 @@ function registerView(app: App, ctx: ListenerContext, route: ViewRow): void {
       if (!p) return void (await ack());
       const ref = refOf(context);
       // Field errors come back in the ack: the person's language is read before it (cached).
-      await asPerson(p, body.user.id, async () => {
+      await asPersonSoon(p, body.user.id, async () => {
         const submission = unsealed(p, readSubmission(body, ref));
         const form = submission
           ? route.read(p, submission)
@@ -209,7 +209,7 @@ export async function runShortcut(
 ): Promise<void> {
   const s = readShortcut(body, ref);
   if (!s) return void p.logger.warn({ ref }, 'unreadable shortcut payload ignored');
-  await asPerson(p, s.userId, () => shortcutRun(p, rows, s, ref));
+  await asPersonSoon(p, s.userId, () => shortcutRun(p, rows, s, ref));
 }
 
 async function shortcutRun(p: Ports, rows: readonly ShortcutRow[], s: Shortcut, ref: string): Promise<void> {

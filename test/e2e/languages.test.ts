@@ -92,4 +92,13 @@ describe('each person in their language, each channel in its own', () => {
     expect(asked.every((c) => c.args.include_locale === true || c.args.include_locale === 'true')).toBe(true);
     expect(asked).toHaveLength(1);
   });
+
+  it('Slack slow to say who Greta is: her form still opens at once, in English this time', async () => {
+    await start();
+    const ts = await h.postAlert('FND_SA_UNOWNED');
+    h.slack.fail({ method: 'users.info', latencyMs: 5_000, times: 10 });
+    const form = await h.openForm('finding.snooze', 'FND_SA_UNOWNED', ts, GRETA);
+    expect(form.labels).toContain(say('en', 'form.snoozeFor'));
+    h.slack.clearFaults();
+  });
 });

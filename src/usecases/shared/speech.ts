@@ -36,3 +36,34 @@ export type ThreadLine = string | (() => string);
 
 export const lineIn = (p: ChannelLanguages, channel: string, line: ThreadLine): string =>
   typeof line === 'string' ? line : inChannel(p, channel, line);
+
+/**
+ * The person's language for what must be said within Slack's 3 s (an ack, a loading modal on a
+ * trigger that dies): theirs if Slack tells it within `ms` (it is cached after the first time),
+ * else English for this once. Slack being slow must never cost the person their answer.
+ */
+export async function localeSoon(
+  p: Pick<Ports, 'people' | 'timers'>,
+  userId: string | undefined,
+  ms = 300,
+): Promise<Locale> {
+  if (!userId) return DEFAULT_LOCALE;
+  let cancel = () => {};
+  const late = new Promise<Locale>((resolve) => {
+    cancel = p.timers.after(ms, () => resolve(DEFAULT_LOCALE));
+  });
+  try {
+    return await Promise.race([p.people.locale(userId), late]);
+  } finally {
+    cancel();
+  }
+}
+
+/** Runs `work` in the person's language as `localeSoon` finds it. */
+export async function asPersonSoon<T>(
+  p: Pick<Ports, 'people' | 'timers'>,
+  userId: string | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  return speaking(await localeSoon(p, userId), work);
+}
