@@ -14,7 +14,7 @@ import { SLACK_LIMITS } from './limits.js';
 import { code, mention, quoted, safeMrkdwn, slackDate, truncate } from './mrkdwn.js';
 import { spokenLabel } from './plain-text.js';
 import { endingAbout, endingLine } from './reminder.js';
-import { OVERDUE_HEADER, overdueItem, overdueNone } from './sla-words.js';
+import { overdueHeader, overdueItem, overdueNone } from './sla-words.js';
 
 /**
  * A person's own view of Warden on its Home tab: what waits for their approval, their own
@@ -203,7 +203,7 @@ export function renderHome(d: HomeData): HomeView {
     ...mineBlocks(d.mine, d.labels),
     ...(d.overdue
       ? [
-          header(OVERDUE_HEADER),
+          header(overdueHeader()),
           section(d.overdue.length ? d.overdue.map((o) => overdueItem(o)).join('\n') : overdueNone()),
         ]
       : []),

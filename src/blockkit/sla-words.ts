@@ -99,11 +99,7 @@ export function breachText(o: {
   return t('sla.breach', { title: o.title, clock: o.clock, who });
 }
 
-/**
- * The Home tab's Overdue section. OVERDUE_HEADER stays (English, read at import) until Home
- * reads overdueHeader(), which speaks the scope's language.
- */
-export const OVERDUE_HEADER = 'Overdue';
+/** The Home tab's Overdue section. */
 export const overdueHeader = (): string => t('sla.overdueHeader');
 export const overdueNone = (): string => t('sla.overdueNone');
 export function overdueItem(o: { title: string; line: string; link: string | undefined }): string {

@@ -28,8 +28,9 @@ describe.runIf(CHROMIUM !== undefined)('the demo page in German', () => {
       .find((f) => f.state === 'FINDING_STATE_OPEN' && f.id !== 'FND_DECOY_USED')?.id;
     if (!finding) throw new Error('no open finding in the demo');
     await actAs(GRETA);
-    // Her sidebar starts with the German channel, and the page shows it
-    await german().waitFor({ state: 'visible', ...WAIT });
+    // Her sidebar starts with the German channel, and the page opens it (empty until a card comes)
+    await page.locator(`[data-nav=${GERMAN}].active`).waitFor(WAIT);
+    await expect.poll(() => page.locator('#conv-title').textContent(), WAIT).toBe('# secops-de');
     await page.locator('#command').fill(`/warden show ${finding}`);
     await page.locator('#composer button[type=submit]').click();
     const card = german().locator('> .msg:not(.ephemeral)').last();
@@ -57,8 +58,9 @@ describe.runIf(CHROMIUM !== undefined)('the demo page in German', () => {
       .poll(() => page.locator('body').textContent(), WAIT)
       .toContain(say('de', 'home.header.recent'));
     await screenshot('home', true);
-    const body = (await page.locator('#modal-root, #panes').first().textContent()) ?? '';
+    const body = (await page.locator('#home').textContent()) ?? '';
     expect(body).not.toContain(say('en', 'home.header.recent'));
+    expect(body).not.toContain(say('en', 'sla.overdueHeader'));
     expect(SHOTS).toBeTruthy();
   });
 });
