@@ -1,3 +1,4 @@
+import { t } from '../i18n/speak.js';
 import { lacksWords } from './closure.js';
 import { isResourceId } from './finding-id.js';
 
@@ -41,41 +42,39 @@ function echo(text: string, max: number): string {
 // Placeholders are written escaped: in mrkdwn `<…>` is Slack's own syntax, even inside backticks.
 const ID = '&lt;finding-id&gt;';
 
-/** One line of usage per subcommand. */
+/** One line of usage per subcommand: its syntax, and what it does in the reader's language. */
 const USAGE: Record<SlashCommand['kind'], (command: string) => string> = {
-  help: (c) => `*${c} help*: this list`,
-  show: (c) => `*${c} show* \`${ID}\`: post the finding's alert here`,
+  help: (c) => `*${c} help*: ${t('command.help')}`,
+  show: (c) => `*${c} show* \`${ID}\`: ${t('command.show')}`,
   snooze: (c) =>
-    `*${c} snooze* \`${ID} &lt;when&gt; &lt;reason…&gt;\`: e.g. \`${c} snooze FND_1 7d waiting on vendor\``,
-  suppress: (c) => `*${c} suppress* \`${ID} &lt;reason…&gt;\`: permanent until reopened`,
+    `*${c} snooze* \`${ID} &lt;when&gt; &lt;reason…&gt;\`: ${t('command.snooze', { command: c })}`,
+  suppress: (c) => `*${c} suppress* \`${ID} &lt;reason…&gt;\`: ${t('command.suppress')}`,
   acceptRisk: (c) =>
-    `*${c} accept-risk* \`${ID} [&lt;when&gt; &lt;justification…&gt;]\`: without the rest, opens a form`,
+    `*${c} accept-risk* \`${ID} [&lt;when&gt; &lt;justification…&gt;]\`: ${t('command.acceptRisk')}`,
   resolve: (c) => `*${c} resolve* \`${ID} [reason…]\``,
   reopen: (c) => `*${c} reopen* \`${ID}\``,
-  unsuppress: (c) => `*${c} unsuppress* \`${ID}\`: the same as reopen (deprecated by the tenant)`,
-  campaign: (c) =>
-    `*${c} campaign* \`&lt;access-review-id&gt;\`: a campaign's scope and selected entitlements`,
-  approvals: (c) => `*${c} approvals*: risk acceptances waiting for an approver`,
-  createTask: (c) => `*${c} task* \`${ID}\`: create the finding's remediation task in the tenant`,
-  history: (c) => `*${c} history* \`${ID}\`: what happened to the finding, in Slack and in the tenant`,
-  link: (c) => `*${c} link*: decide your access reviews here, recorded by the tenant as yours`,
-  unlink: (c) => `*${c} unlink*: delete the personal credential Warden keeps for your reviews`,
-  contain: (c) =>
-    `*${c} contain* \`${ID}\`: take access away (revoke, offboarding) through the tenant's tasks`,
-  report: (c) => `*${c} report* \`[days]\`: the SLA report of the last 7 (or 1–90) days, sent to you alone`,
+  unsuppress: (c) => `*${c} unsuppress* \`${ID}\`: ${t('command.unsuppress')}`,
+  campaign: (c) => `*${c} campaign* \`&lt;access-review-id&gt;\`: ${t('command.campaign')}`,
+  approvals: (c) => `*${c} approvals*: ${t('command.approvals')}`,
+  createTask: (c) => `*${c} task* \`${ID}\`: ${t('command.createTask')}`,
+  history: (c) => `*${c} history* \`${ID}\`: ${t('command.history')}`,
+  link: (c) => `*${c} link*: ${t('command.link')}`,
+  unlink: (c) => `*${c} unlink*: ${t('command.unlink')}`,
+  contain: (c) => `*${c} contain* \`${ID}\`: ${t('command.contain')}`,
+  report: (c) => `*${c} report* \`[days]\`: ${t('command.report')}`,
 };
 
-const TIMES = 'Times: `7d`, `2w`, `36h`, `P7D`, `2026-12-01` or `2026-12-01 09:00` (your Slack time zone).';
+const times = (): string => t('command.times');
 const TAKES_TIME = new Set<SlashCommand['kind']>(['snooze', 'acceptRisk']);
 
 /** Every subcommand's usage, shown on `help` and after an unknown subcommand. */
 export function usage(command: string): string {
-  return [...Object.values(USAGE).map((line) => line(command)), TIMES].join('\n');
+  return [...Object.values(USAGE).map((line) => line(command)), times()].join('\n');
 }
 
 /** One subcommand's usage (with the time formats when it takes a time): shown after its mistakes. */
 export function usageOf(command: string, kind: SlashCommand['kind']): string {
-  return TAKES_TIME.has(kind) ? `${USAGE[kind](command)}\n${TIMES}` : USAGE[kind](command);
+  return TAKES_TIME.has(kind) ? `${USAGE[kind](command)}\n${times()}` : USAGE[kind](command);
 }
 
 const SUBCOMMANDS: Record<string, SlashCommand['kind']> = {

@@ -101,4 +101,13 @@ describe('each person in their language, each channel in its own', () => {
     expect(form.labels).toContain(say('en', 'form.snoozeFor'));
     h.slack.clearFaults();
   });
+
+  it('/warden help answers Kenji in Japanese and Alice in English, in the ack', async () => {
+    await start();
+    const ja = await h.command('help', KENJI);
+    expect(ja.body).toContain(say('ja', 'command.show'));
+    expect(ja.body).toContain(say('ja', 'command.times').slice(0, 6));
+    const en = await h.command('help');
+    expect(en.body).toContain(say('en', 'command.show'));
+  });
 });

@@ -1,4 +1,5 @@
 import { cardActions } from './actions.js';
+import { command } from './command.js';
 import { cardDetails } from './details.js';
 import { cardFailure } from './failure.js';
 import { cardFrame } from './finding.js';
@@ -24,4 +25,5 @@ export const CARD = [
   cardInteraction,
   cardOwner,
   cardWhen,
+  command,
 ] as const;
