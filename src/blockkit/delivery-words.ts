@@ -1,4 +1,5 @@
 import { t } from '../i18n/speak.js';
+import { doingWords } from './doing-words.js';
 import { code } from './mrkdwn.js';
 
 /**
@@ -12,4 +13,5 @@ export const cardBeingPosted = (findingId: string): string =>
   t('delivery.cardBeingPosted', { finding: code(findingId) });
 
 /** A click or command that opens a form, acknowledged by a process that stopped before opening it. */
-export const restartedBeforeForm = (what: string): string => t('delivery.restartedBeforeForm', { what });
+export const restartedBeforeForm = (what: string): string =>
+  t('delivery.restartedBeforeForm', { what: doingWords(what) });

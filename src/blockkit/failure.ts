@@ -1,6 +1,7 @@
 import { hideEmails } from '../domain/attribution.js';
 import { ApiError, InvalidInputError, READ_BACK_AFTER_CHANGE, SlackApiError } from '../errors.js';
 import { t } from '../i18n/speak.js';
+import { doingWords } from './doing-words.js';
 import { enumsInWords } from './finding-details.js';
 import { code, safeMrkdwn } from './mrkdwn.js';
 
@@ -9,7 +10,8 @@ import { code, safeMrkdwn } from './mrkdwn.js';
  * detail (request, status, stack) goes to the log under the same `ref`. The words are in
  * i18n/catalog/card/failure.ts.
  */
-export function describeFailure(error: unknown, what: string, ref: string): string {
+export function describeFailure(error: unknown, doing: string, ref: string): string {
+  const what = doingWords(doing);
   const withRef = (text: string) => t('failure.ref', { text, ref: code(ref, 40) });
   if (error instanceof InvalidInputError) return `:warning: ${safeMrkdwn(error.message, 500)}`;
   if (error instanceof SlackApiError) {

@@ -1,4 +1,5 @@
 import { t } from '../i18n/speak.js';
+import { doingWords } from './doing-words.js';
 import { code } from './mrkdwn.js';
 
 /**
@@ -35,7 +36,7 @@ export function formNotOpened(what: string, retryAfterMs: number | undefined, re
     seconds !== undefined && seconds <= 60
       ? t('interaction.inSeconds', { seconds: String(seconds) })
       : t('interaction.inAMinute');
-  return t('interaction.formNotOpened', { what, when, ref: code(ref, 40) });
+  return t('interaction.formNotOpened', { what: doingWords(what), when, ref: code(ref, 40) });
 }
 
 /** A slash command payload Warden cannot read. */

@@ -1,20 +1,15 @@
 import type { App } from '@slack/bolt';
 import { restartedBeforeForm } from '../blockkit/delivery-words.js';
-import { describeFailure } from '../blockkit/failure.js';
 import { renderInfoModal, renderLoadingModal } from '../blockkit/info-modal.js';
 import {
-  formNotOpened,
   formNotValid,
   notValid,
   refused,
   shortcutNotValid,
   viewNotValid,
 } from '../blockkit/interaction-words.js';
-import { isApiError, isSlackApiError } from '../errors.js';
 import type { Ports } from '../ports/index.js';
-import type { Audience } from '../ports/slack.js';
 import { refusal } from '../usecases/shared/authorize.js';
-import { logTenantFailure } from '../usecases/shared/log-failure.js';
 import { asPersonSoon } from '../usecases/shared/speech.js';
 import { refusedAsNotHere } from './belongs.js';
 import { type ListenerContext, portsOf } from './context.js';

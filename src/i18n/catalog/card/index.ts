@@ -1,6 +1,7 @@
 import { cardActions } from './actions.js';
 import { command } from './command.js';
 import { cardDetails } from './details.js';
+import { doing } from './doing.js';
 import { cardFailure } from './failure.js';
 import { cardFrame } from './finding.js';
 import { cardInteraction } from './interaction.js';
@@ -26,4 +27,5 @@ export const CARD = [
   cardOwner,
   cardWhen,
   command,
+  doing,
 ] as const;
