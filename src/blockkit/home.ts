@@ -106,7 +106,7 @@ function questionBlocks(questions: readonly HomeQuestion[], labels: HomeData['la
           when: slackDate(new Date(q.askedAt)),
         }),
       ),
-      answerButtons(q.askId, q.answers, q.findingId),
+      answerButtons(q.askId, q.answers, labels?.get(q.findingId) ?? q.findingId),
     ]),
     ...more(HOME_LISTED.questions, questions.length),
   ];
@@ -127,7 +127,9 @@ function waitingBlocks(waiting: readonly Approval[], labels: HomeData['labels'])
       approvalButtons(
         a.id,
         undefined,
-        a.findingIds?.length ? t('home.findingCount', { count: a.findingIds.length }) : a.findingId,
+        a.findingIds?.length
+          ? t('home.findingCount', { count: a.findingIds.length })
+          : (labels?.get(a.findingId) ?? a.findingId),
       ),
     ]),
     ...more(HOME_LISTED.waiting, waiting.length),
@@ -171,7 +173,10 @@ function endingBlocks(ending: readonly HomeEnding[], labels: HomeData['labels'])
               type: 'button',
               action_id: LifecycleId.extend,
               text: { type: 'plain_text', text: t('home.extend') },
-              accessibility_label: spokenLabel(t('home.extend'), endingAbout(e.action, e.findingId)),
+              accessibility_label: spokenLabel(
+                t('home.extend'),
+                endingAbout(e.action, labels?.get(e.findingId) ?? e.findingId),
+              ),
               value: e.jobId,
             },
           }
