@@ -48,8 +48,10 @@ describe.runIf(CHROMIUM !== undefined)('the demo page in German', () => {
       .poll(() => demo.tenant.findings.get(finding, Date.now())?.state, WAIT)
       .toBe('FINDING_STATE_SNOOZED');
     await expect.poll(() => card.textContent(), WAIT).toContain(say('de', 'state.snoozed'));
-    const reply = demo.slack.messages.find((m) => m.channel === GERMAN && m.thread_ts !== undefined);
-    expect(reply?.text).toContain('<@U0GRETA>');
+    // The card is updated before the thread reply is posted: the reply is waited for on its own
+    const replyOf = () => demo.slack.messages.find((m) => m.channel === GERMAN && m.thread_ts !== undefined);
+    await expect.poll(() => replyOf()?.text, WAIT).toContain('<@U0GRETA>');
+    const reply = replyOf();
     expect(reply?.text).not.toContain('snoozed this');
     await screenshot('card-snoozed');
 
