@@ -78,20 +78,21 @@ export class UserDirectory implements PeoplePort {
   }
 
   /** The person's language, or English when Slack cannot tell (the caller still gets an answer). */
-  async locale(userId: string): Promise<Locale> {
-    try {
-      return (await this.get(userId)).locale ?? DEFAULT_LOCALE;
-    } catch {
-      return DEFAULT_LOCALE;
-    }
+  locale(userId: string): Promise<Locale> {
+    return this.#readOr(userId, (p) => p.locale ?? DEFAULT_LOCALE, DEFAULT_LOCALE);
   }
 
   /** The person's time zone, or UTC when Slack cannot tell (the caller still gets an answer). */
-  async timeZone(userId: string): Promise<string> {
+  timeZone(userId: string): Promise<string> {
+    return this.#readOr(userId, (p) => p.tz, 'UTC');
+  }
+
+  /** One thing about the person, or `fallback` when Slack cannot say who they are. */
+  async #readOr<T>(userId: string, pick: (p: SlackPerson) => T, fallback: T): Promise<T> {
     try {
-      return (await this.get(userId)).tz;
+      return pick(await this.get(userId));
     } catch {
-      return 'UTC';
+      return fallback;
     }
   }
 

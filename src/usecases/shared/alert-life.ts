@@ -5,7 +5,6 @@ import { actionFromParams } from '../../domain/actions.js';
 import { offersContain } from '../../domain/contain.js';
 import { showsChange } from '../../domain/credit.js';
 import { personalOwnerOf } from '../../domain/owner.js';
-import { speaking } from '../../i18n/speak.js';
 import type { Finding } from '../../model/finding.js';
 import type { CardSettings, Ports } from '../../ports/index.js';
 import type { MessageMetadata } from '../../ports/slack.js';
@@ -13,7 +12,7 @@ import type { AuditEntry, MessageRef } from '../../ports/store.js';
 import { askShownOf } from './attest-shown.js';
 import { containShownOf } from './contain-shown.js';
 import { cardClock } from './sla-clock.js';
-import { channelLocale } from './speech.js';
+import { inChannel } from './speech.js';
 
 /**
  * An alert's life in Slack, in one place: a finding's card is rendered from the finding as the
@@ -129,7 +128,7 @@ async function render(p: CardPorts, finding: Finding, channel: string) {
   // A channel's card speaks the channel's language, whoever's click refreshed it; a DM copy
   // speaks the language of the scope its sender opened for the owner.
   if (isDirectMessage(channel)) return renderFindingAlert(finding, input);
-  return speaking(channelLocale(p, channel), () => renderFindingAlert(finding, input));
+  return inChannel(p, channel, () => renderFindingAlert(finding, input));
 }
 
 /** A direct message channel (the owner's copy of a card). */
