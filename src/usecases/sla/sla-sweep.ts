@@ -14,7 +14,8 @@ import { noticeKey } from './sla-notice.js';
  * brings the finding's cards up to date when their clock line's words changed — at most one
  * chat.update per card per change of words, and only when a chat.update slot is free now
  * (`chat`: the lower-priority chat the roll-up publisher uses), so clock lines never hold up a
- * card a person changed. A line that could not be updated now is tried again a little later.
+ * card a person changed. Lines that found no slot wait for the next within the sweep's minute
+ * (TRICKLE_MS), after every clock's notices were scheduled; what is left then comes back later.
  */
 export type SweepPorts = Pick<
   Ports,
@@ -28,11 +29,26 @@ export type SweepPorts = Pick<
 const LEASE_MS = 60_000;
 /** A card whose update found no free slot is tried again after this. */
 const AGAIN_MS = 30_000;
+/**
+ * How long a sweep goes on bringing cards up to date, a free slot at a time: the SLA's share of
+ * chat.update is one every 3 s (slack/sla-budget.ts), so a sweep that took only the slots free
+ * at its start brought five cards a minute up to date (a 600-card channel whose words changed at
+ * once lagged by hours, bench (t)). Under the claim's lease and the sweep's minute.
+ */
+const TRICKLE_MS = 50_000;
+/** A rate limit that did not say for how long: about the SLA's share's interval. */
+const SLOT_GUESS_MS = 3_000;
 
 export interface SweepResult {
   clocks: number;
   updated: number;
   postponed: number;
+}
+
+/** A row whose card line changed and whose update waits for a slot. */
+interface Waiting {
+  row: SlaClockRow;
+  swept: { shown: string; nextAt: number | null; overdue: boolean };
 }
 
 export async function sweepClocks(p: SweepPorts, limit = 200): Promise<SweepResult> {
@@ -41,6 +57,10 @@ export async function sweepClocks(p: SweepPorts, limit = 200): Promise<SweepResu
   if (!sla) return result;
   const now = p.clock();
   const rows = await p.sla.claimDueSlaClocks(now, LEASE_MS, limit);
+  const waiting: Waiting[] = [];
+  let retryAfterMs: number | undefined;
+  // First every clock's notices and what can be updated now, so no warning or breach waits
+  // behind another card's clock line; then the lines that found no slot, as slots free up.
   for (const row of rows) {
     result.clocks++;
     const c = clocksAt(sla.policy, row, sla.calendar, now);
@@ -68,29 +88,93 @@ export async function sweepClocks(p: SweepPorts, limit = 200): Promise<SweepResu
       if (s.state === 'overdue') await job('breach');
     }
     const line = cardClockLine(c, sla.calendar);
-    const next = nextChangeAt(c, row, sla.calendar, now) ?? null;
-    const overdue = c.acknowledge.state === 'overdue' || c.close.state === 'overdue';
-    const updated = line === row.shown ? 'same' : await refreshCards(p, row);
-    if (updated === 'postponed') result.postponed++;
+    const swept = {
+      shown: line,
+      nextAt: nextChangeAt(c, row, sla.calendar, now) ?? null,
+      overdue: c.acknowledge.state === 'overdue' || c.close.state === 'overdue',
+    };
+    // Once one update found no slot, the rest wait too (without reading their findings now).
+    const updated =
+      line === row.shown ? 'same' : retryAfterMs === undefined ? await refreshCards(p, row) : 'wait';
+    if (updated === 'wait' || typeof updated === 'object') {
+      if (typeof updated === 'object') retryAfterMs = updated.retryAfterMs;
+      waiting.push({ row, swept });
+      // Held past this sweep's trickle while it waits: no other replica takes it meanwhile, and
+      // if this process stops, the next sweep after that does.
+      await p.sla.sweptSlaClock(
+        row.findingId,
+        { ...swept, shown: row.shown ?? null, nextAt: now + TRICKLE_MS + AGAIN_MS },
+        readAt,
+        now,
+      );
+      continue;
+    }
     if (updated === 'updated') result.updated++;
-    // Only the sweep's own columns, and only if the clock did not move meanwhile.
+    if (updated === 'postponed') result.postponed++;
+    // Only the sweep's own columns, and only if the clock did not move meanwhile; a finding that
+    // could not be read is looked at again a little later.
     await p.sla.sweptSlaClock(
       row.findingId,
-      {
-        overdue,
-        shown: updated === 'postponed' ? row.shown : line,
-        nextAt: updated === 'postponed' ? now + AGAIN_MS : next,
-      },
+      updated === 'postponed' ? { ...swept, shown: row.shown ?? null, nextAt: now + AGAIN_MS } : swept,
       readAt,
       now,
     );
   }
+  await trickle(p, waiting, now + TRICKLE_MS, retryAfterMs ?? 0, result);
   if (result.clocks) p.logger.debug({ ...result }, 'SLA sweep');
   return result;
 }
 
+/** The lines that found no slot, each as soon as one frees up, until `until`; the rest come back later. */
+async function trickle(
+  p: SweepPorts,
+  waiting: Waiting[],
+  until: number,
+  firstWaitMs: number,
+  result: SweepResult,
+) {
+  let waitMs = firstWaitMs;
+  for (const [i, w] of waiting.entries()) {
+    const readAt = w.row.updatedAt ?? 0;
+    for (;;) {
+      const at = p.clock();
+      if (at + waitMs > until) {
+        // The sweep's time is up: these wait for a later one.
+        for (const left of waiting.slice(i))
+          await p.sla.sweptSlaClock(
+            left.row.findingId,
+            { ...left.swept, shown: left.row.shown ?? null, nextAt: at + AGAIN_MS },
+            left.row.updatedAt ?? 0,
+            at,
+          );
+        result.postponed += waiting.length - i;
+        return;
+      }
+      if (waitMs > 0) await p.timers.sleep(waitMs);
+      const updated = await refreshCards(p, w.row);
+      if (typeof updated === 'object') {
+        waitMs = updated.retryAfterMs;
+        continue;
+      }
+      waitMs = 0;
+      if (updated === 'updated') result.updated++;
+      if (updated === 'postponed') result.postponed++;
+      // A finding that could not be read is looked at again by a later sweep.
+      const swept =
+        updated === 'postponed'
+          ? { ...w.swept, shown: w.row.shown ?? null, nextAt: p.clock() + AGAIN_MS }
+          : w.swept;
+      await p.sla.sweptSlaClock(w.row.findingId, swept, readAt, p.clock());
+      break;
+    }
+  }
+}
+
 /** Replaces the finding's cards (each skipped when it already shows this rendering). */
-async function refreshCards(p: SweepPorts, row: SlaClockRow): Promise<'updated' | 'postponed' | 'gone'> {
+async function refreshCards(
+  p: SweepPorts,
+  row: SlaClockRow,
+): Promise<'updated' | 'postponed' | 'gone' | { retryAfterMs: number }> {
   let finding: Awaited<ReturnType<SweepPorts['findings']['get']>>;
   try {
     finding = await p.findings.get(row.findingId);
@@ -105,7 +189,7 @@ async function refreshCards(p: SweepPorts, row: SlaClockRow): Promise<'updated' 
       await trackCard(p, finding, await replaceCard(p, finding, indexedCard(m)));
     } catch (error) {
       if (isSlackApiError(error) && (error.failure === 'rate_limited' || error.slackCode === 'ratelimited'))
-        return 'postponed';
+        return { retryAfterMs: Math.max(1, error.retryAfterMs ?? SLOT_GUESS_MS) };
       p.logger.warn(
         { err: error, findingId: row.findingId, channel: m.channel },
         'SLA sweep: card not updated',
