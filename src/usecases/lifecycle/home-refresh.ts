@@ -38,7 +38,6 @@ export function createHomeRefresher(o: {
   let stopped = false;
 
   async function flush(): Promise<void> {
-    timer = undefined;
     const asked = [...pending];
     pending.clear();
     if (approvers) asked.push(...(await o.approvers().catch(() => [])));
@@ -69,10 +68,15 @@ export function createHomeRefresher(o: {
   }
 
   function soon(): void {
-    if (stopped) return;
+    // One flush at a time: a second beside a slow one (500 approvers' tabs take minutes at
+    // Slack's pace) would publish the same tabs twice at once, an older view perhaps last.
+    // What is asked for meanwhile waits for the flush in hand, which then sets the next.
+    if (stopped || flushing) return;
     timer ??= o.timers.after(Math.max(o.delayMs ?? 500, limitedUntil - o.timers.now()), () => {
+      timer = undefined;
       flushing = flush().finally(() => {
         flushing = undefined;
+        if (pending.size || approvers) soon();
       });
     });
   }
