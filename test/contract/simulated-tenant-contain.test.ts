@@ -14,7 +14,8 @@ import { containReference } from '../../src/domain/contain.js';
 import { createLogger } from '../../src/logger.js';
 import { FindingSchema } from '../../src/model/finding.js';
 import type { TenantClient } from '../../src/tenant/client.js';
-import { createContract, jsonNames } from '../helpers/contract.js';
+import { createContract } from '../helpers/contract.js';
+import { jsonNames } from '../helpers/contract-proto.js';
 import { clientFor } from '../helpers/tenant.js';
 
 /**

@@ -1,7 +1,8 @@
 import { createSandboxTenant, type SandboxTenant, SEED_IDS } from '@warden/simulators';
 import { request } from 'undici';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type ContractIssue, createContract, jsonNames } from '../helpers/contract.js';
+import { type ContractIssue, createContract } from '../helpers/contract.js';
+import { jsonNames } from '../helpers/contract-proto.js';
 
 /**
  * The contract test of the simulated tenant's people and history operations: identity users

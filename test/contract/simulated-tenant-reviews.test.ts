@@ -2,7 +2,8 @@ import { createSandboxTenant, type RecordedRequest, SEED_IDS } from '@warden/sim
 import { afterEach, describe, expect, it } from 'vitest';
 import { createReviewTenant } from '../../src/adapters/review-tenant.js';
 import { taskAudits } from '../../src/tenant/review-tasks.js';
-import { type ContractIssue, createContract, jsonNames, type Mode } from '../helpers/contract.js';
+import { type ContractIssue, createContract } from '../helpers/contract.js';
+import { jsonNames, type Mode } from '../helpers/contract-proto.js';
 import { clientFor } from '../helpers/tenant.js';
 
 /**

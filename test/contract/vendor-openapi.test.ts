@@ -11,14 +11,9 @@ import {
 } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
-import {
-  type ContractIssue,
-  createContract,
-  jsonNames,
-  loadSpec,
-  type Mode,
-  VENDORED_SPEC,
-} from '../helpers/contract.js';
+import { type ContractIssue, createContract } from '../helpers/contract.js';
+import { jsonNames, type Mode } from '../helpers/contract-proto.js';
+import { loadSpec, VENDORED_SPEC } from '../helpers/contract-spec.js';
 import { type Harness, startHarness, waitFor } from '../helpers/harness.js';
 
 /**

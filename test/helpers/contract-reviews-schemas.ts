@@ -1,3 +1,4 @@
+import { TASK_PATHS, TASK_SCHEMAS } from './contract-reviews-tasks.js';
 import {
   closed,
   expanded,
@@ -23,7 +24,8 @@ import {
  * subset's commit) by operation id:
  * c1.api.task.v1.TaskSearchService.Search, c1.api.task.v1.TaskService.Get,
  * c1.api.task.v1.TaskActionsService.{Approve, Deny, Reassign, ApproveWithStepUp},
- * c1.api.task.v1.TaskAudit.List, c1.api.stepup.v1.StepUpTransactionService.Search,
+ * c1.api.task.v1.TaskAudit.List (those task operations in contract-reviews-tasks.ts),
+ * c1.api.stepup.v1.StepUpTransactionService.Search,
  * c1.api.accessreview.v1.AccessReviewService.Get,
  * c1.api.accessreview.v1.AccessReviewActionsService.GenerateReport,
  * c1.api.accessreview.v1.AccessReviewReportService.List,
@@ -36,20 +38,10 @@ import {
  * schemas. A field that starts being used is added here, from the vendor's description.
  */
 
-const T = 'c1.api.task.v1';
 const AR = 'c1.api.accessreview.v1';
 const SU = 'c1.api.stepup.v1';
 const IAM = 'c1.api.iam.v1';
 
-const TASK_STATE = openEnum(['TASK_STATE_UNSPECIFIED', 'TASK_STATE_OPEN', 'TASK_STATE_CLOSED']);
-const CERTIFY_OUTCOME = openEnum([
-  'CERTIFY_OUTCOME_UNSPECIFIED',
-  'CERTIFY_OUTCOME_CERTIFIED',
-  'CERTIFY_OUTCOME_DECERTIFIED',
-  'CERTIFY_OUTCOME_ERROR',
-  'CERTIFY_OUTCOME_CANCELLED',
-  'CERTIFY_OUTCOME_WAIT_TIMED_OUT',
-]);
 const STEP_UP_STATE = openEnum([
   'STEP_UP_TRANSACTION_STATE_UNSPECIFIED',
   'STEP_UP_TRANSACTION_STATE_PENDING',
@@ -63,95 +55,9 @@ const REPORT_FORMAT = openEnum([
   'ACCESS_REVIEW_REPORT_FORMAT_CSV',
 ]);
 
-/** A task action's answer: the task after it, its names, the action's id. */
-const taskActionAnswer = (extra: Record<string, Node> = {}): Node =>
-  closed({ taskView: nullable(`${T}.TaskView`), expanded, ticketActionId: string, ...extra });
-
 export const REVIEW_SCHEMAS: Record<string, Node> = {
-  // Tasks: search (also the fields containment's search sends, contract-extra.ts, so the two
-  // helpers' definitions of this message agree) and get.
-  [`${T}.TaskSearchRequest`]: closed({
-    taskTypes: list(ref(`${T}.TaskType`)),
-    taskStates: list(TASK_STATE),
-    assigneesInIds: strings,
-    accessReviewIds: strings,
-    applicationIds: strings,
-    refs: list(ref(`${T}.TaskRef`)),
-    query: string,
-    createdAfter: time,
-    subjectIds: strings,
-    appUserSubjectIds: strings,
-    appEntitlementIds: strings,
-    expandMask: nullable(`${T}.TaskExpandMask`),
-    pageSize: int32,
-    pageToken: string,
-  }),
-  [`${T}.TaskRef`]: closed({ id: string }),
-  [`${T}.TaskSearchResponse`]: closed({
-    list: list(ref(`${T}.TaskView`)),
-    nextPageToken: string,
-    expanded,
-  }),
-  [`${T}.TaskServiceGetResponse`]: closed({ taskView: nullable(`${T}.TaskView`), expanded }),
-  // Task actions
-  [`${T}.TaskActionsServiceApproveRequestInput`]: closed({ policyStepId: string, comment: string }, [
-    'policyStepId',
-  ]),
-  [`${T}.TaskActionsServiceApproveResponse`]: taskActionAnswer(),
-  [`${T}.TaskActionsServiceDenyRequestInput`]: closed({ policyStepId: string, comment: string }),
-  [`${T}.TaskActionsServiceDenyResponse`]: taskActionAnswer(),
-  [`${T}.TaskActionsServiceReassignRequestInput`]: closed({
-    policyStepId: string,
-    newStepUserIds: strings,
-    comment: string,
-  }),
-  [`${T}.TaskActionsServiceReassignResponse`]: taskActionAnswer(),
-  [`${T}.TaskActionsServiceApproveWithStepUpRequestInput`]: closed(
-    { policyStepId: string, stepUpTransactionId: string, comment: string },
-    ['policyStepId', 'stepUpTransactionId'],
-  ),
-  [`${T}.TaskActionsServiceApproveWithStepUpResponse`]: taskActionAnswer({ redirectUrl: string }),
-  // A task's audit trail: the entry's own fields and the members of its `typ` oneof the tenant writes
-  [`${T}.TaskAuditListRequest`]: closed({ taskId: string, pageSize: int32, pageToken: string }),
-  [`${T}.TaskAuditListResponse`]: closed({ list: list(ref(`${T}.TaskAuditView`)), nextPageToken: string }),
-  [`${T}.TaskAuditView`]: closed({
-    id: string,
-    ticketId: string,
-    userId: string,
-    created: time,
-    currentState: TASK_STATE,
-    eventType: openEnum([
-      'TASK_AUDIT_EVENT_TYPE_UNSPECIFIED',
-      'TASK_AUDIT_EVENT_TYPE_NEUTRAL',
-      'TASK_AUDIT_EVENT_TYPE_ERROR',
-    ]),
-    source: openEnum([
-      'SOURCE_UNSPECIFIED',
-      'SOURCE_C1',
-      'SOURCE_JIRA',
-      'SOURCE_SLACK',
-      'SOURCE_COPILOT_AGENTS',
-    ]),
-    comment: nullable(`${T}.TaskAuditComment`),
-    approvalInstanceChange: nullable(`${T}.TaskAuditApprovalInstanceChange`),
-    certifyOutcome: nullable(`${T}.TaskAuditCertifyOutcome`),
-    stateChange: nullable(`${T}.TaskAuditStateChange`),
-    approvalReassigned: nullable(`${T}.TaskAuditPolicyApprovalReassigned`),
-    stepUpApproval: nullable(`${T}.TaskAuditStepUpApproval`),
-  }),
-  [`${T}.TaskAuditComment`]: closed({ comment: string, updatedBy: string, updatedAt: time }),
-  [`${T}.TaskAuditApprovalInstanceChange`]: closed({
-    instance: nullable('c1.api.policy.v1.ApprovalInstance'),
-  }),
-  [`${T}.TaskAuditCertifyOutcome`]: closed({ outcome: CERTIFY_OUTCOME }),
-  [`${T}.TaskAuditStateChange`]: closed({ previousState: TASK_STATE }),
-  [`${T}.TaskAuditPolicyApprovalReassigned`]: closed({
-    oldPolicyStepId: string,
-    newPolicyStepId: string,
-    users: list(ref('c1.api.user.v1.User')),
-    newUsers: strings,
-  }),
-  [`${T}.TaskAuditStepUpApproval`]: closed({ stepUpTransactionId: string }),
+  // Tasks: search, get, actions, audit trail (contract-reviews-tasks.ts)
+  ...TASK_SCHEMAS,
   // Step-up transactions
   [`${SU}.SearchStepUpTransactionsRequest`]: closed({
     taskId: string,
@@ -271,43 +177,8 @@ export const REVIEW_SCHEMAS: Record<string, Node> = {
 };
 
 export const REVIEW_PATHS: Record<string, Record<string, Operation>> = {
-  '/api/v1/search/tasks': {
-    post: op(`${T}.TaskSearchService.Search`, `${T}.TaskSearchRequest`, `${T}.TaskSearchResponse`),
-  },
-  '/api/v1/tasks/{id}': {
-    get: op(`${T}.TaskService.Get`, undefined, `${T}.TaskServiceGetResponse`),
-  },
-  '/api/v1/tasks/{task_id}/action/approve': {
-    post: op(
-      `${T}.TaskActionsService.Approve`,
-      `${T}.TaskActionsServiceApproveRequestInput`,
-      `${T}.TaskActionsServiceApproveResponse`,
-    ),
-  },
-  '/api/v1/tasks/{task_id}/action/deny': {
-    post: op(
-      `${T}.TaskActionsService.Deny`,
-      `${T}.TaskActionsServiceDenyRequestInput`,
-      `${T}.TaskActionsServiceDenyResponse`,
-    ),
-  },
-  '/api/v1/tasks/{task_id}/action/reassign': {
-    post: op(
-      `${T}.TaskActionsService.Reassign`,
-      `${T}.TaskActionsServiceReassignRequestInput`,
-      `${T}.TaskActionsServiceReassignResponse`,
-    ),
-  },
-  '/api/v1/tasks/{task_id}/action/approve-with-step-up': {
-    post: op(
-      `${T}.TaskActionsService.ApproveWithStepUp`,
-      `${T}.TaskActionsServiceApproveWithStepUpRequestInput`,
-      `${T}.TaskActionsServiceApproveWithStepUpResponse`,
-    ),
-  },
-  '/api/v1/task/audits': {
-    post: op(`${T}.TaskAudit.List`, `${T}.TaskAuditListRequest`, `${T}.TaskAuditListResponse`),
-  },
+  // Tasks (contract-reviews-tasks.ts)
+  ...TASK_PATHS,
   '/api/v1/search/step-up/transactions': {
     post: op(
       `${SU}.StepUpTransactionService.Search`,

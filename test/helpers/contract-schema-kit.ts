@@ -1,7 +1,8 @@
 /**
  * The JSON Schema vocabulary the hand-written contract schemas are made of
- * (contract-extra.ts, contract-reviews-schemas.ts): proto3 JSON as the vendor's OpenAPI description
- * writes it (int64 as a string, open enums, nullable lists), and closed messages.
+ * (contract-extra.ts, contract-reviews-schemas.ts, contract-reviews-tasks.ts): proto3 JSON as the
+ * vendor's OpenAPI description writes it (int64 as a string, open enums, nullable lists), and
+ * closed messages.
  */
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

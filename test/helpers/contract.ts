@@ -1,9 +1,8 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
-import { EXTRA_ONEOFS, EXTRA_PATHS, EXTRA_SCHEMAS } from './contract-extra.js';
-import { REVIEW_ONEOFS, reviewsSpec } from './contract-reviews.js';
+import { ONEOFS } from './contract-oneofs.js';
+import { isNode, type Mode, protoNode } from './contract-proto.js';
+import { type Json, loadSpec, type OpenApi, type SchemaNode, withExtras } from './contract-spec.js';
 
 /**
  * The vendor's published OpenAPI subset as a validator: JSON Schema 2020-12 (what OpenAPI 3.1
@@ -15,190 +14,12 @@ import { REVIEW_ONEOFS, reviewsSpec } from './contract-reviews.js';
  *   knows. A *faithful* answer of this tenant uses the values its schema lists; `wire` accepts
  *   any string, as a client must.
  * - a request may use a field's proto name (`page_size`) or its JSON name (`pageSize`).
- * The spec is read from ../shared/spec/ when present, else from the copy vendored in
- * test/fixtures/spec/ (so a fresh clone can run the contract test).
+ * The spec and where it is read from: contract-spec.ts; the rules applied to its schemas and
+ * `jsonNames`: contract-proto.ts; the oneof groups: contract-oneofs.ts.
  */
 
 // ajv-formats is CommonJS: under NodeNext its default import is the module, the plugin its `default`.
 const addFormats = formats.default;
-
-const SHARED_SPEC = fileURLToPath(
-  new URL('../../../shared/spec/vendor-openapi-subset.json', import.meta.url),
-);
-export const VENDORED_SPEC = fileURLToPath(
-  new URL('../fixtures/spec/vendor-openapi-subset.json', import.meta.url),
-);
-
-type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-type SchemaNode = { [key: string]: Json };
-
-interface OpenApi {
-  paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, SchemaNode> };
-}
-
-interface Operation {
-  operationId: string;
-  requestBody?: { content: { 'application/json': { schema: { $ref: string } } } };
-  responses: Record<string, { content?: { 'application/json': { schema: { $ref: string } } } }>;
-}
-
-export function loadSpec(): { path: string; spec: OpenApi } {
-  const path = existsSync(SHARED_SPEC) ? SHARED_SPEC : VENDORED_SPEC;
-  const spec = JSON.parse(readFileSync(path, 'utf8')) as OpenApi;
-  // Access reviews' operations (contract-reviews.ts): added, the subset's schemas kept where both have one.
-  const reviews: OpenApi = reviewsSpec();
-  spec.paths = { ...reviews.paths, ...spec.paths };
-  spec.components.schemas = { ...reviews.components.schemas, ...spec.components.schemas };
-  return { path, spec };
-}
-
-/**
- * The subset with the operations it lacks added (contract-extra.ts: containment's task and app
- * operations, written from the vendor's description); the subset's own schemas win a clash.
- */
-export function withExtras(spec: OpenApi): OpenApi {
-  const paths = { ...EXTRA_PATHS, ...spec.paths };
-  const schemas = { ...EXTRA_SCHEMAS, ...spec.components.schemas };
-  return { ...spec, paths, components: { ...spec.components, schemas } };
-}
-
-/**
- * The oneof groups of the messages Warden reads and writes (tenant-api.md: "one member at most
- * per group"; the OpenAPI file cannot say it). Keyed by schema name.
- */
-export const ONEOFS: Record<string, Record<string, readonly string[]>> = {
-  'c1.api.finding.v1.Finding': {
-    finding_type: [
-      'similarUsernameMatch',
-      'serviceAccountMisclassification',
-      'nhiUnowned',
-      'serviceAccountUnowned',
-      'decoyCredentialUsed',
-      'custom',
-      'connectorAnomalyDetectionDisabled',
-      'deactivatedOwner',
-      'unusedSecret',
-      'credentialPubliclyExposed',
-      'decoyPubliclyExposed',
-      'credentialExpiring',
-      'connectorSyncFailing',
-      'shadowMcp',
-    ],
-    target: [
-      'identityUserTarget',
-      'appUserTarget',
-      'decoyTarget',
-      'appResourceTarget',
-      'tenantTarget',
-      'connectorTarget',
-    ],
-    evidence: [
-      'similarUsernameMatchEvidence',
-      'serviceAccountMisclassificationEvidence',
-      'deactivatedOwnerEvidence',
-      'unusedSecretEvidence',
-      'credentialPubliclyExposedEvidence',
-      'decoyPubliclyExposedEvidence',
-      'credentialExpiringEvidence',
-      'connectorSyncFailingEvidence',
-      'shadowMcpEvidence',
-    ],
-  },
-  'c1.api.finding.v1.FindingOwnerRef': {
-    owner: ['appOwnerAppId', 'identityUserId', 'managerOfUserId', 'userSetId'],
-  },
-  'c1.api.finding.v1.CredentialPubliclyExposedType': {
-    credential: ['connectorClientId', 'connectorManagedCredentialId', 'functionClientId', 'userClientId'],
-  },
-  'c1.api.finding.v1.UpdateFindingStateRequestInput': {
-    action: ['snooze', 'suppress', 'acceptRisk', 'unsuppress', 'resolve', 'reopen'],
-  },
-  'c1.api.accessreview.v1.AccessReviewScopeV2': {
-    apps_and_resources_scope: [
-      'appAccess',
-      'specificResources',
-      'appSelectionCriteria',
-      'resourceTypeSelections',
-    ],
-    users_scope: ['allUsers', 'selectedUsers', 'userCriteria', 'celExpression'],
-    accounts_scope: ['allAccounts', 'accountCriteria', 'accountCelExpression'],
-    grants_scope: ['allGrants', 'grantsByCriteria'],
-    access_conflicts_scope: ['allAccessConflicts', 'specificAccessConflicts'],
-    resource_scope: ['resourceSelection'],
-    excluded_apps_and_resources_scope: ['excludedSpecificResources', 'excludedResourceTypeSelections'],
-  },
-  'c1.api.accessreview.v1.GrantsByCriteriaScope': {
-    criteria_filter: ['daysSinceAdded', 'daysSinceReviewed', 'grantsAddedBetween'],
-  },
-  ...REVIEW_ONEOFS,
-  ...EXTRA_ONEOFS,
-};
-
-/** `faithful`: what this tenant's schema allows; `wire`: what any (newer) server may send. */
-export type Mode = 'faithful' | 'wire';
-
-const INT64 = new Set(['int64', 'uint64', 'fixed64', 'sfixed64', 'sint64']);
-const INT32_RANGE: Record<string, [number, number]> = {
-  int32: [-(2 ** 31), 2 ** 31 - 1],
-  uint32: [0, 2 ** 32 - 1],
-};
-const PROTO_DURATION = '^-?\\d+(\\.\\d{1,9})?s$';
-
-const isNode = (v: Json | undefined): v is SchemaNode =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
-const types = (node: SchemaNode): string[] =>
-  Array.isArray(node.type)
-    ? node.type.filter((t): t is string => typeof t === 'string')
-    : [String(node.type)];
-
-/** One schema node with the proto3 JSON rules applied (recursively). */
-function protoNode(node: SchemaNode, mode: Mode): SchemaNode {
-  const out: SchemaNode = {};
-  for (const [key, value] of Object.entries(node)) {
-    if (key.startsWith('x-')) continue;
-    if (key === 'properties' && isNode(value))
-      out[key] = Object.fromEntries(
-        Object.entries(value).map(([k, v]) => [k, isNode(v) ? protoNode(v, mode) : v]),
-      );
-    else if ((key === 'oneOf' || key === 'anyOf') && Array.isArray(value))
-      out[key] = value.map((v) => (isNode(v) ? protoNode(v, mode) : v));
-    else if ((key === 'items' || key === 'additionalProperties') && isNode(value))
-      out[key] = protoNode(value, mode);
-    else out[key] = value;
-  }
-  if ('enum' in out && node['x-speakeasy-unknown-values'] === 'allow' && mode === 'wire') delete out.enum;
-  const format = typeof node.format === 'string' ? node.format : undefined;
-  if (format && INT64.has(format)) {
-    delete out.format;
-    return { ...out, type: 'string', pattern: '^-?\\d+$' };
-  }
-  const range = format ? INT32_RANGE[format] : undefined;
-  if (range) {
-    delete out.format;
-    return { ...out, minimum: range[0], maximum: range[1] };
-  }
-  if (format === 'duration') {
-    delete out.format;
-    return { ...out, pattern: PROTO_DURATION };
-  }
-  if ('type' in node && types(node).includes('number')) {
-    return { anyOf: [out, { enum: ['NaN', 'Infinity', '-Infinity'] }] };
-  }
-  return out;
-}
-
-/** `page_size` -> `pageSize`: a request may use either spelling (proto3 JSON). */
-export function jsonNames(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(jsonNames);
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [
-      k.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase()),
-      jsonNames(v),
-    ]),
-  );
-}
 
 const SET = (v: unknown) => v !== undefined && v !== null;
 
