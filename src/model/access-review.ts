@@ -4,7 +4,7 @@ import { bool, num, openEnum, str, strArr, ts } from './wire-types.js';
 
 /**
  * Access reviews decided in Slack (the vendor's c1.api.task.v1 and c1.api.accessreview.v1 shapes,
- * as test/helpers/contract-reviews-schemas.ts writes them): certify tasks and the answers of their search
+ * as test/helpers/contract-reviews-tasks.ts writes them): certify tasks and the answers of their search
  * and actions, a campaign, its reports. Only the fields Warden reads are named; every one may be
  * absent (proto3 zero values) and every enum is open.
  */
