@@ -1,23 +1,26 @@
-import type { OpenView } from '@warden/simulators';
-import { SEED_IDS } from '@warden/simulators';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
+import { flowsPerTest } from '../helpers/button-flows.js';
 import { BOB, type Harness, type LaneName, settle, startHarness, waitFor } from '../helpers/harness.js';
 import { unsealedMetadata } from '../helpers/view-seal.js';
 
+/**
+ * Buttons that open a modal (issue: the interaction is the unit): the click, the loading view,
+ * the form, its field errors and its submission, followed to the tenant, the card and the thread.
+ * Buttons that act at once and who a card credits: button-flows-cards.test.ts; the ack's time
+ * over HTTP: button-flows-ack.test.ts.
+ */
+
 let h: Harness;
-/** Flows run in process; the tests of the ack over HTTP (its code and time) switch to loopback. */
-let lane: LaneName = 'inprocess';
-beforeEach(async () => {
-  h = await startHarness({ lane });
+/** Flows run in process (the ack's tests over HTTP: button-flows-ack.test.ts). */
+const lane: LaneName = 'inprocess';
+const { findingState, formFor } = flowsPerTest({
+  lane: () => lane,
+  started: (started) => {
+    h = started;
+  },
+  current: () => h,
 });
-afterEach(() => h.close());
-
-const findingState = (id: string) => h.tenant.findings.get(id, Date.now())?.state;
-
-async function formFor(callbackId: string): Promise<OpenView> {
-  return (await h.form(callbackId)).view;
-}
 
 const datePlus = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -209,119 +212,5 @@ describe('button → modal → submit', () => {
         'bad.yaml',
       ),
     ).toThrow(/must include \{ id: other \}/);
-  });
-});
-
-describe('buttons that act at once', () => {
-  it('reopen: confirm is on the button; the click changes state, updates the alert and replies', async () => {
-    const ts = await h.postAlert('FND_SNOOZED');
-    const alert = h.slack.messages.find((m) => m.ts === ts);
-    const reopenButton = JSON.stringify(alert?.blocks).match(
-      /"action_id":"finding.reopen"[^}]*}[^}]*"confirm"/,
-    );
-    expect(reopenButton).not.toBeNull();
-    await h.click('finding.reopen', 'FND_SNOOZED', ts);
-    await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1);
-    expect(findingState('FND_SNOOZED')).toBe('FINDING_STATE_OPEN');
-    expect(h.slack.thread('C0SECOPS', ts)[0]?.text).toBe('<@U0ALICE> reopened this.');
-    expect(h.slack.callsOf('views.open')).toHaveLength(0);
-  });
-
-  it('a suppressed card offers Reopen, not the deprecated Unsuppress that does the same', async () => {
-    const ts = await h.postAlert('FND_SUPPRESSED');
-    const card = JSON.stringify(h.slack.messages.find((m) => m.ts === ts)?.blocks);
-    expect(card).toContain('finding.reopen');
-    expect(card).not.toContain('finding.unsuppress');
-  });
-
-  it('unsuppress on a suppressed finding, where WARDEN_CONFIG offers it', async () => {
-    await h.close();
-    h = await startHarness({
-      lane,
-      file: parseConfigFile('cards:\n  offerUnsuppress: true\n', 'cards.yaml'),
-    });
-    const ts = await h.postAlert('FND_SUPPRESSED');
-    expect(JSON.stringify(h.slack.messages.find((m) => m.ts === ts)?.blocks)).toContain('finding.unsuppress');
-    await h.click('finding.unsuppress', 'FND_SUPPRESSED', ts);
-    await waitFor(() => findingState('FND_SUPPRESSED') === 'FINDING_STATE_OPEN');
-    expect(h.stateChanges()).toEqual([{ unsuppress: {} }]);
-  });
-});
-
-describe('who a card credits', () => {
-  const ID = 'FND_SIMILAR_USER';
-  /** The State line of the newest card of the finding in the channel. */
-  const stateLine = () => {
-    const cards = h.slack.messages.filter(
-      (m) => !m.thread_ts && JSON.stringify(m.blocks).includes(`\`${ID}\``),
-    );
-    return /\*State:\*[^"]*/.exec(JSON.stringify(cards.at(-1)?.blocks))?.[0] ?? '';
-  };
-
-  it('a re-suppression in the tenant’s console with other words is not the Slack person’s', async () => {
-    const ts = await h.postAlert(ID);
-    const form = await h.openForm('finding.suppress', ID, ts);
-    await form.submit({ Why: 'False positive', Reason: 'test accounts' });
-    await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1, 5_000, 'the thread reply');
-    await h.command(`show ${ID}`);
-    await waitFor(() => stateLine().includes('by <@U0ALICE>'), 5_000, 'the card naming Alice');
-    // then Bob, in the tenant's console, reopens it and suppresses it again with his own words
-    for (const body of [{ reopen: {} }, { suppress: { reason: 'known HR import duplicate' } }])
-      expect(h.tenant.findings.changeState(ID, body, SEED_IDS.users.bob).status).toBe(200);
-    // show brings the channel's one card up to date
-    await h.command(`show ${ID}`);
-    await waitFor(
-      () => stateLine().includes('known HR import duplicate'),
-      5_000,
-      'the card brought up to date',
-    );
-    expect(stateLine()).toMatch(/^\*State:\* 🔕 Suppressed until reopened: known HR import duplicate$/);
-  });
-
-  it('a reopen in the tenant’s console after one in Slack is not the Slack person’s', async () => {
-    const ts = await h.postAlert('FND_SNOOZED');
-    await h.click('finding.reopen', 'FND_SNOOZED', ts);
-    await waitFor(() => h.slack.thread('C0SECOPS', ts).length === 1, 5_000, 'the thread reply');
-    expect(JSON.stringify(h.slack.messages.find((m) => m.ts === ts)?.blocks)).toContain('by <@U0ALICE>');
-    // Bob snoozes it in the console and reopens it there: open again, but by Bob
-    const until = new Date(Date.now() + 86_400_000).toISOString();
-    for (const body of [{ snooze: { reason: 'vendor call', snoozeUntil: until } }, { reopen: {} }])
-      expect(h.tenant.findings.changeState('FND_SNOOZED', body, SEED_IDS.users.bob).status).toBe(200);
-    // show brings the channel's one card (the alert) up to date
-    await h.command('show FND_SNOOZED');
-    const stateOf = () =>
-      /\*State:\*[^"]*/.exec(JSON.stringify(h.slack.messages.find((m) => m.ts === ts)?.blocks))?.[0];
-    await waitFor(() => !stateOf()?.includes('ALICE'), 5_000, 'the card brought up to date');
-    expect(stateOf()).toBe('*State:* 🚨 Open');
-  });
-});
-
-describe('ack', () => {
-  // The ack's time over HTTP is what Slack waits for (3 s): these stay on the real receiver.
-  beforeAll(() => {
-    lane = 'loopback';
-  });
-  afterAll(() => {
-    lane = 'inprocess';
-  });
-  it('acks a button in under 1 s while the tenant takes 2.5 s', async () => {
-    const ts = await h.postAlert('FND_SA_UNOWNED');
-    h.tenant.faults.add({ method: 'GET', path: /FND_SA_UNOWNED$/, latencyMs: 2_500 });
-    const ack = await h.click('finding.snooze', 'FND_SA_UNOWNED', ts);
-    expect(ack.status).toBe(200);
-    expect(ack.ms).toBeLessThan(1_000);
-    // the loading view opens at once, while the tenant is still thinking
-    await waitFor(() => h.slack.callsOf('views.open').length === 1, 1_000, 'loading view');
-    expect(h.slack.callsOf('views.update')).toHaveLength(0);
-    const form = await formFor('finding.snooze');
-    expect(form.view.callback_id).toBe('finding.snooze');
-  });
-
-  it('acks a reopen in under 1 s while the tenant takes 2.5 s', async () => {
-    const ts = await h.postAlert('FND_SNOOZED');
-    h.tenant.faults.add({ method: 'POST', path: /\/state$/, latencyMs: 2_500 });
-    const ack = await h.click('finding.reopen', 'FND_SNOOZED', ts);
-    expect(ack.ms).toBeLessThan(1_000);
-    await waitFor(() => findingState('FND_SNOOZED') === 'FINDING_STATE_OPEN', 6_000);
   });
 });

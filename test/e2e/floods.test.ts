@@ -1,94 +1,31 @@
-import {
-  createLocalSlack,
-  createTestClock,
-  type LocalSlack,
-  postFlood,
-  postSigned,
-  type SlackMessage,
-  viewActionBody,
-} from '@warden/simulators';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { RollupId } from '../../src/blockkit/ids.js';
-import { parseConfigFile } from '../../src/config-file.js';
-import { ALICE, BOB, type Harness, startHarness, waitFor } from '../helpers/harness.js';
+import {
+  buttonValue,
+  CHANNEL,
+  FOUR_EYES,
+  flood,
+  floodsPerTest,
+  groupOf,
+  h,
+  ROLLUP,
+  rolledUp,
+  slack,
+  start,
+  summaries,
+  topLevel,
+  whereSeen,
+} from '../helpers/floods.js';
+import { ALICE, BOB, waitFor } from '../helpers/harness.js';
 
 /**
  * A flood of findings against a local Slack that enforces Slack's rate limits: criticals get
  * their own message at once, the rest one roll-up whose thread lists them, nothing lost or
- * doubled, few 429s; the roll-up's bulk actions.
+ * doubled, few 429s; Snooze all and Accept risk for all (four-eyes) on the roll-up. The roll-up
+ * kept true and Review…: floods-rollup.test.ts; the other bulk actions: floods-bulk.test.ts.
  */
 
-const CHANNEL = 'C0ALERTS';
-const CRITICAL = 'FINDING_SEVERITY_CRITICAL';
-const ROLLUP = 'delivery:\n  rollup: { threshold: 5, window: 30s, updateEvery: 1s }\n';
-const FOUR_EYES = 'permissions:\n  acceptRisk: { approvers: S0SECLEADS }\n';
-
-let h: Harness;
-let slack: LocalSlack;
-afterEach(async () => {
-  await h?.close();
-  await slack?.close();
-});
-
-async function start(yaml: string) {
-  // Slack's limits, the pacing, the roll-up's windows and ticks run 5 times as fast, on one clock
-  // (not more: Warden's own latency is magnified as much, and these count Slack's 429s).
-  const clock = createTestClock({ speed: 5 });
-  slack = await createLocalSlack({ rateLimits: true, now: clock.now });
-  h = await startHarness({
-    slack,
-    testClock: clock,
-    file: parseConfigFile(yaml, 'floods.yaml'),
-    rollup: true,
-  });
-}
-
-const flood = (count: number, critical: number) =>
-  postFlood(
-    { tenant: h.tenant, wardenUrl: h.base, alertsSecret: 'test-alerts-webhook-secret' },
-    count,
-    (i) => (i < critical ? CRITICAL : 'FINDING_SEVERITY_MEDIUM'),
-  );
-
-const inChannel = () => slack.messages.filter((m) => m.channel === CHANNEL);
-const topLevel = () => inChannel().filter((m) => !m.thread_ts || m.thread_ts === m.ts);
-const mentions = (m: SlackMessage, id: string) => JSON.stringify(m.blocks ?? []).includes(`\`${id}\``);
-const summaries = () => topLevel().filter((m) => JSON.stringify(m.blocks ?? []).includes(RollupId.review));
-/** The value of the button `actionId` anywhere in a message's blocks. */
-function buttonValue(blocks: unknown, actionId: string): string {
-  if (typeof blocks !== 'object' || blocks === null) return '';
-  if (!Array.isArray(blocks) && 'action_id' in blocks && blocks.action_id === actionId) {
-    return 'value' in blocks && typeof blocks.value === 'string' ? blocks.value : '';
-  }
-  for (const child of Object.values(blocks)) {
-    const found = buttonValue(child, actionId);
-    if (found) return found;
-  }
-  return '';
-}
-const groupOf = (m: SlackMessage) => buttonValue(m.blocks, RollupId.review);
-
-/** Where each finding can be seen: its own card, or a line of a roll-up listing. */
-function whereSeen(ids: string[]) {
-  return ids.map((id) => ({
-    id,
-    cards: topLevel().filter((m) => mentions(m, id)).length,
-    listed: inChannel().filter((m) => m.thread_ts && m.thread_ts !== m.ts && mentions(m, id)).length,
-  }));
-}
-
-/** A flood of `count` lower findings, once the roll-up lists every one: its summary and members. */
-async function rolledUp(count: number) {
-  const ids = await flood(count, 0);
-  await waitFor(
-    () => summaries()[0] && whereSeen(ids).every((s) => s.cards + s.listed > 0),
-    20_000,
-    'the roll-up',
-  );
-  const summary = summaries()[0];
-  if (!summary) throw new Error('no summary');
-  return { summary, groupId: groupOf(summary), members: ids.filter((id) => whereSeen([id])[0]?.listed) };
-}
+floodsPerTest();
 
 describe('a flood of findings', () => {
   it('criticals get their own message, the rest one roll-up listing every finding once, with few 429s', async () => {
@@ -238,174 +175,5 @@ describe('a flood of findings', () => {
     );
     expect(done.text).toMatch(/accepted the risk of \d+ findings/);
     expect(h.tenant.requests.filter((r) => r.path === '/api/v1/findings/bulk/state')).toHaveLength(1);
-  });
-});
-
-describe('a roll-up stays true', () => {
-  it('news of a rolled-up finding (changed in the tenant) updates the summary and posts no card of its own', async () => {
-    await start(ROLLUP);
-    const { summary, members } = await rolledUp(15);
-    const member = members[0] ?? '';
-    const f = h.tenant.findings.get(member, h.clock.now());
-    if (!f) throw new Error('no member');
-    Object.assign(f, { state: 'FINDING_STATE_SUPPRESSED', suppressReason: 'test rig' });
-    const sent = await h.tenant.sendFindingWebhook(`${h.base}/hooks/findings`, f);
-    expect(sent.status).toBe(200);
-    await waitFor(
-      () => JSON.stringify(slack.messages.find((m) => m.ts === summary.ts)?.blocks).includes('Suppressed'),
-      15_000,
-      'the summary counting it suppressed',
-    );
-    expect(topLevel().filter((m) => mentions(m, member))).toHaveLength(0);
-  });
-  it('a summary someone deleted in Slack is posted again at its next update', async () => {
-    await start(ROLLUP);
-    const { summary, members } = await rolledUp(12);
-    slack.deleteMessage(CHANNEL, summary.ts);
-    const f = h.tenant.findings.get(members[0] ?? '', h.clock.now());
-    if (!f) throw new Error('no member');
-    Object.assign(f, { state: 'FINDING_STATE_SUPPRESSED', suppressReason: 'test rig' });
-    expect((await h.tenant.sendFindingWebhook(`${h.base}/hooks/findings`, f)).status).toBe(200);
-    const again = await waitFor(
-      () => summaries().find((m) => m.ts !== summary.ts && JSON.stringify(m.blocks).includes('Suppressed')),
-      15_000,
-      'the summary posted again',
-    );
-    expect(groupOf(again)).toBe(groupOf(summary));
-  });
-});
-
-describe('the roll-up’s bulk actions, each with a finding the tenant will not move', () => {
-  const JUSTIFICATION = 'lab tenant, isolated network, reviewed by the SOC weekly';
-  it.each([
-    [
-      'Suppress all…',
-      RollupId.suppressAll,
-      'bulk.suppress',
-      { Why: 'Expected / benign', Reason: 'test accounts of the load rig' },
-      'suppressed',
-    ],
-    [
-      'Accept risk for all…',
-      RollupId.acceptAll,
-      'bulk.acceptRisk',
-      { Justification: JUSTIFICATION },
-      'accepted the risk of',
-    ],
-    ['Reopen all', RollupId.reopenAll, undefined, {}, 'reopened'],
-  ] as const)('%s', async (_name, button, callback, answers, verb) => {
-    await start(ROLLUP);
-    const { summary, members } = await rolledUp(14);
-    const [stuck = '', ...movable] = members;
-    const now = h.clock.now();
-    for (const id of members) {
-      const f = h.tenant.findings.get(id, now);
-      if (!f) continue;
-      if (callback === undefined) {
-        // Reopen all: the others are snoozed; one in progress cannot be reopened
-        if (id === stuck) f.state = 'FINDING_STATE_IN_PROGRESS';
-        else
-          Object.assign(f, {
-            state: 'FINDING_STATE_SNOOZED',
-            snoozeUntil: new Date(now + 86_400_000).toISOString(),
-          });
-      } else if (id === stuck) f.state = 'FINDING_STATE_RESOLVED';
-    }
-    await h.click(button, groupOf(summary), summary.ts);
-    if (callback) await (await h.form(callback)).submit(answers);
-    const reply = await waitFor(
-      () =>
-        slack.thread(CHANNEL, summary.ts).find((m) => (m.text ?? '').includes(`<@${ALICE.userId}> ${verb}`)),
-      20_000,
-      'the thread reply',
-    );
-    expect(reply.text).toContain(`${verb} ${movable.length} of ${members.length} findings`);
-    expect(reply.text).toMatch(new RegExp(`did not change 1 finding.*\`${stuck}\``));
-    const target = {
-      'Suppress all…': 'SUPPRESSED',
-      'Accept risk for all…': 'RISK_ACCEPTED',
-      'Reopen all': 'OPEN',
-    }[_name];
-    for (const id of movable)
-      expect(h.tenant.findings.get(id, h.clock.now())?.state).toBe(`FINDING_STATE_${target}`);
-    if (callback === 'bulk.suppress') {
-      const closures = await h.warden.metrics.registry.getSingleMetricAsString('warden_closures_total');
-      const counted = [...closures.matchAll(/action="suppress",reason="expected",[^}]*} (\d+)/g)];
-      expect(counted.reduce((n, m) => n + Number(m[1]), 0)).toBe(movable.length);
-    }
-    const audit = await h.warden.store.auditLog({ findingId: stuck, limit: 1 });
-    expect(audit[0]).toMatchObject({ outcome: 'refused' });
-  });
-
-  it('a person the policy refuses gets a clear no, and nothing is sent', async () => {
-    await start(`${ROLLUP}permissions:\n  suppress: { users: [U0BOB] }\n`);
-    const { summary } = await rolledUp(12);
-    await h.click(RollupId.suppressAll, groupOf(summary), summary.ts);
-    await waitFor(
-      () => [...slack.views.values()].some((v) => JSON.stringify(v.view).includes(':no_entry_sign:')),
-      5_000,
-      'the refusal',
-    );
-    expect(h.tenant.requests.filter((r) => r.path.endsWith('/state'))).toHaveLength(0);
-  });
-});
-
-describe('Review…', () => {
-  it('pages through the group; the findings picked on a page are acted on together', async () => {
-    await start(ROLLUP);
-    const { summary, members } = await rolledUp(26);
-    await h.click(RollupId.review, groupOf(summary), summary.ts);
-    const review = await h.form('review');
-    const first = JSON.stringify(review.view.view);
-    expect(first).toContain(`findings 1–10 of ${members.length}`);
-    expect(first).toContain(`\`${members[0]}\``);
-    // Next ›
-    const inModal = (action: Parameters<typeof viewActionBody>[1]['action'], values = {}) =>
-      postSigned(
-        h.url,
-        viewActionBody(ALICE, {
-          view: { ...review.view.view, id: review.view.id },
-          action,
-          values,
-          triggerId: slack.issueTriggerId(),
-        }),
-        h.signingSecret,
-      );
-    await inModal({ action_id: 'review.page.next', value: '1' });
-    await waitFor(
-      () => JSON.stringify(slack.views.get(review.view.id)?.view).includes('findings 11–20'),
-      5_000,
-      'page 2',
-    );
-    const page2 = slack.views.get(review.view.id);
-    if (!page2) throw new Error('no page 2');
-    const picked = members.slice(10, 12);
-    const values = {
-      'review.pick': {
-        'review.pick': { type: 'checkboxes', selected_options: picked.map((value) => ({ value })) },
-      },
-    };
-    await postSigned(
-      h.url,
-      viewActionBody(ALICE, {
-        view: { ...page2.view, id: page2.id },
-        action: { action_id: 'review.picked.suppress', value: groupOf(summary) },
-        values,
-        triggerId: slack.issueTriggerId(),
-      }),
-      h.signingSecret,
-    );
-    const form = await h.form('bulk.suppress');
-    expect(JSON.stringify(form.view.view)).toContain('*2 findings* picked in Review');
-    await form.submit({ Why: 'Duplicate', Reason: 'of an older finding' });
-    const reply = await waitFor(
-      () => slack.thread(CHANNEL, summary.ts).find((m) => /suppressed 2 findings/.test(m.text ?? '')),
-      20_000,
-      'the thread reply',
-    );
-    expect(reply.text).toContain(`<@${ALICE.userId}>`);
-    for (const id of picked)
-      expect(h.tenant.findings.get(id, h.clock.now())?.state).toBe('FINDING_STATE_SUPPRESSED');
-    expect(h.tenant.findings.get(members[0] ?? '', h.clock.now())?.state).toBe('FINDING_STATE_OPEN');
   });
 });
