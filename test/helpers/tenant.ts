@@ -1,4 +1,6 @@
 import { createSandboxTenant, type SandboxOptions, type SandboxTenant } from '@warden/simulators';
+import { createFindingsPort } from '../../src/adapters/findings-port.js';
+import type { FindingAction } from '../../src/domain/actions.js';
 import { ApiError } from '../../src/errors.js';
 import { Secret } from '../../src/secret.js';
 import { TenantClient, type TenantClientOptions } from '../../src/tenant/client.js';
@@ -52,3 +54,26 @@ export async function rejection(promise: Promise<unknown>): Promise<ApiError> {
   }
   throw new Error('expected an ApiError');
 }
+
+/** A sandbox tenant and a client of it with a static token (each test's own). */
+export async function sandboxWithClient(): Promise<{ sandbox: SandboxTenant; client: TenantClient }> {
+  const sandbox = await startSandbox();
+  return { sandbox, client: clientFor(sandbox, 'static') };
+}
+
+/** The client, then its sandbox. */
+export async function closeBoth(sandbox: SandboxTenant, client: TenantClient): Promise<void> {
+  await client.close();
+  await sandbox.close();
+}
+
+/** A state change as Warden's use cases make it: a domain action through the findings port. */
+export const changeState = (c: TenantClient, id: string, action: FindingAction) =>
+  createFindingsPort(c).change(id, action);
+
+/** A week's snooze, to the second (the tenant keeps seconds). */
+export const snooze = (): FindingAction => ({
+  kind: 'snooze',
+  reason: 'waiting on vendor',
+  until: new Date(Math.floor(Date.now() / 1000) * 1000 + 7 * 86_400_000),
+});
