@@ -16,6 +16,7 @@ import {
 } from '@warden/simulators';
 import { Pool } from 'undici';
 import { signedPostSignature } from '../src/intake/verify-signed-post.js';
+import { createViewSeal } from '../src/slack/view-seal.js';
 
 export type LoadKind = 'button' | 'submit' | 'command' | 'webhook';
 
@@ -60,6 +61,8 @@ const pool = new Pool(config.origin, {
 });
 
 let next = 0;
+/** Warden refuses a submission whose metadata it did not write (slack/view-seal.ts): seal it as Warden does. */
+const seal = createViewSeal(config.signingSecret);
 
 /** The next request: path, headers, body and the key its Slack side effect will carry. */
 function build(): { path: string; headers: Record<string, string>; body: string; key: string } {
@@ -88,12 +91,10 @@ function build(): { path: string; headers: Record<string, string>; body: string;
       const body = viewSubmissionBody(actor, {
         viewId: 'V0BENCH',
         callbackId: 'finding.snooze',
-        privateMetadata: JSON.stringify({
-          findingId: item.findingId,
-          channel: config.channel,
-          ts: item.ts,
-          tz: 'UTC',
-        }),
+        privateMetadata: seal.seal(
+          'finding.snooze',
+          JSON.stringify({ findingId: item.findingId, channel: config.channel, ts: item.ts, tz: 'UTC' }),
+        ),
         values: {
           preset: { value: { type: 'static_select', selected_option: { value: '7' } } },
           reason: { value: { type: 'plain_text_input', value: 'benchmark' } },

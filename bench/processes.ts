@@ -3,7 +3,7 @@
  * a process's peak memory, where each process runs (pinned to a core), Warden's /metrics read
  * as its operator, and the load generator in a process of its own (bench/load.ts).
  */
-import { spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
@@ -101,5 +101,18 @@ export function runLoad(cfg: LoadConfig, dir: string): Promise<LoadResult> {
     child.once('exit', (code) =>
       code === 0 ? resolve(JSON.parse(out) as LoadResult) : reject(new Error(`load exited ${code}`)),
     );
+  });
+}
+
+/** SIGTERM, then waits for the process to exit (SIGKILL after `graceMs`). */
+export function stopProcess(child: ChildProcess, graceMs = 30_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const kill = setTimeout(() => child.kill('SIGKILL'), graceMs);
+    child.once('exit', () => {
+      clearTimeout(kill);
+      resolve();
+    });
+    child.kill('SIGTERM');
   });
 }

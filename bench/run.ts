@@ -12,7 +12,7 @@
  * full run ends with (f), (r) and (s). The SLA's scenarios fail the run (exit 1) when over their targets.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, openSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createLocalSlack, createSandboxTenant, simulatorEnv } from '@warden/simulators';
@@ -20,7 +20,7 @@ import { createStore } from '../src/store/create-store.js';
 import { campaignScenario } from './campaign.js';
 import { type FloodResult, floodTable, runFlood } from './flood.js';
 import { ALERTS, CHANNEL, CONNECTIONS, interactionScenarios, SECONDS, seedAlerts } from './interactions.js';
-import { BENCH_ADMIN_TOKEN, freePortSync, PIN, pinned, round, waitUp } from './processes.js';
+import { BENCH_ADMIN_TOKEN, freePortSync, PIN, pinned, round, stopProcess, waitUp } from './processes.js';
 import { restartScenario } from './restart.js';
 import { renderMarkdown } from './results-md.js';
 import { reviewsScenario } from './reviews.js';
@@ -111,7 +111,12 @@ async function main(): Promise<void> {
       ADMIN_TOKEN: BENCH_ADMIN_TOKEN,
       LOG_LEVEL: 'info',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    // BENCH_WARDEN_LOG=file keeps Warden's log (its stdout) for a look afterwards.
+    stdio: [
+      'ignore',
+      process.env.BENCH_WARDEN_LOG ? openSync(process.env.BENCH_WARDEN_LOG, 'w') : 'ignore',
+      'inherit',
+    ],
   });
   const wardenOrigin = `http://127.0.0.1:${wardenPort}`;
   await waitUp(`${wardenOrigin}/healthz`);
@@ -123,7 +128,8 @@ async function main(): Promise<void> {
     pools,
     work,
   });
-  warden.kill('SIGTERM');
+  // Gone before the stampede: a Warden still draining would ask the tenant for a token of its own.
+  await stopProcess(warden);
 
   const campaign = campaignScenario();
   const stampede = await tokenStampede(tenant);
