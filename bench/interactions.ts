@@ -199,7 +199,9 @@ export async function interactionScenarios(o: {
     },
   ];
 
-  for (const s of scenarios) {
+  // BENCH_SCENARIOS=a,c: only those of (a)–(d) (the letter in each name), e.g. for a before/after.
+  const only = process.env.BENCH_SCENARIOS?.split(',').map((l) => `(${l.trim()})`);
+  for (const s of scenarios.filter((x) => !only || only.some((l) => x.name.startsWith(l)))) {
     if (s.baseline) {
       const port = freePortSync(43_000);
       const [cmd, args] = pinned(0, [
