@@ -14,6 +14,13 @@ import { pseudoLocalize } from './pseudo.js';
 const scope = new AsyncLocalStorage<Locale>();
 
 export function speaking<T>(locale: Locale, render: () => T): T {
+  // Node 20's AsyncLocalStorage, once used, runs a hook on every promise of the process: about a
+  // third fewer clicks a second at saturation (bench (a): 190 against 290 req/s). English is
+  // what no scope means, so English where no scope is open opens none, and a process whose people
+  // and channels all read English never turns the hook on. Inside another language's scope an
+  // English one is still opened, so a German person's click renders an English channel's card in
+  // English.
+  if (locale === DEFAULT_LOCALE && scope.getStore() === undefined) return render();
   return scope.run(locale, render);
 }
 
