@@ -1,8 +1,8 @@
-import { type SandboxTenant, SEED_IDS, seedFindings, seedKsuid } from '@warden/simulators';
+import { type SandboxTenant, SEED_IDS, seedKsuid } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createNamesPort } from '../../src/adapters/names-port.js';
-import { type Finding, FindingSchema } from '../../src/model/finding.js';
 import type { TenantClient } from '../../src/tenant/client.js';
+import { seedFinding } from '../helpers/seed-finding.js';
 import { capturedLogger } from '../helpers/setup.js';
 import { clientFor, seen, startSandbox } from '../helpers/tenant.js';
 
@@ -21,12 +21,7 @@ afterEach(async () => {
   tenant = undefined;
 });
 
-const seeds = new Map(seedFindings().map((s) => [s.id, FindingSchema.parse(s)]));
-const seed = (id: string): Finding => {
-  const f = seeds.get(id);
-  if (!f) throw new Error(`no seed ${id}`);
-  return f;
-};
+const seed = seedFinding;
 
 async function start() {
   tenant = await startSandbox({ deliberate: false });

@@ -1,16 +1,12 @@
-import { SEED_IDS, seedFindings } from '@warden/simulators';
+import { SEED_IDS } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { renderFindingAlert } from '../../../src/blockkit/finding.js';
-import { type Finding, FindingSchema } from '../../../src/model/finding.js';
+import type { Finding } from '../../../src/model/finding.js';
+import { seedFinding } from '../../helpers/seed-finding.js';
 
 /** The finding's owner on its card: a mention when mapped, the tenant's name and why when not. */
 const now = new Date('2026-11-22T12:00:00Z');
-const seeds = new Map(seedFindings().map((s) => [s.id, FindingSchema.parse(s)]));
-const seed = (id: string): Finding => {
-  const f = seeds.get(id);
-  if (!f) throw new Error(`no seed ${id}`);
-  return f;
-};
+const seed = seedFinding;
 const buttons = (f: Finding) =>
   [...JSON.stringify(renderFindingAlert(f, { now })).matchAll(/"action_id":"(finding\.[a-zA-Z_]+)"/g)].map(
     (m) => m[1],

@@ -1,16 +1,12 @@
-import { checkBlocks, SEED_IDS, seedFindings } from '@warden/simulators';
+import { checkBlocks, SEED_IDS } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { renderFindingAlert } from '../../../src/blockkit/finding.js';
 import { type Finding, FindingSchema } from '../../../src/model/finding.js';
 import type { TargetNames } from '../../../src/ports/names.js';
+import { allSeedFindings, seedFinding } from '../../helpers/seed-finding.js';
 
 const now = new Date('2026-11-22T12:00:00Z');
-const seeds = new Map(seedFindings().map((s) => [s.id, FindingSchema.parse(s)]));
-const seed = (id: string): Finding => {
-  const f = seeds.get(id);
-  if (!f) throw new Error(`no seed ${id}`);
-  return f;
-};
+const seed = seedFinding;
 const render = (f: Finding, names?: TargetNames) => renderFindingAlert(f, { now, names });
 const allText = (f: Finding) => JSON.stringify(render(f));
 const allTextNamed = (id: string, names: TargetNames) => JSON.stringify(render(seed(id), names));
@@ -21,7 +17,7 @@ const ALWAYS = ['finding.assign_owner', 'finding.history'];
 
 describe('renderFindingAlert', () => {
   it('renders every seed finding within Slack’s limits, with a text fallback', () => {
-    for (const f of seeds.values()) {
+    for (const f of allSeedFindings()) {
       const out = render(f);
       expect(checkBlocks(out.blocks), f.id).toBeUndefined();
       expect(out.text.length, f.id).toBeGreaterThan(10);
