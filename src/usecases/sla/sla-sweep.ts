@@ -45,7 +45,7 @@ export interface SweepResult {
   postponed: number;
 }
 
-/** A row whose card line changed and whose update waits for a slot. */
+/** A claimed row and what the sweep writes back for it (its card line updated or not). */
 interface Waiting {
   row: SlaClockRow;
   swept: { shown: string; nextAt: number | null; overdue: boolean };
@@ -93,32 +93,19 @@ export async function sweepClocks(p: SweepPorts, limit = 200): Promise<SweepResu
       nextAt: nextChangeAt(c, row, sla.calendar, now) ?? null,
       overdue: c.acknowledge.state === 'overdue' || c.close.state === 'overdue',
     };
+    const w: Waiting = { row, swept };
     // Once one update found no slot, the rest wait too (without reading their findings now).
     const updated =
       line === row.shown ? 'same' : retryAfterMs === undefined ? await refreshCards(p, row) : 'wait';
     if (updated === 'wait' || typeof updated === 'object') {
       if (typeof updated === 'object') retryAfterMs = updated.retryAfterMs;
-      waiting.push({ row, swept });
+      waiting.push(w);
       // Held past this sweep's trickle while it waits: no other replica takes it meanwhile, and
       // if this process stops, the next sweep after that does.
-      await p.sla.sweptSlaClock(
-        row.findingId,
-        { ...swept, shown: row.shown ?? null, nextAt: now + TRICKLE_MS + AGAIN_MS },
-        readAt,
-        now,
-      );
+      await lookAgain(p, w, now + TRICKLE_MS + AGAIN_MS, now);
       continue;
     }
-    if (updated === 'updated') result.updated++;
-    if (updated === 'postponed') result.postponed++;
-    // Only the sweep's own columns, and only if the clock did not move meanwhile; a finding that
-    // could not be read is looked at again a little later.
-    await p.sla.sweptSlaClock(
-      row.findingId,
-      updated === 'postponed' ? { ...swept, shown: row.shown ?? null, nextAt: now + AGAIN_MS } : swept,
-      readAt,
-      now,
-    );
+    await settle(p, w, updated, now, result);
   }
   await trickle(p, waiting, now + TRICKLE_MS, retryAfterMs ?? 0, result);
   if (result.clocks) p.logger.debug({ ...result }, 'SLA sweep');
@@ -135,18 +122,11 @@ async function trickle(
 ) {
   let waitMs = firstWaitMs;
   for (const [i, w] of waiting.entries()) {
-    const readAt = w.row.updatedAt ?? 0;
     for (;;) {
       const at = p.clock();
       if (at + waitMs > until) {
         // The sweep's time is up: these wait for a later one.
-        for (const left of waiting.slice(i))
-          await p.sla.sweptSlaClock(
-            left.row.findingId,
-            { ...left.swept, shown: left.row.shown ?? null, nextAt: at + AGAIN_MS },
-            left.row.updatedAt ?? 0,
-            at,
-          );
+        for (const left of waiting.slice(i)) await lookAgain(p, left, at + AGAIN_MS, at);
         result.postponed += waiting.length - i;
         return;
       }
@@ -157,17 +137,34 @@ async function trickle(
         continue;
       }
       waitMs = 0;
-      if (updated === 'updated') result.updated++;
-      if (updated === 'postponed') result.postponed++;
-      // A finding that could not be read is looked at again by a later sweep.
-      const swept =
-        updated === 'postponed'
-          ? { ...w.swept, shown: w.row.shown ?? null, nextAt: p.clock() + AGAIN_MS }
-          : w.swept;
-      await p.sla.sweptSlaClock(w.row.findingId, swept, readAt, p.clock());
+      await settle(p, w, updated, p.clock(), result);
       break;
     }
   }
+}
+
+/**
+ * The row written back still showing the words its cards show, to be looked at again at `at`.
+ * Only the sweep's own columns, and only if the clock did not move since it was claimed.
+ */
+function lookAgain(p: SweepPorts, w: Waiting, at: number, now: number): Promise<void> {
+  const swept = { ...w.swept, shown: w.row.shown ?? null, nextAt: at };
+  return p.sla.sweptSlaClock(w.row.findingId, swept, w.row.updatedAt ?? 0, now);
+}
+
+/** A line's update done (or not needed): counted and written back; a finding not read is looked at again soon. */
+async function settle(
+  p: SweepPorts,
+  w: Waiting,
+  updated: 'same' | 'updated' | 'postponed' | 'gone',
+  now: number,
+  result: SweepResult,
+): Promise<void> {
+  if (updated === 'updated') result.updated++;
+  if (updated !== 'postponed')
+    return p.sla.sweptSlaClock(w.row.findingId, w.swept, w.row.updatedAt ?? 0, now);
+  result.postponed++;
+  await lookAgain(p, w, now + AGAIN_MS, now);
 }
 
 /** Replaces the finding's cards (each skipped when it already shows this rendering). */
