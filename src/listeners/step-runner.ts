@@ -2,9 +2,8 @@ import type { App } from '@slack/bolt';
 import { ConnectWords } from '../blockkit/connect-words.js';
 import { stepError, stepWords } from '../blockkit/workflow-step-words.js';
 import { interactorOf } from '../domain/workflow-steps.js';
-import { DEFAULT_LOCALE } from '../i18n/locale.js';
-import { speaking } from '../i18n/speak.js';
 import type { Ports } from '../ports/index.js';
+import { asPerson } from '../usecases/shared/speech.js';
 import { plainStepError } from '../usecases/shared/workflow-step-end.js';
 import { runWorkflowStep, type StepEnd } from '../usecases/workflow-steps/workflow-step.js';
 import { type ListenerContext, portsOf } from './context.js';
@@ -65,9 +64,8 @@ export function registerSteps(app: App, ctx: ListenerContext, rows: readonly Ste
       const runner = Object.values(event.inputs ?? {})
         .map(interactorOf)
         .find((id) => id !== undefined);
-      const locale = runner ? await p.people.locale(runner) : DEFAULT_LOCALE;
       await ctx.work.run(() =>
-        speaking(locale, async () => {
+        asPerson(p, runner, async () => {
           let end: StepEnd;
           try {
             end = await runWorkflowStep(p, {
