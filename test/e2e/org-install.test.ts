@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createLocalSlack, ORG } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { parseConfigFile } from '../../src/config-file.js';
 import { type Harness, startHarness } from '../helpers/harness.js';
+import { oauthEnv } from '../helpers/oauth-env.js';
 
 /**
  * OAuth distribution end to end: Warden's real receiver (Bolt's InstallProvider), the local
@@ -21,12 +21,7 @@ async function oauthHarness(): Promise<Harness> {
   return startHarness({
     slack,
     env: {
-      SLACK_BOT_TOKEN: '',
-      SLACK_TEAM_ID: '',
-      SLACK_CLIENT_ID: slack.org.clientId,
-      SLACK_CLIENT_SECRET: slack.org.clientSecret,
-      SLACK_STATE_SECRET: 'state-secret-for-tests-0123456789',
-      WARDEN_TOKEN_KEY: randomBytes(32).toString('base64'),
+      ...oauthEnv(slack),
     },
     file: parseConfigFile(WORKSPACES, 'org.yaml'),
   });

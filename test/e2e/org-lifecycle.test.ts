@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { createLocalSlack, ORG } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
+import { oauthEnv } from '../helpers/oauth-env.js';
 import { startSandbox } from '../helpers/tenant.js';
 
 /**
@@ -47,12 +47,7 @@ digest:
     clock: () => tenant.clock.now(),
     lifecycleTickMs: 50,
     env: {
-      SLACK_BOT_TOKEN: '',
-      SLACK_TEAM_ID: '',
-      SLACK_CLIENT_ID: slack.org.clientId,
-      SLACK_CLIENT_SECRET: slack.org.clientSecret,
-      SLACK_STATE_SECRET: 'state-secret-for-tests-0123456789',
-      WARDEN_TOKEN_KEY: randomBytes(32).toString('base64'),
+      ...oauthEnv(slack),
     },
     file: parseConfigFile(yaml, 'org.yaml'),
   });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   createLocalIdp,
   createLocalSlack,
@@ -10,6 +9,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { freePort, harnessPerTest, waitFor } from '../helpers/harness.js';
+import { oauthEnv } from '../helpers/oauth-env.js';
 import { defineSteps } from '../helpers/workflow.js';
 
 /**
@@ -57,12 +57,7 @@ stepUp:
     slack,
     file: parseConfigFile(yaml, 'org.yaml'),
     env: {
-      SLACK_BOT_TOKEN: '',
-      SLACK_TEAM_ID: '',
-      SLACK_CLIENT_ID: slack.org.clientId,
-      SLACK_CLIENT_SECRET: slack.org.clientSecret,
-      SLACK_STATE_SECRET: 'state-secret-for-tests-0123456789',
-      WARDEN_TOKEN_KEY: randomBytes(32).toString('base64'),
+      ...oauthEnv(slack),
       WARDEN_OIDC_CLIENT_SECRET: idp.clientSecret,
     },
   });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,6 +10,7 @@ import {
   slashCommandBody,
 } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
+import { oauthEnv } from '../helpers/oauth-env.js';
 import { backends, type ProcessWorld, processWorlds, type WardenProcess } from '../helpers/processes.js';
 import { settle, waitFor } from '../helpers/wait.js';
 
@@ -43,12 +43,7 @@ async function startPair(w: ProcessWorld): Promise<[WardenProcess, WardenProcess
   dirs.push(dir);
   writeFileSync(join(dir, 'org.yaml'), YAML);
   return w.startTwo({
-    SLACK_BOT_TOKEN: '',
-    SLACK_TEAM_ID: '',
-    SLACK_CLIENT_ID: w.slack.org.clientId,
-    SLACK_CLIENT_SECRET: w.slack.org.clientSecret,
-    SLACK_STATE_SECRET: 'state-secret-for-tests-0123456789',
-    WARDEN_TOKEN_KEY: randomBytes(32).toString('base64'),
+    ...oauthEnv(w.slack),
     WARDEN_CONFIG: join(dir, 'org.yaml'),
     ALERTS_WEBHOOK_SECRET: 'test-alerts-webhook-secret',
   });

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { createLocalSlack, type JsonFinding, type LocalSlack, ORG } from '@warden/simulators';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { ALICE, type Harness, harnessPerTest, waitFor } from '../helpers/harness.js';
+import { oauthEnv } from '../helpers/oauth-env.js';
 import { sendSignedAlert } from '../helpers/signed-alert.js';
 
 /**
@@ -132,12 +132,7 @@ routing:
     const h = await startOne({
       slack,
       env: {
-        SLACK_BOT_TOKEN: '',
-        SLACK_TEAM_ID: '',
-        SLACK_CLIENT_ID: slack.org.clientId,
-        SLACK_CLIENT_SECRET: slack.org.clientSecret,
-        SLACK_STATE_SECRET: 'state-secret-for-tests-0123456789',
-        WARDEN_TOKEN_KEY: randomBytes(32).toString('base64'),
+        ...oauthEnv(slack),
       },
       file: parseConfigFile(yaml, 'org.yaml'),
     });

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   createLocalSlack,
   createTestClock,
@@ -13,6 +12,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import type { Store } from '../../src/ports/store.js';
 import { type Harness, startHarness, waitFor } from '../helpers/harness.js';
+import { oauthEnv } from '../helpers/oauth-env.js';
 import { OPERATOR } from '../helpers/operator.js';
 import { backends } from '../helpers/stores.js';
 import { startSandbox } from '../helpers/tenant.js';
@@ -71,12 +71,7 @@ async function world(stores: (Store | undefined)[]) {
     () => tenant.close(),
   );
   const env = {
-    SLACK_BOT_TOKEN: '',
-    SLACK_TEAM_ID: '',
-    SLACK_CLIENT_ID: slack.org.clientId,
-    SLACK_CLIENT_SECRET: slack.org.clientSecret,
-    SLACK_STATE_SECRET: 'state-secret-for-tests-0123456789',
-    WARDEN_TOKEN_KEY: randomBytes(32).toString('base64'),
+    ...oauthEnv(slack),
   };
   const file = parseConfigFile(YAML, 'rotation.yaml');
   const replicas: Harness[] = [];

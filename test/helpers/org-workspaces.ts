@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import {
   createLocalSlack,
   type JsonFinding,
@@ -10,6 +9,7 @@ import {
 import { afterEach, expect } from 'vitest';
 import { parseConfigFile } from '../../src/config-file.js';
 import { type Harness, harnessPerTest, waitFor } from './harness.js';
+import { oauthEnv } from './oauth-env.js';
 import { sendSignedAlert } from './signed-alert.js';
 
 /**
@@ -49,12 +49,7 @@ export function orgPerTest(): (yaml?: string) => Promise<Harness> {
     return startOne({
       slack,
       env: {
-        SLACK_BOT_TOKEN: '',
-        SLACK_TEAM_ID: '',
-        SLACK_CLIENT_ID: slack.org.clientId,
-        SLACK_CLIENT_SECRET: slack.org.clientSecret,
-        SLACK_STATE_SECRET: 'state-secret-for-tests-0123456789',
-        WARDEN_TOKEN_KEY: randomBytes(32).toString('base64'),
+        ...oauthEnv(slack),
       },
       file: parseConfigFile(yaml, 'org.yaml'),
     });

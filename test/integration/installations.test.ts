@@ -12,6 +12,7 @@ import { Installations } from '../../src/slack/installation-store.js';
 import { TokenCipher, TokenKeyError } from '../../src/slack/token-cipher.js';
 import { createStore } from '../../src/store/create-store.js';
 import { freePort } from '../helpers/net.js';
+import { oauthEnv } from '../helpers/oauth-env.js';
 import { capturedLogger } from '../helpers/setup.js';
 import { startSandbox } from '../helpers/tenant.js';
 
@@ -165,11 +166,7 @@ describe('a start with the wrong WARDEN_TOKEN_KEY', () => {
       const env = {
         PATH: process.env.PATH ?? '',
         ...simulatorEnv({ tenant, slack }),
-        SLACK_BOT_TOKEN: '',
-        SLACK_TEAM_ID: '',
-        SLACK_CLIENT_ID: slack.org.clientId,
-        SLACK_CLIENT_SECRET: slack.org.clientSecret,
-        SLACK_STATE_SECRET: 'state-secret-for-tests-0123456789',
+        ...oauthEnv(slack),
         WARDEN_TOKEN_KEY: key().reveal(),
         WARDEN_DATA_DIR: dataDir,
         WARDEN_CONFIG: configFile,
