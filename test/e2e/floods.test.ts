@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RollupId } from '../../src/blockkit/ids.js';
+import { buttonValue } from '../helpers/blocks.js';
 import {
-  buttonValue,
   CHANNEL,
   FOUR_EYES,
   flood,

@@ -2,6 +2,7 @@ import { type JsonFinding, postFlood, type SlackMessage } from '@warden/simulato
 import { describe, expect, it } from 'vitest';
 import { RollupId } from '../../src/blockkit/ids.js';
 import { parseConfigFile } from '../../src/config-file.js';
+import { buttonValue } from '../helpers/blocks.js';
 import { ALICE, type Harness, harnessPerTest, settle, waitFor } from '../helpers/harness.js';
 import { sendSignedAlert } from '../helpers/signed-alert.js';
 
@@ -51,18 +52,6 @@ const seed = (h: Harness, id: string): JsonFinding => {
   if (!f) throw new Error(`no seed ${id}`);
   return structuredClone(f);
 };
-
-/** The value of the button `actionId` anywhere in a message's blocks. */
-function buttonValue(blocks: unknown, actionId: string): string {
-  if (typeof blocks !== 'object' || blocks === null) return '';
-  if (!Array.isArray(blocks) && 'action_id' in blocks && blocks.action_id === actionId)
-    return 'value' in blocks && typeof blocks.value === 'string' ? blocks.value : '';
-  for (const child of Object.values(blocks)) {
-    const found = buttonValue(child, actionId);
-    if (found) return found;
-  }
-  return '';
-}
 
 describe('state change events (message metadata)', () => {
   it('a click: one event on the thread reply, actor the Slack user, with the end; no email anywhere', async () => {

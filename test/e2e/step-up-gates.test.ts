@@ -15,6 +15,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { RollupId } from '../../src/blockkit/ids.js';
 import { parseConfigFile } from '../../src/config-file.js';
+import { buttonValue } from '../helpers/blocks.js';
 import { ALICE, BOB, freePort, type Harness, settle, startHarness, waitFor } from '../helpers/harness.js';
 import { startSandbox } from '../helpers/tenant.js';
 
@@ -72,18 +73,6 @@ async function linkFor(h: Harness, who: SlackActor) {
 
 const verifyAs = (link: string, who: SlackActor) =>
   followStepUpLink(link, { email: EMAIL[who.userId] ?? '' });
-/** The value of the button `actionId` anywhere in a message's blocks. */
-function buttonValue(blocks: unknown, actionId: string): string {
-  if (typeof blocks !== 'object' || blocks === null) return '';
-  if (!Array.isArray(blocks) && 'action_id' in blocks && blocks.action_id === actionId) {
-    return 'value' in blocks && typeof blocks.value === 'string' ? blocks.value : '';
-  }
-  for (const child of Object.values(blocks)) {
-    const found = buttonValue(child, actionId);
-    if (found) return found;
-  }
-  return '';
-}
 
 const stateOf = (h: Harness, id: string) => h.tenant.findings.get(id, Date.now())?.state;
 

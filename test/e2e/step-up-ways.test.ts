@@ -1,6 +1,7 @@
 import { postFlood, type SlackMessage, viewActionBody } from '@warden/simulators';
 import { describe, expect, it } from 'vitest';
 import { RollupId } from '../../src/blockkit/ids.js';
+import { buttonValue } from '../helpers/blocks.js';
 import { ALICE, type Harness, settle, waitFor } from '../helpers/harness.js';
 import { stepUpPerTest } from '../helpers/step-up.js';
 import { NO_CHANGE, OPENS_A_FORM, OWN_KEYS, registered, TAKEN } from '../helpers/step-up-ways.js';
@@ -14,18 +15,6 @@ import { startStep } from '../helpers/workflow.js';
  * fails on one it has not classified; then it takes each way to a change with every finding
  * action gated, and each must hold the change for a fresh sign-in and send the tenant nothing.
  */
-
-/** The value of the button `actionId` anywhere in a message's blocks. */
-function buttonValue(blocks: unknown, actionId: string): string {
-  if (typeof blocks !== 'object' || blocks === null) return '';
-  if (!Array.isArray(blocks) && 'action_id' in blocks && blocks.action_id === actionId)
-    return 'value' in blocks && typeof blocks.value === 'string' ? blocks.value : '';
-  for (const child of Object.values(blocks)) {
-    const found = buttonValue(child, actionId);
-    if (found) return found;
-  }
-  return '';
-}
 
 const GATES = '  actions: [snooze, suppress, acceptRisk, resolve, reopen, unsuppress]\n';
 const start = stepUpPerTest();

@@ -8,6 +8,7 @@ import {
 import { afterEach } from 'vitest';
 import { RollupId } from '../../src/blockkit/ids.js';
 import { parseConfigFile } from '../../src/config-file.js';
+import { buttonValue } from './blocks.js';
 import { type Harness, startHarness, waitFor } from './harness.js';
 
 /**
@@ -50,18 +51,6 @@ export const topLevel = () => inChannel().filter((m) => !m.thread_ts || m.thread
 export const mentions = (m: SlackMessage, id: string) => JSON.stringify(m.blocks ?? []).includes(`\`${id}\``);
 export const summaries = () =>
   topLevel().filter((m) => JSON.stringify(m.blocks ?? []).includes(RollupId.review));
-/** The value of the button `actionId` anywhere in a message's blocks. */
-export function buttonValue(blocks: unknown, actionId: string): string {
-  if (typeof blocks !== 'object' || blocks === null) return '';
-  if (!Array.isArray(blocks) && 'action_id' in blocks && blocks.action_id === actionId) {
-    return 'value' in blocks && typeof blocks.value === 'string' ? blocks.value : '';
-  }
-  for (const child of Object.values(blocks)) {
-    const found = buttonValue(child, actionId);
-    if (found) return found;
-  }
-  return '';
-}
 export const groupOf = (m: SlackMessage) => buttonValue(m.blocks, RollupId.review);
 
 /** Where each finding can be seen: its own card, or a line of a roll-up listing. */
